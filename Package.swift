@@ -1,0 +1,38 @@
+// swift-tools-version: 6.2
+// HeyLook Booth: a photo booth for Raspberry Pi that gets a child to look at the camera.
+import PackageDescription
+
+/// Warnings are errors in every Swift target.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+/// Warnings are errors in every C and C++ target.
+let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+let strictCXX: [CXXSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+
+let package = Package(
+    name: "HeyLookBooth",
+    products: [
+        .executable(name: "booth", targets: ["BoothMain"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    ],
+    targets: [
+        // Pure logic: the state machine, settings, photo store planning. No I/O, no clock.
+        .target(name: "LEDCountdown", swiftSettings: strict),
+        .target(name: "BoothCore", dependencies: ["LEDCountdown"], swiftSettings: strict),
+
+        // The `booth` executable: one single-threaded epoll loop over every device.
+        .executableTarget(
+            name: "BoothMain",
+            dependencies: [
+                "BoothCore", "LEDCountdown",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
+        .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
+    ],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,3 @@
+import Testing
+@testable import BoothCore
+@Test func builds() { _ = BoothStateMachine() }
