@@ -21,11 +21,15 @@ let package = Package(
         .target(name: "LEDCountdown", swiftSettings: strict),
         .target(name: "BoothCore", dependencies: ["LEDCountdown"], swiftSettings: strict),
 
+        // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
+        .target(name: "CBoothSys", cSettings: strictC),
+        .target(name: "PhotoStore", dependencies: ["BoothCore", "CBoothSys"], swiftSettings: strict),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "LEDCountdown",
+                "BoothCore", "LEDCountdown", "PhotoStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -33,6 +37,7 @@ let package = Package(
 
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
+        .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

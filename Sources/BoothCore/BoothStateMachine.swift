@@ -1,3 +1,488 @@
 import LEDCountdown
-/// The booth state machine (being written).
-public struct BoothStateMachine { public init() {} }
+
+/// The booth's whole behaviour as a value: events in, actions out, no I/O and no clock.
+///
+/// The transition graph, all in this file:
+///
+///     idle ──press──▶ playingSound ──soundFinished──▶ countingDown ──countdownEnded──▶ capturing
+///       ▲                                                                                 │
+///       │                                                               captureCompleted (×burst)
+///       │                                                                                 ▼
+///       └──────── photoSaved (all shots; review window opens) ◀──────────────────── processing
+///
+///     playingSound, countingDown, capturing ──failure / timeout / cancel / signal──▶ aborted
+///     aborted ──abortEnded──▶ idle
+///
+/// While not idle, presses and knob input change nothing. In idle the knob selects the sound (with a
+/// preview), a knob press switches it to choosing the delay, a long knob press toggles the visual
+/// countdown. A press within the review window starts the next sequence at once; holding that press
+/// for the long-press time discards the photo being reviewed (a retake).
+public struct BoothStateMachine: Sendable {
+    /// What the machine needs from the settings.
+    public struct Configuration: Hashable, Sendable {
+        /// The sounds the knob cycles through, in order (1...5 names).
+        public var favourites: [String]
+        /// How long after a photo a long press still discards it.
+        public var reviewWindow: Int64
+        /// How long the camera may take to deliver a frame.
+        public var captureTimeout: Int64
+        /// How long the error pattern shows after an abort.
+        public var abortPatternDuration: Int64
+        /// How long the knob stays in delay mode without a touch.
+        public var knobModeTimeout: Int64
+        /// Photos per sequence (1...5).
+        public var burstCount: Int
+        /// Whether the flash / fill light is switched on around the exposure.
+        public var flash: Bool
+
+        /// A configuration with the booth's defaults for everything not given.
+        public init(
+            favourites: [String] = ["Duck", "Cow", "Dog", "Boing", "Whistle"],
+            reviewWindow: Int64 = .seconds(5),
+            captureTimeout: Int64 = .seconds(5),
+            abortPatternDuration: Int64 = .seconds(2),
+            knobModeTimeout: Int64 = .seconds(5),
+            burstCount: Int = 1,
+            flash: Bool = false
+        ) {
+            precondition(!favourites.isEmpty, "at least one favourite sound")
+            self.favourites = favourites
+            self.reviewWindow = reviewWindow
+            self.captureTimeout = captureTimeout
+            self.abortPatternDuration = abortPatternDuration
+            self.knobModeTimeout = knobModeTimeout
+            self.burstCount = max(1, burstCount)
+            self.flash = flash
+        }
+    }
+
+    /// One press of the big button and everything it causes.
+    struct Sequence: Hashable, Sendable {
+        var id: UInt64
+        /// Photos of the previous sequence still in their review window: a long press discards them.
+        var reviewed: [String]
+        /// Whether the press that started this sequence is still held.
+        var buttonHeld: Bool
+        /// Shots whose frames arrived.
+        var captured: Int = 0
+        /// Shots saved, with their paths.
+        var saved: [String] = []
+        /// Shots whose save failed.
+        var failedSaves: Int = 0
+    }
+
+    private enum State: Hashable, Sendable {
+        /// Ready; `reviewed` holds the last sequence's photos until the review window closes.
+        case idle(reviewed: [String])
+        case playingSound(Sequence)
+        case countingDown(Sequence)
+        case capturing(Sequence)
+        case processing(Sequence)
+        case aborted
+    }
+
+    /// Which setting the knob changes.
+    public enum KnobMode: String, Hashable, Sendable {
+        /// Turning selects the attention sound.
+        case sound
+        /// Turning changes the countdown delay.
+        case delay
+    }
+
+    public private(set) var configuration: Configuration
+    /// The knob's current choices (persisted through `persistChoices`).
+    public private(set) var choices: RuntimeChoices
+    /// Which setting the knob changes now.
+    public private(set) var knobMode: KnobMode = .sound
+    private var state: State = .idle(reviewed: [])
+    private var lastSequenceID: UInt64 = 0
+    private var shutdown: ShutdownKind?
+    private var hasRoom = true
+    private var warnings: Set<DeviceWarning> = []
+    private var buttonLED: Bool?
+
+    /// A machine in idle with the given choices; a sound that is not a favourite becomes the first one.
+    public init(configuration: Configuration, choices: RuntimeChoices) {
+        self.configuration = configuration
+        var choices = choices
+        if !configuration.favourites.contains(choices.sound) {
+            choices.sound = configuration.favourites[0]
+        }
+        self.choices = choices
+    }
+
+    /// The phase the booth is in.
+    public var phase: BoothPhase {
+        switch state {
+        case .idle: .idle
+        case .playingSound: .playingSound
+        case .countingDown: .countingDown
+        case .capturing: .capturing
+        case .processing: .processing
+        case .aborted: .aborted
+        }
+    }
+
+    /// Whether a press of the big button would start a sequence now (the button LED shows this).
+    public var acceptsPress: Bool {
+        if case .idle = state { return shutdown == nil && hasRoom && !warnings.contains(.cameraUnavailable) }
+        return false
+    }
+
+    /// The actions that put the devices in the idle state at start.
+    public mutating func start(at now: Instant) -> [BoothAction] {
+        var actions: [BoothAction] = [.showLEDs(idlePattern, since: now)]
+        updateButtonLED(&actions)
+        return actions
+    }
+
+    /// Feeds one event; returns what the loop must do, in order.
+    public mutating func handle(_ event: BoothEvent, at now: Instant) -> [BoothAction] {
+        var actions: [BoothAction] = []
+        switch event {
+        case .buttonPressed: buttonPressed(at: now, &actions)
+        case .buttonReleased: buttonReleased()
+        case .buttonLongPressed: buttonLongPressed(&actions)
+        case .knobTurned(let steps): knobTurned(steps, at: now, &actions)
+        case .knobPressed: knobPressed(at: now, &actions)
+        case .knobLongPressed: knobLongPressed(at: now, &actions)
+        case .cancelPressed: abortSequence("cancelled with the cancel button", at: now, &actions)
+        case .soundFinished(let purpose): soundFinished(purpose, at: now, &actions)
+        case .soundFailed(let purpose, let reason): soundFailed(purpose, reason, at: now, &actions)
+        case .timerFired(let timer): timerFired(timer, at: now, &actions)
+        case .captureCompleted(let id): captureCompleted(id, at: now, &actions)
+        case .captureFailed(let id, let reason): captureFailed(id, reason, at: now, &actions)
+        case .photoSaved(let id, let path): photoSaved(id, path: path, at: now, &actions)
+        case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
+        case .storageChecked(let room): storageChecked(room, at: now, &actions)
+        case .deviceWarning(let warning, let active): deviceWarning(warning, active, at: now, &actions)
+        case .shutdownRequested(let kind): shutdownRequested(kind, at: now, &actions)
+        }
+        updateButtonLED(&actions)
+        return actions
+    }
+
+    // MARK: - Big button
+
+    private mutating func buttonPressed(at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .idle(let reviewed) = state else {
+            actions.append(.reportIgnored("button pressed while \(phase.rawValue)"))
+            return
+        }
+        guard shutdown == nil else { return }
+        guard hasRoom else {
+            abort("storage below the free-space reserve: photo refused", at: now, &actions)
+            return
+        }
+        guard !warnings.contains(.cameraUnavailable) else {
+            abort("no camera: photo refused", at: now, &actions)
+            return
+        }
+        actions.append(.cancelTimer(.reviewEnded))
+        leaveDelayMode(&actions)
+        lastSequenceID += 1
+        let sequence = Sequence(id: lastSequenceID, reviewed: reviewed, buttonHeld: true)
+        enter(.playingSound(sequence), at: now, &actions)
+        actions.append(.playSound(choices.sound, .attention))
+        actions.append(.showLEDs(.off, since: now))
+    }
+
+    private mutating func buttonReleased() {
+        updateSequence { $0.buttonHeld = false }
+    }
+
+    private mutating func buttonLongPressed(_ actions: inout [BoothAction]) {
+        updateSequence { sequence in
+            guard sequence.buttonHeld, !sequence.reviewed.isEmpty else { return }
+            for path in sequence.reviewed {
+                actions.append(.discardPhoto(path: path))
+            }
+            sequence.reviewed = []
+        }
+    }
+
+    // MARK: - Knob
+
+    private mutating func knobTurned(_ steps: Int, at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .idle = state, steps != 0, shutdown == nil else { return }
+        switch knobMode {
+        case .sound:
+            let favourites = configuration.favourites
+            let current = favourites.firstIndex(of: choices.sound) ?? 0
+            let count = favourites.count
+            choices.sound = favourites[((current + steps) % count + count) % count]
+            actions.append(.playSound(choices.sound, .preview))
+            actions.append(.reportSetting(name: "sound", value: choices.sound))
+        case .delay:
+            let range = RuntimeChoices.delayRange
+            let delay = min(max(choices.delayHalfSeconds + steps, range.lowerBound), range.upperBound)
+            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.knobModeTimeout)))
+            guard delay != choices.delayHalfSeconds else { return }
+            choices.delayHalfSeconds = delay
+            actions.append(.showLEDs(.delayDisplay(halfSeconds: delay), since: now))
+            actions.append(.reportSetting(name: "delay", value: String(choices.delaySeconds)))
+        }
+        actions.append(.persistChoices(choices))
+    }
+
+    private mutating func knobPressed(at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .idle = state, shutdown == nil else { return }
+        switch knobMode {
+        case .sound:
+            knobMode = .delay
+            actions.append(.showLEDs(.delayDisplay(halfSeconds: choices.delayHalfSeconds), since: now))
+            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.knobModeTimeout)))
+            actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
+        case .delay:
+            leaveDelayMode(&actions)
+            actions.append(.showLEDs(idlePattern, since: now))
+        }
+    }
+
+    private mutating func knobLongPressed(at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .idle = state, shutdown == nil else { return }
+        leaveDelayMode(&actions)
+        choices.visualCountdown.toggle()
+        actions.append(.showLEDs(.acknowledge(count: choices.visualCountdown ? 2 : 1), since: now))
+        actions.append(.reportSetting(name: "visualCountdown", value: String(choices.visualCountdown)))
+        actions.append(.persistChoices(choices))
+    }
+
+    private mutating func leaveDelayMode(_ actions: inout [BoothAction]) {
+        guard knobMode == .delay else { return }
+        knobMode = .sound
+        actions.append(.cancelTimer(.knobModeEnded))
+        actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
+    }
+
+    // MARK: - Sound, countdown, capture, save
+
+    private mutating func soundFinished(_ purpose: SoundPurpose, at now: Instant, _ actions: inout [BoothAction]) {
+        guard purpose == .attention, case .playingSound(let sequence) = state else { return }
+        enter(.countingDown(sequence), at: now, &actions)
+        let delay = Int64(choices.delayHalfSeconds) * LEDPattern.halfSecond
+        actions.append(.startTimer(.countdownEnded, deadline: now.advanced(by: delay)))
+        let pattern: LEDPattern = choices.visualCountdown ? .countdown(halfSeconds: choices.delayHalfSeconds) : .off
+        actions.append(.showLEDs(pattern, since: now))
+    }
+
+    private mutating func soundFailed(
+        _ purpose: SoundPurpose, _ reason: String, at now: Instant, _ actions: inout [BoothAction]
+    ) {
+        guard purpose == .attention, case .playingSound = state else {
+            actions.append(.reportError("sound: \(reason)"))
+            return
+        }
+        abortSequence("sound failed: \(reason)", at: now, &actions)
+    }
+
+    private mutating func countdownEnded(at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .countingDown(let sequence) = state else { return }
+        enter(.capturing(sequence), at: now, &actions)
+        actions.append(.showLEDs(.allOn, since: now))
+        if configuration.flash { actions.append(.setFlash(true)) }
+        actions.append(.playSound("Shutter", .shutter))
+        actions.append(.capturePhoto(CaptureID(sequence: sequence.id, shot: 0), trigger: now))
+        actions.append(.startTimer(.captureTimedOut, deadline: now.advanced(by: configuration.captureTimeout)))
+    }
+
+    private mutating func captureCompleted(_ id: CaptureID, at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .capturing(var sequence) = state, id.sequence == sequence.id, id.shot == sequence.captured else {
+            actions.append(.releaseCapture(id))
+            return
+        }
+        sequence.captured += 1
+        actions.append(.savePhoto(id))
+        if sequence.captured < configuration.burstCount {
+            state = .capturing(sequence)
+            let next = CaptureID(sequence: sequence.id, shot: sequence.captured)
+            actions.append(.capturePhoto(next, trigger: now))
+            actions.append(.startTimer(.captureTimedOut, deadline: now.advanced(by: configuration.captureTimeout)))
+            return
+        }
+        actions.append(.cancelTimer(.captureTimedOut))
+        if configuration.flash { actions.append(.setFlash(false)) }
+        enter(.processing(sequence), at: now, &actions)
+        actions.append(.showLEDs(.busy, since: now))
+    }
+
+    private mutating func captureFailed(
+        _ id: CaptureID, _ reason: String, at now: Instant, _ actions: inout [BoothAction]
+    ) {
+        guard case .capturing(let sequence) = state, id.sequence == sequence.id else { return }
+        abortSequence("camera: \(reason)", at: now, &actions)
+    }
+
+    private mutating func photoSaved(_ id: CaptureID, path: String, at now: Instant, _ actions: inout [BoothAction]) {
+        switch state {
+        case .capturing(var sequence) where sequence.id == id.sequence:
+            sequence.saved.append(path)
+            state = .capturing(sequence)
+        case .processing(var sequence) where sequence.id == id.sequence:
+            sequence.saved.append(path)
+            finishProcessingIfDone(sequence, at: now, &actions)
+        default:
+            // A photo of a sequence aborted after its frame arrived: it is complete, so it is kept.
+            break
+        }
+    }
+
+    private mutating func photoSaveFailed(
+        _ id: CaptureID, _ reason: String, at now: Instant, _ actions: inout [BoothAction]
+    ) {
+        actions.append(.reportError("photo \(id) not saved: \(reason)"))
+        switch state {
+        case .capturing(var sequence) where sequence.id == id.sequence:
+            sequence.failedSaves += 1
+            state = .capturing(sequence)
+        case .processing(var sequence) where sequence.id == id.sequence:
+            sequence.failedSaves += 1
+            finishProcessingIfDone(sequence, at: now, &actions)
+        default:
+            break
+        }
+    }
+
+    private mutating func finishProcessingIfDone(_ sequence: Sequence, at now: Instant, _ actions: inout [BoothAction]) {
+        guard sequence.saved.count + sequence.failedSaves == sequence.captured else {
+            state = .processing(sequence)
+            return
+        }
+        if sequence.failedSaves > 0 {
+            abort("\(sequence.failedSaves) photo(s) of sequence \(sequence.id) not saved", at: now, &actions)
+            return
+        }
+        returnToIdle(reviewed: sequence.saved, at: now, &actions)
+    }
+
+    private mutating func returnToIdle(reviewed: [String], at now: Instant, _ actions: inout [BoothAction]) {
+        if shutdown != nil {
+            enter(.idle(reviewed: []), at: now, &actions)
+            actions.append(.showLEDs(.off, since: now))
+            actions.append(.exit(code: 0))
+            return
+        }
+        enter(.idle(reviewed: reviewed), at: now, &actions)
+        actions.append(.showLEDs(idlePattern, since: now))
+        if !reviewed.isEmpty {
+            actions.append(.startTimer(.reviewEnded, deadline: now.advanced(by: configuration.reviewWindow)))
+        }
+    }
+
+    // MARK: - Timers
+
+    private mutating func timerFired(_ timer: BoothTimer, at now: Instant, _ actions: inout [BoothAction]) {
+        switch timer {
+        case .countdownEnded:
+            countdownEnded(at: now, &actions)
+        case .captureTimedOut:
+            guard case .capturing = state else { return }
+            abortSequence("camera: no frame within \(configuration.captureTimeout / 1_000_000) ms", at: now, &actions)
+        case .reviewEnded:
+            guard case .idle = state else { return }
+            state = .idle(reviewed: [])
+        case .knobModeEnded:
+            guard knobMode == .delay, case .idle = state else { return }
+            leaveDelayMode(&actions)
+            actions.append(.showLEDs(idlePattern, since: now))
+        case .abortEnded:
+            guard case .aborted = state else { return }
+            returnToIdle(reviewed: [], at: now, &actions)
+        }
+    }
+
+    // MARK: - Conditions and shutdown
+
+    private mutating func storageChecked(_ room: Bool, at now: Instant, _ actions: inout [BoothAction]) {
+        guard room != hasRoom else { return }
+        hasRoom = room
+        if !room { actions.append(.reportError("storage below the free-space reserve: new photos are refused")) }
+    }
+
+    private mutating func deviceWarning(
+        _ warning: DeviceWarning, _ active: Bool, at now: Instant, _ actions: inout [BoothAction]
+    ) {
+        let changed = active ? warnings.insert(warning).inserted : warnings.remove(warning) != nil
+        guard changed else { return }
+        actions.append(.reportSetting(name: "warning.\(warning.rawValue)", value: String(active)))
+        if case .idle = state, knobMode == .sound {
+            actions.append(.showLEDs(idlePattern, since: now))
+        }
+    }
+
+    private mutating func shutdownRequested(_ kind: ShutdownKind, at now: Instant, _ actions: inout [BoothAction]) {
+        shutdown = shutdown ?? kind
+        switch state {
+        case .idle:
+            actions.append(.cancelTimer(.reviewEnded))
+            leaveDelayMode(&actions)
+            actions.append(.showLEDs(.off, since: now))
+            actions.append(.exit(code: 0))
+        case .aborted:
+            actions.append(.cancelTimer(.abortEnded))
+            actions.append(.showLEDs(.off, since: now))
+            actions.append(.exit(code: 0))
+        case .playingSound, .countingDown, .capturing:
+            if kind == .abortSequence {
+                abortSequence("stopped by a signal", at: now, &actions)
+                actions.append(.cancelTimer(.abortEnded))
+                actions.append(.showLEDs(.off, since: now))
+                actions.append(.exit(code: 0))
+            }
+        case .processing:
+            break  // Saving finishes first; returnToIdle exits.
+        }
+    }
+
+    /// Aborts a running sequence (playing, counting down or capturing); does nothing otherwise.
+    private mutating func abortSequence(_ reason: String, at now: Instant, _ actions: inout [BoothAction]) {
+        switch state {
+        case .playingSound, .countingDown, .capturing:
+            abort(reason, at: now, &actions)
+        case .idle, .processing, .aborted:
+            break
+        }
+    }
+
+    private mutating func abort(_ reason: String, at now: Instant, _ actions: inout [BoothAction]) {
+        // Frames still on their way arrive as stale completions and are released then.
+        if case .capturing = state, configuration.flash { actions.append(.setFlash(false)) }
+        actions.append(.reportError(reason))
+        for timer in [BoothTimer.countdownEnded, .captureTimedOut, .reviewEnded] {
+            actions.append(.cancelTimer(timer))
+        }
+        actions.append(.stopSound)
+        enter(.aborted, at: now, &actions)
+        actions.append(.showLEDs(.error, since: now))
+        actions.append(.startTimer(.abortEnded, deadline: now.advanced(by: configuration.abortPatternDuration)))
+    }
+
+    // MARK: - Helpers
+
+    private var idlePattern: LEDPattern {
+        warnings.isEmpty ? .off : .warning
+    }
+
+    private mutating func enter(_ next: State, at now: Instant, _ actions: inout [BoothAction]) {
+        let from = phase
+        state = next
+        actions.append(.enterPhase(phase, from: from))
+    }
+
+    private mutating func updateSequence(_ body: (inout Sequence) -> Void) {
+        switch state {
+        case .playingSound(var s): body(&s); state = .playingSound(s)
+        case .countingDown(var s): body(&s); state = .countingDown(s)
+        case .capturing(var s): body(&s); state = .capturing(s)
+        case .processing(var s): body(&s); state = .processing(s)
+        case .idle, .aborted: break
+        }
+    }
+
+    private mutating func updateButtonLED(_ actions: inout [BoothAction]) {
+        let lit = acceptsPress
+        guard lit != buttonLED else { return }
+        buttonLED = lit
+        actions.append(.setButtonLED(lit))
+    }
+}

@@ -1,0 +1,40 @@
+import LEDCountdown
+
+/// What the state machine asks the event loop to do. Actions are imperative; the loop carries them
+/// out in order and reports results back as events.
+public enum BoothAction: Hashable, Sendable {
+    /// The phase changed (written to the events output).
+    case enterPhase(BoothPhase, from: BoothPhase)
+    /// Play the named sound from its prepared buffer, cutting any sound already playing.
+    case playSound(String, SoundPurpose)
+    /// Stop any sound at once.
+    case stopSound
+    /// Arm a timer for an absolute monotonic deadline.
+    case startTimer(BoothTimer, deadline: Instant)
+    /// Disarm a timer (no event will come for it).
+    case cancelTimer(BoothTimer)
+    /// Show an LED pattern on the countdown row, its time counted from `since`.
+    case showLEDs(LEDPattern, since: Instant)
+    /// Light or darken the big button's own LED.
+    case setButtonLED(Bool)
+    /// Switch the flash / fill light.
+    case setFlash(Bool)
+    /// Take the photo: the first frame whose exposure starts at or after `trigger`.
+    case capturePhoto(CaptureID, trigger: Instant)
+    /// Encode and save the captured frame durably; report `photoSaved` or `photoSaveFailed`.
+    case savePhoto(CaptureID)
+    /// Drop a captured frame that will not be saved (its sequence was aborted).
+    case releaseCapture(CaptureID)
+    /// Remove a saved photo (a retake).
+    case discardPhoto(path: String)
+    /// Store the runtime choices atomically so they survive a restart.
+    case persistChoices(RuntimeChoices)
+    /// A setting changed (written to the events output).
+    case reportSetting(name: String, value: String)
+    /// Something went wrong (written to the events output and the log).
+    case reportError(String)
+    /// A press was ignored on purpose (written to the events output at debug level).
+    case reportIgnored(String)
+    /// Leave the event loop and exit with `code`.
+    case exit(code: Int32)
+}

@@ -1,0 +1,45 @@
+/// Everything that can happen to the booth, as the event loop reports it to the state machine.
+public enum BoothEvent: Hashable, Sendable {
+    /// The big button went down (after debouncing): starts a sequence in idle.
+    case buttonPressed
+    /// The big button came up.
+    case buttonReleased
+    /// The big button has been held for the long-press time: in a retake it discards the last photo.
+    case buttonLongPressed
+    /// The knob turned by `steps` detents (positive clockwise).
+    case knobTurned(steps: Int)
+    /// The knob's switch was pressed and released before the long-press time.
+    case knobPressed
+    /// The knob's switch has been held for the long-press time.
+    case knobLongPressed
+    /// The optional cancel button: aborts a running sequence.
+    case cancelPressed
+    /// A sound has played to its last sample.
+    case soundFinished(SoundPurpose)
+    /// A sound could not be played.
+    case soundFailed(SoundPurpose, reason: String)
+    /// A timer's deadline passed.
+    case timerFired(BoothTimer)
+    /// The camera delivered the frame for a capture; it waits in the loop to be saved.
+    case captureCompleted(CaptureID)
+    /// The camera could not take the photo.
+    case captureFailed(CaptureID, reason: String)
+    /// A photo is complete and durable at `path`.
+    case photoSaved(CaptureID, path: String)
+    /// A photo could not be saved; nothing was left under its name.
+    case photoSaveFailed(CaptureID, reason: String)
+    /// Free space was measured: `hasRoom` is false below the configured reserve.
+    case storageChecked(hasRoom: Bool)
+    /// A device condition began (`active`) or ended.
+    case deviceWarning(DeviceWarning, active: Bool)
+    /// Stop the booth (SIGTERM, SIGINT or a script's `quit`).
+    case shutdownRequested(ShutdownKind)
+}
+
+/// How the booth should stop.
+public enum ShutdownKind: String, Hashable, Sendable {
+    /// A signal: abort a running sequence, but finish saving a photo already taken.
+    case abortSequence
+    /// A script's `quit`: finish the running sequence and its saving first.
+    case finishSequence
+}

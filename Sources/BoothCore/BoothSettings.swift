@@ -1,0 +1,137 @@
+/// Everything a booth is configured with: pins, devices, paths, favourites, ratio, timings and the
+/// defaults of the knob's choices. Read from one human-editable TOML file by `init(toml:)`.
+public struct BoothSettings: Hashable, Sendable {
+    /// A GPIO line: by BCM offset on the chip, or by the line's name.
+    public enum Line: Hashable, Sendable, CustomStringConvertible {
+        /// The line with this offset (BCM number on a Pi).
+        case offset(Int)
+        /// The line with this name (e.g. "GPIO17").
+        case name(String)
+
+        public var description: String {
+            switch self {
+            case .offset(let n): "GPIO\(n)"
+            case .name(let s): s
+            }
+        }
+    }
+
+    /// How a rotary encoder's detents relate to its Gray-code transitions.
+    public enum EncoderKind: String, Hashable, Sendable, CaseIterable {
+        /// Four transitions per detent (KY-040 and most cheap encoders).
+        case fullStep = "full-step"
+        /// Two transitions per detent.
+        case halfStep = "half-step"
+    }
+
+    /// When the flash / fill light is used.
+    public enum FlashMode: String, Hashable, Sendable, CaseIterable {
+        /// Never.
+        case off
+        /// Around every exposure.
+        case on
+        /// When the scene is dark (from the camera's lux metadata).
+        case auto
+    }
+
+    /// The GPIO wiring.
+    public struct GPIO: Hashable, Sendable {
+        /// The chip: "auto" (found by the Pi's label), or a label, path (/dev/gpiochipN) or name (gpiochipN).
+        public var chip = "auto"
+        /// The big arcade button (to ground, pulled up).
+        public var button: Line = .offset(17)
+        /// The big button's own LED.
+        public var buttonLED: Line = .offset(27)
+        /// Rotary encoder contact A (CLK on a KY-040).
+        public var knobA: Line = .offset(5)
+        /// Rotary encoder contact B (DT on a KY-040).
+        public var knobB: Line = .offset(6)
+        /// Rotary encoder push switch (SW on a KY-040).
+        public var knobSwitch: Line = .offset(13)
+        /// The countdown LEDs, first to last (1...8).
+        public var leds: [Line] = [.offset(22), .offset(23), .offset(24), .offset(25)]
+        /// Optional flash / fill-light output.
+        public var flash: Line?
+        /// Optional cancel button.
+        public var cancel: Line?
+        /// Software debounce in nanoseconds.
+        public var debounce: Int64 = .milliseconds(10)
+        /// How long a press must be held to be a long press, in nanoseconds.
+        public var longPress: Int64 = .seconds(1)
+        /// The encoder's kind.
+        public var encoder: EncoderKind = .fullStep
+    }
+
+    /// Where photos go and how they look.
+    public var photosDirectory = "/var/lib/heylook/photos"
+    /// Where the knob's choices persist.
+    public var stateFile = "/var/lib/heylook/state.toml"
+    /// The saved photo's aspect ratio.
+    public var ratio: AspectRatio = .fourByThree
+    /// JPEG quality, 50...100.
+    public var jpegQuality = 90
+    /// Photos per press, 1...5.
+    public var burstCount = 1
+    /// Flash use.
+    public var flash: FlashMode = .off
+    /// How long after a photo a long press still discards it (nanoseconds).
+    public var reviewWindow: Int64 = .seconds(5)
+    /// How long the camera may take (nanoseconds).
+    public var captureTimeout: Int64 = .seconds(5)
+    /// Free space below which captures are refused, in bytes.
+    public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
+
+    /// The ALSA device sounds play on.
+    public var soundDevice = "default"
+    /// Output gain in dB (-40...12).
+    public var soundGainDB = 0.0
+    /// Folder of custom WAV sounds.
+    public var soundsDirectory = "/var/lib/heylook/sounds"
+    /// The knob's sounds, in order (1...5).
+    public var favourites = ["Duck", "Cow", "Dog", "Boing", "Whistle"]
+    /// The sound selected on first start.
+    public var defaultSound = "Duck"
+    /// The delay on first start, in half seconds.
+    public var defaultDelayHalfSeconds = 2
+    /// Whether the visual countdown is on at first start.
+    public var defaultVisualCountdown = true
+
+    /// The camera: an index ("0") or a libcamera id.
+    public var camera = "0"
+    /// Capture width and height; 0 means the sensor's largest.
+    public var cameraWidth = 0
+    /// See `cameraWidth`.
+    public var cameraHeight = 0
+    /// Rotation of the saved photo, 0 or 180.
+    public var rotation = 0
+
+    /// Where sticks are mounted (each mount below it is a stick).
+    public var mediaRoot = "/media/heylook"
+    /// The folder created on a stick.
+    public var exportFolder = "HeyLook"
+
+    /// The wiring.
+    public var gpio = GPIO()
+
+    /// The built-in sounds, in the order the README lists them.
+    public static let builtInSounds = ["Duck", "Cow", "Dog", "Boing", "Whistle", "Pop", "Bell", "Chime"]
+
+    /// The defaults.
+    public init() {}
+
+    /// The knob's choices on first start.
+    public var defaultChoices: RuntimeChoices {
+        RuntimeChoices(sound: defaultSound, delayHalfSeconds: defaultDelayHalfSeconds, visualCountdown: defaultVisualCountdown)
+    }
+
+    /// The state machine's part of the settings.
+    public var machineConfiguration: BoothStateMachine.Configuration {
+        BoothStateMachine.Configuration(
+            favourites: favourites,
+            reviewWindow: reviewWindow,
+            captureTimeout: captureTimeout,
+            burstCount: burstCount,
+            flash: flash == .on || flash == .auto
+        )
+    }
+}

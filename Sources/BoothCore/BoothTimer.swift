@@ -1,0 +1,14 @@
+/// The timers the state machine starts. Each has at most one deadline at a time; starting it again
+/// replaces the deadline.
+public enum BoothTimer: String, Hashable, Sendable, CaseIterable {
+    /// The countdown's end: take the photo.
+    case countdownEnded
+    /// The camera took too long to deliver the frame.
+    case captureTimedOut
+    /// The review window after a photo closed: a long press no longer discards it.
+    case reviewEnded
+    /// The knob has been left in delay mode without a touch: back to choosing sounds.
+    case knobModeEnded
+    /// The error pattern after an abort has shown long enough: back to idle.
+    case abortEnded
+}

@@ -1,0 +1,223 @@
+/// Reads and validates the booth's TOML config file into `BoothSettings`.
+///
+/// Every key is checked; an error names the key, its line and what is allowed, so a person editing the
+/// file on a Pi over ssh knows exactly what to change. Unknown keys are errors too (a typo would
+/// otherwise be silently ignored).
+public enum ConfigFile {
+    /// A config problem: where it is and how to fix it.
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based line, or nil when the problem is a missing or inconsistent whole.
+        public var line: Int?
+        /// The key, as `table.key`.
+        public var key: String?
+        /// What is wrong and what is allowed.
+        public var message: String
+
+        public var description: String {
+            var parts: [String] = []
+            if let line { parts.append("line \(line)") }
+            if let key { parts.append("'\(key)'") }
+            parts.append(message)
+            return "config: " + parts.joined(separator: ": ")
+        }
+    }
+
+    /// Parses `text` on top of the defaults. `customSounds` are sound names found in the sounds folder,
+    /// allowed as favourites beside the built-in ones.
+    public static func parse(_ text: String, customSounds: [String] = []) throws(Error) -> BoothSettings {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text)
+        } catch {
+            throw Error(line: error.line, key: nil, message: error.message)
+        }
+        var settings = BoothSettings()
+        let knownSounds = BoothSettings.builtInSounds + customSounds
+        for entry in document.entries {
+            try apply(entry, to: &settings, knownSounds: knownSounds)
+        }
+        for (table, line) in document.tables where !schema.keys.contains(table) {
+            throw Error(line: line, key: nil, message: "unknown table [\(table)]; allowed: \(tableList)")
+        }
+        guard settings.favourites.contains(settings.defaultSound) else {
+            let line = document.entries.first { $0.path == "sound.default" || $0.path == "sound.favourites" }?.line
+            throw Error(
+                line: line, key: "sound.default",
+                message: "'\(settings.defaultSound)' is not among the favourites \(settings.favourites)")
+        }
+        return settings
+    }
+
+    private static let schema: [String: [String]] = [
+        "": [],
+        "booth": [
+            "photos_dir", "state_file", "ratio", "jpeg_quality", "burst", "flash", "review_window",
+            "capture_timeout", "free_space_reserve_mb",
+        ],
+        "sound": ["device", "gain_db", "sounds_dir", "favourites", "default"],
+        "countdown": ["default_delay", "visual"],
+        "camera": ["id", "width", "height", "rotation"],
+        "export": ["media_root", "folder"],
+        "gpio": [
+            "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "cancel",
+            "debounce_ms", "long_press_ms", "encoder",
+        ],
+    ]
+
+    private static var tableList: String {
+        schema.keys.filter { !$0.isEmpty }.sorted().map { "[\($0)]" }.joined(separator: ", ")
+    }
+
+    private static func apply(_ entry: TOMLDocument.Entry, to s: inout BoothSettings, knownSounds: [String]) throws(Error) {
+        let v = Field(entry: entry)
+        switch entry.path {
+        case "booth.photos_dir": s.photosDirectory = try v.path()
+        case "booth.state_file": s.stateFile = try v.path()
+        case "booth.ratio":
+            let names = AspectRatio.allCases.map(\.name)
+            s.ratio = try v.choice(names, { AspectRatio(name: $0) })
+        case "booth.jpeg_quality": s.jpegQuality = try v.integer(in: 50...100)
+        case "booth.burst": s.burstCount = try v.integer(in: 1...5)
+        case "booth.flash": s.flash = try v.choice(BoothSettings.FlashMode.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        case "booth.review_window": s.reviewWindow = try v.seconds(in: 0...60)
+        case "booth.capture_timeout": s.captureTimeout = try v.seconds(in: 1...60)
+        case "booth.free_space_reserve_mb": s.freeSpaceReserve = Int64(try v.integer(in: 0...1_000_000)) * 1024 * 1024
+        case "sound.device": s.soundDevice = try v.nonEmptyString()
+        case "sound.gain_db": s.soundGainDB = try v.number(in: -40...12)
+        case "sound.sounds_dir": s.soundsDirectory = try v.path()
+        case "sound.favourites":
+            let names = try v.stringArray(count: 1...5)
+            for name in names where !knownSounds.contains(name) {
+                throw v.error("'\(name)' is not a sound; allowed: \(knownSounds.joined(separator: ", "))")
+            }
+            guard Set(names).count == names.count else { throw v.error("a sound is listed twice") }
+            s.favourites = names
+        case "sound.default": s.defaultSound = try v.nonEmptyString()
+        case "countdown.default_delay":
+            let seconds = try v.number(in: 0.5...3.0)
+            guard (seconds * 2).rounded() == seconds * 2 else {
+                throw v.error("\(seconds) is not a multiple of 0.5; allowed: 0.5, 1.0, 1.5, 2.0, 2.5, 3.0")
+            }
+            s.defaultDelayHalfSeconds = Int(seconds * 2)
+        case "countdown.visual": s.defaultVisualCountdown = try v.boolean()
+        case "camera.id": s.camera = try v.nonEmptyString(orInteger: true)
+        case "camera.width": s.cameraWidth = try v.integer(in: 0...16384)
+        case "camera.height": s.cameraHeight = try v.integer(in: 0...16384)
+        case "camera.rotation": s.rotation = try v.choice(["0", "180"], { Int($0) }, integers: true)
+        case "export.media_root": s.mediaRoot = try v.path()
+        case "export.folder":
+            let folder = try v.nonEmptyString()
+            guard !folder.contains("/"), folder != ".", folder != ".." else {
+                throw v.error("must be a single folder name, without '/'")
+            }
+            s.exportFolder = folder
+        case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
+        case "gpio.button": s.gpio.button = try v.line()
+        case "gpio.button_led": s.gpio.buttonLED = try v.line()
+        case "gpio.knob_a": s.gpio.knobA = try v.line()
+        case "gpio.knob_b": s.gpio.knobB = try v.line()
+        case "gpio.knob_switch": s.gpio.knobSwitch = try v.line()
+        case "gpio.leds":
+            guard case .array(let items) = entry.value, (1...8).contains(items.count) else {
+                throw v.error("must be an array of 1 to 8 lines, e.g. [22, 23, 24, 25]")
+            }
+            var leds: [BoothSettings.Line] = []
+            for item in items { leds.append(try Field(entry: entry, value: item).line()) }
+            s.gpio.leds = leds
+        case "gpio.flash": s.gpio.flash = try v.line()
+        case "gpio.cancel": s.gpio.cancel = try v.line()
+        case "gpio.debounce_ms": s.gpio.debounce = .milliseconds(Int64(try v.integer(in: 0...100)))
+        case "gpio.long_press_ms": s.gpio.longPress = .milliseconds(Int64(try v.integer(in: 300...5000)))
+        case "gpio.encoder":
+            s.gpio.encoder = try v.choice(BoothSettings.EncoderKind.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        default:
+            if let allowed = schema[entry.table] {
+                let list = allowed.isEmpty ? "keys belong in a table: \(tableList)" : "allowed in [\(entry.table)]: \(allowed.joined(separator: ", "))"
+                throw Error(line: entry.line, key: entry.path, message: "unknown key; \(list)")
+            }
+            throw Error(line: entry.line, key: entry.path, message: "unknown table [\(entry.table)]; allowed: \(tableList)")
+        }
+    }
+
+    /// One value being checked, able to name itself in an error.
+    private struct Field {
+        var entry: TOMLDocument.Entry
+        var value: TOMLDocument.Value
+
+        init(entry: TOMLDocument.Entry, value: TOMLDocument.Value? = nil) {
+            self.entry = entry
+            self.value = value ?? entry.value
+        }
+
+        func error(_ message: String) -> Error {
+            Error(line: entry.line, key: entry.path, message: message)
+        }
+
+        func integer(in range: ClosedRange<Int>) throws(Error) -> Int {
+            guard case .integer(let i) = value else { throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)") }
+            guard range.contains(i) else { throw error("\(i) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)") }
+            return i
+        }
+
+        func number(in range: ClosedRange<Double>) throws(Error) -> Double {
+            let d: Double
+            switch value {
+            case .integer(let i): d = Double(i)
+            case .float(let f): d = f
+            default: throw error("expected a number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+            }
+            guard range.contains(d) else { throw error("\(d) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)") }
+            return d
+        }
+
+        func seconds(in range: ClosedRange<Double>) throws(Error) -> Int64 {
+            .seconds(try number(in: range))
+        }
+
+        func boolean() throws(Error) -> Bool {
+            guard case .boolean(let b) = value else { throw error("expected true or false, found \(value)") }
+            return b
+        }
+
+        func nonEmptyString(orInteger: Bool = false) throws(Error) -> String {
+            if orInteger, case .integer(let i) = value, i >= 0 { return String(i) }
+            guard case .string(let s) = value, !s.isEmpty else { throw error("expected a non-empty string in quotes, found \(value)") }
+            return s
+        }
+
+        func path() throws(Error) -> String {
+            let s = try nonEmptyString()
+            guard s.hasPrefix("/") else { throw error("'\(s)' must be an absolute path (starting with '/')") }
+            return s
+        }
+
+        func stringArray(count: ClosedRange<Int>) throws(Error) -> [String] {
+            guard case .array(let items) = value else { throw error("expected an array of names in quotes, e.g. [\"Duck\", \"Cow\"]") }
+            var names: [String] = []
+            for item in items {
+                guard case .string(let s) = item else { throw error("expected names in quotes, found \(item)") }
+                names.append(s)
+            }
+            guard count.contains(names.count) else { throw error("expected \(count.lowerBound) to \(count.upperBound) names, found \(names.count)") }
+            return names
+        }
+
+        func choice<T>(_ allowed: [String], _ make: (String) -> T?, integers: Bool = false) throws(Error) -> T {
+            var text: String?
+            if case .string(let s) = value { text = s }
+            if integers, case .integer(let i) = value { text = String(i) }
+            guard let text, allowed.contains(text), let result = make(text) else {
+                throw error("\(value) is not allowed; allowed: \(allowed.joined(separator: ", "))")
+            }
+            return result
+        }
+
+        func line() throws(Error) -> BoothSettings.Line {
+            switch value {
+            case .integer(let i) where (0...511).contains(i): return .offset(i)
+            case .string(let s) where !s.isEmpty: return .name(s)
+            default: throw error("expected a line offset (BCM number, e.g. 17) or a line name in quotes, found \(value)")
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Photo file names: local date-time plus a sequence number, so names sort by time and never collide
+/// even when the clock is wrong or jumps back (a Pi without network has no real time at boot).
+public struct PhotoName: Hashable, Sendable, Comparable {
+    /// A civil date-time, as read from the wall clock by the caller.
+    public struct DateTime: Hashable, Sendable {
+        /// Year, month (1...12), day, hour, minute, second.
+        public var year, month, day, hour, minute, second: Int
+
+        /// A date-time from its parts.
+        public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+        }
+
+        /// `YYYY-MM-DD`.
+        public var dateString: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+        /// `HH-MM-SS`.
+        public var timeString: String { "\(pad(hour, 2))-\(pad(minute, 2))-\(pad(second, 2))" }
+        /// `YYYY:MM:DD HH:MM:SS`, as EXIF writes it.
+        public var exifString: String {
+            "\(pad(year, 4)):\(pad(month, 2)):\(pad(day, 2)) \(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        }
+    }
+
+    /// When the photo was taken.
+    public var dateTime: DateTime
+    /// The store's running number, from 1.
+    public var sequence: Int
+
+    /// The name for a photo taken at `dateTime` with running number `sequence`.
+    public init(dateTime: DateTime, sequence: Int) {
+        self.dateTime = dateTime
+        self.sequence = sequence
+    }
+
+    /// `HeyLook_2026-11-22_14-03-07_000042.jpg`.
+    public var fileName: String {
+        "HeyLook_\(dateTime.dateString)_\(dateTime.timeString)_\(pad(sequence, 6)).jpg"
+    }
+
+    /// The name a file called `fileName` was given, or nil for any other file (temp files included).
+    public init?(fileName: String) {
+        let parts = fileName.split(separator: "_")
+        guard parts.count == 4, parts[0] == "HeyLook", parts[3].hasSuffix(".jpg") else { return nil }
+        let date = parts[1].split(separator: "-").compactMap { Int($0) }
+        let time = parts[2].split(separator: "-").compactMap { Int($0) }
+        guard date.count == 3, time.count == 3, let sequence = Int(parts[3].dropLast(4)) else { return nil }
+        self.init(
+            dateTime: DateTime(year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time[2]),
+            sequence: sequence)
+    }
+
+    /// The temporary name a photo is written under before it is complete.
+    public var temporaryFileName: String { ".\(fileName).partial" }
+
+    public static func < (lhs: PhotoName, rhs: PhotoName) -> Bool { lhs.sequence < rhs.sequence }
+}
+
+private func pad(_ n: Int, _ width: Int) -> String {
+    let s = String(n)
+    return String(repeating: "0", count: max(0, width - s.count)) + s
+}

@@ -1,0 +1,22 @@
+/// The choices a person makes with the knob, persisted across restarts.
+public struct RuntimeChoices: Hashable, Sendable, Codable {
+    /// The selected attention sound's name.
+    public var sound: String
+    /// The countdown delay in half seconds (1...6 for 0.5...3.0 s).
+    public var delayHalfSeconds: Int
+    /// Whether the countdown LEDs flash during the delay.
+    public var visualCountdown: Bool
+
+    /// The allowed delays, in half seconds.
+    public static let delayRange = 1...6
+
+    /// Choices as given, the delay clamped into range.
+    public init(sound: String, delayHalfSeconds: Int, visualCountdown: Bool) {
+        self.sound = sound
+        self.delayHalfSeconds = min(max(delayHalfSeconds, Self.delayRange.lowerBound), Self.delayRange.upperBound)
+        self.visualCountdown = visualCountdown
+    }
+
+    /// The delay in seconds.
+    public var delaySeconds: Double { Double(delayHalfSeconds) / 2 }
+}

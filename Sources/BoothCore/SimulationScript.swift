@@ -1,0 +1,81 @@
+/// A `booth simulate --script` file: one command a line, `#` comments and blank lines ignored.
+///
+///     press              the big button: down, up 80 ms later
+///     long-press         the big button held for the long-press time
+///     knob +N / knob -N  N detents clockwise / anticlockwise
+///     knob-press         the knob's switch, short
+///     knob-long-press    the knob's switch held for the long-press time
+///     cancel             the cancel button
+///     wait SECONDS       let time pass (decimals allowed)
+///     quit               finish the running sequence and its saving, then exit
+public struct SimulationScript: Hashable, Sendable {
+    /// One command.
+    public enum Command: Hashable, Sendable {
+        /// A short press of the big button.
+        case press
+        /// A long press of the big button.
+        case longPress
+        /// Knob detents, positive clockwise.
+        case knob(Int)
+        /// A short press of the knob.
+        case knobPress
+        /// A long press of the knob.
+        case knobLongPress
+        /// The cancel button.
+        case cancel
+        /// Let this many nanoseconds pass.
+        case wait(Int64)
+        /// Finish and exit.
+        case quit
+    }
+
+    /// A line that is not a command.
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based line.
+        public var line: Int
+        /// The line's text.
+        public var text: String
+        /// What is wrong.
+        public var message: String
+
+        public var description: String {
+            "script line \(line): '\(text)': \(message); commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, wait SECONDS, quit"
+        }
+    }
+
+    /// The commands in order.
+    public var commands: [Command]
+
+    /// Parses a script's text; throws the first bad line.
+    public init(parsing text: String) throws(Error) {
+        commands = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+            guard let verb = words.first else { continue }
+            func fail(_ message: String) -> Error { Error(line: index + 1, text: String(raw), message: message) }
+            let arguments = words.dropFirst()
+            switch verb {
+            case "press", "long-press", "knob-press", "knob-long-press", "cancel", "quit":
+                guard arguments.isEmpty else { throw fail("'\(verb)' takes no argument") }
+                let map: [String: Command] = [
+                    "press": .press, "long-press": .longPress, "knob-press": .knobPress,
+                    "knob-long-press": .knobLongPress, "cancel": .cancel, "quit": .quit,
+                ]
+                commands.append(map[verb]!)
+            case "knob":
+                guard arguments.count == 1, let first = arguments.first, first.hasPrefix("+") || first.hasPrefix("-"),
+                    let steps = Int(first.dropFirst()), steps > 0, steps <= 1000
+                else { throw fail("expected knob +N or knob -N with N from 1 to 1000") }
+                commands.append(.knob(first.hasPrefix("-") ? -steps : steps))
+            case "wait":
+                guard arguments.count == 1, let seconds = Double(arguments.first!), seconds >= 0, seconds <= 86_400 else {
+                    throw fail("expected wait SECONDS with SECONDS from 0 to 86400")
+                }
+                commands.append(.wait(Int64((seconds * 1e9).rounded())))
+            default:
+                throw fail("unknown command '\(verb)'")
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `booth` command.
+@main
+struct Booth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "booth",
+        abstract: "HeyLook Booth: a photo booth that gets a child to look at the camera.",
+        subcommands: [SimulateCommand.self],
+        defaultSubcommand: SimulateCommand.self
+    )
+}

@@ -1,0 +1,49 @@
+import BoothCore
+import Glibc
+
+/// Reads the config file and the choices file, with errors a person can act on.
+enum ConfigLoader {
+    /// The config file used when `--config` is not given (if it exists).
+    static let defaultPath = "/etc/heylook/booth.toml"
+
+    /// The settings in `path` (or the default file, or the defaults when neither exists).
+    static func settings(path: String?) throws -> BoothSettings {
+        let chosen = path ?? (access(defaultPath, R_OK) == 0 ? defaultPath : nil)
+        guard let chosen else { return BoothSettings() }
+        guard let text = try readText(chosen) else {
+            throw BoothFailure("config file \(chosen) does not exist; copy deploy/booth.toml there or pass --config FILE")
+        }
+        do {
+            return try ConfigFile.parse(text)
+        } catch {
+            throw BoothFailure("\(chosen): \(error)")
+        }
+    }
+
+    /// The whole file as text, or nil when it does not exist.
+    static func readText(_ path: String) throws -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw BoothFailure("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw BoothFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+            if bytes.count > 4 * 1024 * 1024 { throw BoothFailure("\(path) is larger than 4 MiB") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// An error for the person at the terminal: the message says what to do.
+struct BoothFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

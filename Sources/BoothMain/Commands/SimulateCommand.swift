@@ -1,0 +1,98 @@
+import ArgumentParser
+import BoothCore
+import Glibc
+
+/// `booth simulate`: the real loop and core with simulated hardware, interactive or scripted.
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run the booth with simulated hardware (interactive in a terminal, or from a script)."
+    )
+
+    @Option(help: "A script of commands (press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, wait SECONDS, quit); '-' for standard input.")
+    var script: String?
+
+    @Option(name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output.")
+    var eventsJSON: String?
+
+    @Option(help: "Where photos are saved (default: ~/.local/share/heylook-sim/photos).")
+    var photos: String?
+
+    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
+    var config: String?
+
+    @Flag(name: .customLong("camera-stall"), help: "The simulated camera never delivers a frame (tests the capture timeout).")
+    var cameraStall = false
+
+    func run() throws {
+        var settings = try ConfigLoader.settings(path: config)
+        let home = String(cString: getenv("HOME") ?? strdup("/tmp"))
+        let base = "\(home)/.local/share/heylook-sim"
+        settings.photosDirectory = photos.map(absolute) ?? "\(base)/photos"
+        if config == nil { settings.stateFile = "\(base)/state.toml" }
+
+        let parsedScript: SimulationScript?
+        if let script {
+            let text: String?
+            if script == "-" {
+                text = readStandardInput()
+            } else {
+                text = try ConfigLoader.readText(script)
+                guard text != nil else { throw BoothFailure("script \(script) does not exist") }
+            }
+            do {
+                parsedScript = try SimulationScript(parsing: text ?? "")
+            } catch {
+                throw BoothFailure("\(script == "-" ? "standard input" : script): \(error)")
+            }
+        } else {
+            guard TerminalInput.isTerminal else {
+                throw BoothFailure("standard input is not a terminal: pass --script FILE (or --script - to read commands from standard input)")
+            }
+            parsedScript = nil
+        }
+
+        let choicesText = try ConfigLoader.readText(settings.stateFile)
+        let (choices, warning) = ChoicesFile.decode(choicesText, settings: settings)
+        if let warning { Log.warning(warning) }
+
+        let log = try EventsLog(path: eventsJSON)
+        let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
+        let input: any InputDevice
+        var terminal: TerminalInput?
+        if let parsedScript {
+            input = ScriptInput(script: parsedScript, longPress: settings.gpio.longPress)
+        } else {
+            let view = TerminalInput(longPress: settings.gpio.longPress, lights: lights)
+            log.observers.append { view.observe($0, $1) }
+            terminal = view
+            input = view
+        }
+        let devices = BoothController.Devices(
+            inputs: [input], sound: SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall), lights: lights)
+        let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
+        let code = try controller.run()
+        terminal?.restore()
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    private func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
+        guard getcwd(&buffer, buffer.count) != nil else { return path }
+        let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return "\(cwd)/\(path)"
+    }
+
+    private func readStandardInput() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(STDIN_FILENO, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,16 @@
+import BoothCore
+
+/// Plays the booth's prepared sounds. Real: ALSA; simulated: the same durations, timed by the loop.
+protocol SoundDevice: AnyObject {
+    /// A short name for logs and `booth doctor` ("alsa:default", "simulated").
+    var name: String { get }
+    /// Registers descriptors with the loop; reports `soundFinished` / `soundFailed` through `report`.
+    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws
+    /// Starts the named sound at once, cutting the one playing; the first samples are handed over
+    /// before this returns.
+    func play(_ sound: String, purpose: SoundPurpose)
+    /// Stops any sound at once; no `soundFinished` follows for it.
+    func stop()
+    /// The names it can play.
+    var soundNames: [String] { get }
+}

@@ -1,0 +1,197 @@
+import BoothCore
+import Glibc
+import LEDCountdown
+import PhotoEncoding
+import PhotoStore
+
+/// Runs the booth: feeds device events to the state machine and carries out its actions, all on the
+/// event loop's one thread. The same controller runs the real booth and the simulator; only the
+/// devices differ.
+final class BoothController {
+    /// The devices a booth is made of.
+    struct Devices {
+        var inputs: [any InputDevice]
+        var sound: any SoundDevice
+        var camera: any CameraDevice
+        var lights: any LightsDevice
+    }
+
+    let loop: EventLoop
+    let log: EventsLog
+    private(set) var machine: BoothStateMachine
+    private let settings: BoothSettings
+    private let devices: Devices
+    private let renderer: LEDRenderer
+    private let saver: PhotoSaver
+    private let signals: SignalSource
+    private let watchdog: SystemdNotifier
+    private var timers: [BoothTimer: EventLoop.TimerToken] = [:]
+    private var frames: [CaptureID: any CapturedFrame] = [:]
+    private var captureTriggers: [CaptureID: Instant] = [:]
+    /// The exit code once the machine asked to exit.
+    private(set) var exitCode: Int32?
+    /// Photos saved since start (the terminal view and tests read it).
+    private(set) var savedPhotos: [String] = []
+
+    init(settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog) throws {
+        self.settings = settings
+        self.devices = devices
+        self.log = log
+        loop = try EventLoop()
+        machine = BoothStateMachine(configuration: settings.machineConfiguration, choices: choices)
+        renderer = LEDRenderer(loop: loop, lights: devices.lights, log: log)
+        let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+        saver = try PhotoSaver(
+            store: store,
+            options: JPEGOptions(
+                quality: settings.jpegQuality,
+                crop: PhotoEncoding.AspectRatio(width: settings.ratio.width, height: settings.ratio.height)),
+            orientation: settings.rotation == 180 ? 3 : 1)
+        signals = try SignalSource()
+        watchdog = SystemdNotifier()
+    }
+
+    /// Attaches the devices, shows idle and runs until the machine exits; returns the exit code.
+    func run() throws -> Int32 {
+        let report: DeviceReport = { [unowned self] event, time in self.dispatch(event, at: time) }
+        for input in devices.inputs { try input.attach(to: loop, report: report) }
+        try devices.sound.attach(to: loop, report: report)
+        try devices.camera.attach(to: loop, report: report) { [unowned self] id, frame in
+            self.frameArrived(id, frame)
+        }
+        try loop.register(saver.mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+            for result in self.saver.mailbox.drain() { self.saveResult(result) }
+        }
+        try loop.register(signals.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+            for signal in self.signals.drain() {
+                self.log.record("signal", at: MonotonicClock.now(), [("signal", .int(Int64(signal)))])
+                self.dispatch(.shutdownRequested(.abortSequence), at: MonotonicClock.now())
+            }
+        }
+        watchdog.start(on: loop)
+        saver.checkStorage()
+        let now = MonotonicClock.now()
+        log.record(
+            "ready", at: now,
+            [("sound", .string(machine.choices.sound)), ("delay", .string(String(machine.choices.delaySeconds))),
+             ("visualCountdown", .bool(machine.choices.visualCountdown)), ("soundDevice", .string(devices.sound.name)),
+             ("camera", .string(devices.camera.name))])
+        perform(machine.start(at: now), at: now)
+        watchdog.notify("READY=1")
+        if exitCode == nil { try loop.run() }
+        saver.finish()
+        devices.lights.showRow(.dark)
+        devices.lights.setButtonLED(false)
+        devices.lights.setFlash(false)
+        watchdog.notify("STOPPING=1")
+        return exitCode ?? 0
+    }
+
+    /// Feeds one event to the state machine and performs its actions.
+    func dispatch(_ event: BoothEvent, at time: Instant) {
+        switch event {
+        case .buttonPressed, .buttonReleased, .buttonLongPressed, .knobPressed, .knobLongPressed, .cancelPressed:
+            log.record("input", at: time, [("input", .string(String(describing: event)))])
+        case .knobTurned(let steps):
+            log.record("input", at: time, [("input", .string("knobTurned")), ("steps", .int(Int64(steps)))])
+        case .soundFinished(let purpose):
+            log.record("soundFinished", at: time, [("purpose", .string(purpose.rawValue))])
+        case .soundFailed(let purpose, let reason):
+            log.record("soundFailed", at: time, [("purpose", .string(purpose.rawValue)), ("reason", .string(reason))])
+        default:
+            break
+        }
+        perform(machine.handle(event, at: time), at: time)
+    }
+
+    private func perform(_ actions: [BoothAction], at time: Instant) {
+        for action in actions { perform(action, at: time) }
+    }
+
+    private func perform(_ action: BoothAction, at time: Instant) {
+        switch action {
+        case .enterPhase(let phase, let from):
+            log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
+        case .playSound(let sound, let purpose):
+            devices.sound.play(sound, purpose: purpose)
+            log.record(
+                "soundStarted", at: MonotonicClock.now(),
+                [("sound", .string(sound)), ("purpose", .string(purpose.rawValue)), ("event_us", .int(time.microseconds))])
+        case .stopSound:
+            devices.sound.stop()
+            log.record("soundStopped", at: time)
+        case .startTimer(let timer, let deadline):
+            if let old = timers[timer] { loop.cancel(old) }
+            timers[timer] = loop.schedule(at: deadline) { [unowned self] in
+                self.timers[timer] = nil
+                self.dispatch(.timerFired(timer), at: deadline)
+            }
+        case .cancelTimer(let timer):
+            if let token = timers.removeValue(forKey: timer) { loop.cancel(token) }
+        case .showLEDs(let pattern, let since):
+            renderer.show(pattern, since: since)
+        case .setButtonLED(let on):
+            devices.lights.setButtonLED(on)
+            log.record("buttonLED", at: time, [("on", .bool(on))])
+        case .setFlash(let on):
+            devices.lights.setFlash(on)
+            log.record("flash", at: time, [("on", .bool(on))])
+        case .capturePhoto(let id, let trigger):
+            captureTriggers[id] = trigger
+            devices.camera.capture(id, trigger: trigger)
+            log.record("captureRequested", at: time, [("capture", .string(id.description)), ("trigger_us", .int(trigger.microseconds))])
+        case .savePhoto(let id):
+            guard let frame = frames.removeValue(forKey: id) else {
+                preconditionFailure("savePhoto for capture \(id) with no frame")
+            }
+            saver.save(id, frame: frame, takenAt: WallClock.now(), model: devices.camera.model)
+        case .releaseCapture(let id):
+            frames.removeValue(forKey: id)?.release()
+        case .discardPhoto(let path):
+            saver.discard(path)
+        case .persistChoices(let choices):
+            saver.persist(choices, to: settings.stateFile)
+        case .reportSetting(let name, let value):
+            log.record("setting", at: time, [("name", .string(name)), ("value", .string(value))])
+        case .reportError(let message):
+            log.record("error", at: time, [("message", .string(message))])
+            Log.error(message)
+        case .reportIgnored(let message):
+            log.record("ignored", at: time, [("reason", .string(message))])
+        case .exit(let code):
+            exitCode = code
+            loop.stop()
+        }
+    }
+
+    private func frameArrived(_ id: CaptureID, _ frame: any CapturedFrame) {
+        let now = MonotonicClock.now()
+        let trigger = captureTriggers.removeValue(forKey: id)
+        log.record(
+            "capture", at: now,
+            [("capture", .string(id.description)), ("sensor_us", .int(frame.sensorTime.microseconds)),
+             ("trigger_us", .int(trigger?.microseconds ?? 0))])
+        frames[id] = frame
+        dispatch(.captureCompleted(id), at: now)
+    }
+
+    private func saveResult(_ result: PhotoSaver.Result) {
+        let now = MonotonicClock.now()
+        switch result {
+        case .saved(let id, let path, let bytes):
+            savedPhotos.append(path)
+            log.record("photoSaved", at: now, [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
+            dispatch(.photoSaved(id, path: path), at: now)
+        case .failed(let id, let reason):
+            dispatch(.photoSaveFailed(id, reason: reason), at: now)
+        case .discarded(let path):
+            savedPhotos.removeAll { $0 == path }
+            log.record("photoDiscarded", at: now, [("path", .string(path))])
+        case .storage(let hasRoom):
+            dispatch(.storageChecked(hasRoom: hasRoom), at: now)
+        case .error(let message):
+            log.record("error", at: now, [("message", .string(message))])
+            Log.error(message)
+        }
+    }
+}

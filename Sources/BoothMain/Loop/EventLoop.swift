@@ -1,0 +1,119 @@
+import BoothCore
+import Glibc
+
+/// The booth's one single-threaded event loop: epoll over every device's file descriptor, plus one
+/// timerfd armed at the earliest absolute CLOCK_MONOTONIC deadline, so timers never drift across a
+/// sequence. Nothing here sleeps or polls on a timer; work from other threads arrives through
+/// eventfds (`Mailbox`).
+final class EventLoop {
+    /// A registered descriptor's callback: called with the epoll events that fired.
+    typealias Handler = (UInt32) -> Void
+
+    /// Names one armed timer.
+    struct TimerToken: Hashable {
+        fileprivate var id: UInt64
+    }
+
+    private let epollFD: Int32
+    private let timerFD: Int32
+    private var handlers: [Int32: Handler] = [:]
+    private var timers: [UInt64: (deadline: Instant, action: () -> Void)] = [:]
+    private var nextTimerID: UInt64 = 1
+    private var armedDeadline: Instant?
+    private var running = false
+    /// The descriptors currently registered (for diagnostics and tests).
+    var registeredDescriptors: [Int32] { Array(handlers.keys) }
+
+    init() throws(SystemError) {
+        epollFD = try SystemError.check("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+        timerFD = try SystemError.check("timerfd_create") {
+            timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        }
+        try register(timerFD, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.timerFired() }
+    }
+
+    deinit {
+        close(timerFD)
+        close(epollFD)
+    }
+
+    /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, EPOLLPRI ...); `handler` runs on the loop thread.
+    func register(_ fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        let op = handlers[fd] == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
+        try SystemError.check("epoll_ctl", "fd \(fd)") { epoll_ctl(epollFD, op, fd, &event) }
+        handlers[fd] = handler
+    }
+
+    /// Stops watching `fd` (the caller still owns and closes it).
+    func unregister(_ fd: Int32) {
+        guard handlers.removeValue(forKey: fd) != nil else { return }
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    /// Runs `action` once when the monotonic clock reaches `deadline`.
+    @discardableResult
+    func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> TimerToken {
+        let id = nextTimerID
+        nextTimerID += 1
+        timers[id] = (deadline, action)
+        rearm()
+        return TimerToken(id: id)
+    }
+
+    /// Cancels a timer; a no-op when it already ran.
+    func cancel(_ token: TimerToken) {
+        guard timers.removeValue(forKey: token.id) != nil else { return }
+        rearm()
+    }
+
+    /// Runs until `stop()`.
+    func run() throws(SystemError) {
+        running = true
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        while running {
+            let count = epoll_wait(epollFD, &events, Int32(events.count), -1)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError("epoll_wait")
+            }
+            for i in 0..<Int(count) where running {
+                let fd = events[i].data.fd
+                handlers[fd]?(events[i].events)
+            }
+        }
+    }
+
+    /// Makes `run()` return after the current callback.
+    func stop() {
+        running = false
+    }
+
+    private func timerFired() {
+        var expirations: UInt64 = 0
+        _ = read(timerFD, &expirations, 8)
+        armedDeadline = nil
+        let now = MonotonicClock.now()
+        let due = timers.filter { $0.value.deadline <= now }.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
+        for (id, timer) in due {
+            guard timers.removeValue(forKey: id) != nil else { continue }
+            timer.action()
+        }
+        rearm()
+    }
+
+    private func rearm() {
+        let earliest = timers.values.map(\.deadline).min()
+        guard earliest != armedDeadline else { return }
+        armedDeadline = earliest
+        var spec = itimerspec()
+        if let earliest {
+            // A zero it_value disarms, so a deadline already passed is armed 1 ns after the origin.
+            let ns = max(earliest.nanoseconds, 1)
+            spec.it_value = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+        }
+        _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+}

@@ -1,0 +1,103 @@
+import BoothCore
+import Dispatch
+import Glibc
+import PhotoEncoding
+import PhotoStore
+
+/// The save worker: JPEG encoding and durable writes run on one serial background thread, so the
+/// event loop (LEDs, knob, sound) never waits for them. Results come back through a `Mailbox`.
+final class PhotoSaver {
+    /// What the worker reports.
+    enum Result: Sendable {
+        /// A photo is durable at `path`.
+        case saved(CaptureID, path: String, bytes: Int)
+        /// A photo could not be saved; nothing is left of it.
+        case failed(CaptureID, reason: String)
+        /// A retake was moved aside.
+        case discarded(path: String)
+        /// Free space was measured.
+        case storage(hasRoom: Bool)
+        /// A background step failed (discard, choices).
+        case error(String)
+    }
+
+    /// Where results arrive (the loop registers its descriptor).
+    let mailbox: Mailbox<Result>
+    private let queue = DispatchQueue(label: "heylook.save")
+    private let store: PhotoStore
+    private let options: JPEGOptions
+    private let orientation: Int
+
+    /// A saver into `store`; `orientation` is the EXIF orientation (1 upright, 3 rotated 180°).
+    init(store: PhotoStore, options: JPEGOptions, orientation: Int) throws(SystemError) {
+        self.store = store
+        self.options = options
+        self.orientation = orientation
+        mailbox = try Mailbox()
+    }
+
+    /// Encodes `frame` and saves it; releases the frame's buffer as soon as it is encoded.
+    func save(_ id: CaptureID, frame: any CapturedFrame, takenAt dateTime: PhotoName.DateTime, model: String) {
+        var options = options
+        options.exif = ExifFields(
+            dateTime: dateTime.exifString, cameraModel: model, orientation: orientation,
+            exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
+        queue.async { [store, mailbox] in
+            let jpeg: [UInt8]
+            do {
+                jpeg = try frame.encodeJPEG(options)
+                frame.release()
+            } catch {
+                frame.release()
+                mailbox.post(.failed(id, reason: "encoding: \(error)"))
+                return
+            }
+            do {
+                let path = try store.save(jpeg, takenAt: dateTime)
+                mailbox.post(.saved(id, path: path, bytes: jpeg.count))
+            } catch {
+                mailbox.post(.failed(id, reason: String(describing: error)))
+            }
+            mailbox.post(.storage(hasRoom: store.hasRoom()))
+        }
+    }
+
+    /// Moves a retaken photo aside.
+    func discard(_ path: String) {
+        queue.async { [store, mailbox] in
+            do {
+                try store.discard(path)
+                mailbox.post(.discarded(path: path))
+            } catch {
+                mailbox.post(.error("retake: \(error)"))
+            }
+        }
+    }
+
+    /// Measures free space.
+    func checkStorage() {
+        queue.async { [store, mailbox] in mailbox.post(.storage(hasRoom: store.hasRoom())) }
+    }
+
+    /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
+    func persist(_ choices: RuntimeChoices, to path: String) {
+        queue.async { [mailbox] in
+            let slash = path.lastIndex(of: "/") ?? path.startIndex
+            let directory = slash == path.startIndex ? "/" : String(path[..<slash])
+            let name = String(path[path.index(after: slash)...])
+            do {
+                try PhotoStore.makeDirectories(directory)
+                try DurableFile().write(
+                    Array(ChoicesFile.encode(choices).utf8), directory: directory, name: name,
+                    temporaryName: ".\(name).partial", replacing: true)
+            } catch {
+                mailbox.post(.error("saving choices: \(error)"))
+            }
+        }
+    }
+
+    /// Waits for every queued job (shutdown).
+    func finish() {
+        queue.sync {}
+    }
+}

@@ -1,0 +1,58 @@
+import BoothCore
+import PhotoEncoding
+
+/// A camera streaming at a fixed frame rate whose photo is a test pattern with the capture time
+/// drawn in, encoded by libjpeg-turbo like a real frame. Like the real camera, the photo is the first
+/// frame whose exposure starts at or after the trigger.
+final class SimulatedCamera: CameraDevice {
+    let name = "simulated"
+    let model = "HeyLook simulated camera"
+    private let width: Int
+    private let height: Int
+    private let frameInterval: Int64
+    /// When true, frames never arrive (tests of the capture timeout).
+    private let stalled: Bool
+    private var origin = Instant(nanoseconds: 0)
+    private var loop: EventLoop?
+    private var deliver: ((CaptureID, any CapturedFrame) -> Void)?
+
+    init(width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30, stalled: Bool = false) {
+        self.width = width
+        self.height = height
+        self.frameInterval = 1_000_000_000 / Int64(framesPerSecond)
+        self.stalled = stalled
+    }
+
+    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any CapturedFrame) -> Void) throws {
+        self.loop = loop
+        self.deliver = frames
+        origin = MonotonicClock.now()
+    }
+
+    func capture(_ id: CaptureID, trigger: Instant) {
+        guard let loop, let deliver, !stalled else { return }
+        // The first frame boundary at or after the trigger; it is delivered when fully exposed and read out.
+        let sinceOrigin = max(0, trigger.since(origin))
+        let index = (sinceOrigin + frameInterval - 1) / frameInterval
+        let exposureStart = origin.advanced(by: index * frameInterval)
+        let frame = SimulatedFrame(
+            sensorTime: exposureStart, width: width, height: height, text: WallClock.timeOfDayWithMilliseconds())
+        loop.schedule(at: exposureStart.advanced(by: frameInterval)) { deliver(id, frame) }
+    }
+}
+
+/// The simulated camera's frame: rendered and encoded on the save worker.
+struct SimulatedFrame: CapturedFrame {
+    let sensorTime: Instant
+    let width: Int
+    let height: Int
+    let text: String
+    var exposureMicroseconds: Int? { 33_000 }
+    var analogueGain: Double? { 1.0 }
+
+    func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] {
+        try JPEGEncoder.encode(TestPattern.render(width: width, height: height, text: text), options: options)
+    }
+
+    func release() {}
+}

@@ -1,0 +1,135 @@
+import BoothCore
+import Glibc
+import LEDCountdown
+
+/// The interactive simulator: keys on a terminal become button and knob input, and one status line
+/// shows the LEDs, the button's LED, the state, the sound and the delay.
+///
+/// Keys: space = press, l = long press, ←/→ or a/d = knob, k = knob press, K = knob long press,
+/// c = cancel, q = quit.
+final class TerminalInput: InputDevice {
+    let name = "terminal"
+    private let longPress: Int64
+    private let lights: SimulatedLights
+    private var saved = termios()
+    private var loop: EventLoop?
+    private var report: DeviceReport?
+    private var pending: [UInt8] = []
+    /// The status fields the view draws.
+    var state = "idle"
+    var sound = ""
+    var delay = ""
+    var visual = true
+    var lastPhoto = ""
+    var message = ""
+
+    init(longPress: Int64, lights: SimulatedLights) {
+        self.longPress = longPress
+        self.lights = lights
+    }
+
+    static var isTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
+        self.loop = loop
+        self.report = report
+        tcgetattr(STDIN_FILENO, &saved)
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+        let flags = fcntl(STDIN_FILENO, F_GETFL)
+        _ = fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK)
+        try loop.register(STDIN_FILENO, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readKeys() }
+        lights.onChange = { [unowned self] in self.draw() }
+        print("HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  q: quit")
+        draw()
+    }
+
+    /// Puts the terminal back.
+    func restore() {
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        print("")
+    }
+
+    private func readKeys() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = read(STDIN_FILENO, &buffer, buffer.count)
+        guard n > 0, let report, let loop else { return }
+        pending += buffer[0..<n]
+        let now = MonotonicClock.now()
+        while !pending.isEmpty {
+            let key = pending.removeFirst()
+            switch key {
+            case UInt8(ascii: " "):
+                report(.buttonPressed, now)
+                loop.schedule(at: now.advanced(by: .milliseconds(80))) { report(.buttonReleased, now.advanced(by: .milliseconds(80))) }
+            case UInt8(ascii: "l"):
+                report(.buttonPressed, now)
+                let held = now.advanced(by: longPress)
+                loop.schedule(at: held) { report(.buttonLongPressed, held) }
+                loop.schedule(at: held.advanced(by: .milliseconds(100))) { report(.buttonReleased, held.advanced(by: .milliseconds(100))) }
+            case UInt8(ascii: "a"): report(.knobTurned(steps: -1), now)
+            case UInt8(ascii: "d"): report(.knobTurned(steps: 1), now)
+            case UInt8(ascii: "k"): report(.knobPressed, now)
+            case UInt8(ascii: "K"): report(.knobLongPressed, now)
+            case UInt8(ascii: "c"): report(.cancelPressed, now)
+            case UInt8(ascii: "q"): report(.shutdownRequested(.finishSequence), now)
+            case 0x1B:
+                // Arrow keys: ESC [ C (right) / ESC [ D (left).
+                guard pending.count >= 2, pending[0] == UInt8(ascii: "[") else { continue }
+                let code = pending[1]
+                pending.removeFirst(2)
+                if code == UInt8(ascii: "C") { report(.knobTurned(steps: 1), now) }
+                if code == UInt8(ascii: "D") { report(.knobTurned(steps: -1), now) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Redraws the status line.
+    func draw() {
+        let button = lights.buttonLED ? "(●) ready" : "( ) busy "
+        let flash = lights.flash ? " ⚡" : ""
+        let visualText = visual ? "on" : "off"
+        var line = "\r\u{1B}[2K LEDs \(lights.row.rendered(count: lights.ledCount))  button \(button)\(flash)  "
+        line += "state \(state)  sound \(sound)  delay \(delay)s  countdown \(visualText)"
+        if !lastPhoto.isEmpty { line += "  photo \(lastPhoto)" }
+        if !message.isEmpty { line += "  \(message)" }
+        _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    /// Follows the events log to keep the status fields current.
+    func observe(_ type: String, _ fields: [(String, EventsLog.Value)]) {
+        func string(_ key: String) -> String? {
+            for (k, v) in fields where k == key {
+                if case .string(let s) = v { return s }
+                if case .bool(let b) = v { return String(b) }
+            }
+            return nil
+        }
+        switch type {
+        case "state": state = string("to") ?? state
+        case "setting":
+            switch string("name") {
+            case "sound": sound = string("value") ?? sound
+            case "delay": delay = string("value") ?? delay
+            case "visualCountdown": visual = string("value") == "true"
+            default: break
+            }
+        case "ready":
+            sound = string("sound") ?? ""
+            delay = string("delay") ?? ""
+            visual = string("visualCountdown") == "true"
+        case "photoSaved": lastPhoto = String((string("path") ?? "").split(separator: "/").last ?? "")
+        case "photoDiscarded": lastPhoto = "(discarded)"
+        case "error": message = string("message") ?? ""
+        default: return
+        }
+        draw()
+    }
+}

@@ -1,0 +1,30 @@
+import Glibc
+
+/// A photo store or export failure: the operation, the path and errno, with what to do about it.
+public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The call that failed, e.g. "fsync".
+    public var operation: String
+    /// The file or folder.
+    public var path: String
+    /// errno after the call.
+    public var errno: Int32
+
+    /// A failure of `operation` on `path`.
+    public init(_ operation: String, _ path: String, errno: Int32) {
+        self.operation = operation
+        self.path = path
+        self.errno = errno
+    }
+
+    public var description: String {
+        var text = "\(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
+        switch errno {
+        case ENOSPC, EDQUOT: text += " — the disk is full: export and remove photos, or free space"
+        case EROFS: text += " — the file system is read-only: check the card or stick (write-protect switch)"
+        case EACCES, EPERM: text += " — permission denied: the booth's user must own the folder"
+        case EIO: text += " — input/output error: the card or stick may be failing or was pulled out"
+        default: break
+        }
+        return text
+    }
+}
