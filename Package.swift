@@ -35,6 +35,13 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // Photo encoding: libjpeg-turbo behind a setjmp shim, EXIF through libexif.
+        .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif"),
+        // Only C touches libjpeg: its fatal errors need setjmp, which Swift cannot call.
+        .target(name: "CJPEGShim", cSettings: strictC, linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "PhotoEncoding", dependencies: ["CJPEGShim", "CExif"], swiftSettings: strict),
+
+        .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore"], swiftSettings: strict),

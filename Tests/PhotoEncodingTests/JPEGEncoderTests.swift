@@ -1,0 +1,120 @@
+import Testing
+
+@testable import PhotoEncoding
+
+/// A reddish YUV color and what libjpeg should decode it to.
+private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
+
+@Suite struct JPEGEncoderTests {
+    @Test(arguments: [(64, 48), (641, 479), (17, 9), (1, 1), (2, 3)])
+    func yuv420WithPaddedStridesDecodesToTheSameColor(width: Int, height: Int) throws {
+        let frame = SyntheticFrames.yuv420(width: width, height: height, y: red.y, u: red.u, v: red.v, padding: 24)
+        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame))
+        #expect(decoded.width == width && decoded.height == height)
+        let expected = SyntheticFrames.rgb(y: red.y, u: red.u, v: red.v)
+        for (x, y) in [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)] {
+            #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: y), expected), "pixel \(x),\(y)")
+        }
+    }
+
+    @Test(arguments: [(640, 480), (641, 479), (33, 31)])
+    func nv12DecodesToTheSameColor(width: Int, height: Int) throws {
+        let frame = SyntheticFrames.nv12(width: width, height: height, y: red.y, u: red.u, v: red.v)
+        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame))
+        #expect(decoded.width == width && decoded.height == height)
+        let expected = SyntheticFrames.rgb(y: red.y, u: red.u, v: red.v)
+        #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: width - 1, y: height - 1), expected))
+        #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 0, y: 0), expected))
+    }
+
+    @Test func rgb24WithPaddedStrideDecodesToTheSameColor() throws {
+        let frame = SyntheticFrames.rgb(width: 99, height: 61) { _ in (30, 160, 220) }
+        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 95)))
+        #expect(decoded.width == 99 && decoded.height == 61)
+        #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 98, y: 60), (30, 160, 220)))
+    }
+
+    @Test(arguments: [AspectRatio.landscape4x3, .portrait3x4, .widescreen16x9, .square])
+    func cropHasTheRequestedRatio(ratio: AspectRatio) throws {
+        for (width, height) in [(641, 479), (1920, 1080), (640, 480), (4056, 3040), (99, 301)] {
+            let frame = SyntheticFrames.yuv420(width: width, height: height, y: 128, u: 128, v: 128, padding: 0)
+            let info = try JPEGInspector.inspect(try JPEGEncoder.encode(frame, options: JPEGOptions(crop: ratio)))
+            let exactWidth = Double(info.height) * Double(ratio.width) / Double(ratio.height)
+            let exactHeight = Double(info.width) * Double(ratio.height) / Double(ratio.width)
+            #expect(info.width <= width && info.height <= height)
+            #expect(info.width == width || info.height == height, "largest region: one side is whole")
+            #expect(abs(Double(info.width) - exactWidth) <= 1 || abs(Double(info.height) - exactHeight) <= 1,
+                    "\(width)x\(height) cropped to \(ratio) gave \(info.width)x\(info.height)")
+        }
+    }
+
+    @Test func cropIsCentered() throws {
+        // 1:1 of 1920x1080 keeps columns 420..<1500: green there, blue outside.
+        let frame = SyntheticFrames.rgb(width: 1920, height: 1080) { x in (420..<1500).contains(x) ? (0, 200, 0) : (0, 0, 200) }
+        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(crop: .square)))
+        #expect(decoded.width == 1080 && decoded.height == 1080)
+        for x in [0, 1, 540, 1078, 1079] {
+            #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: 500), (0, 200, 0), tolerance: 12))
+        }
+    }
+
+    @Test func qualityBoundsAreEnforced() throws {
+        let frame = TestPattern.render(width: 320, height: 240, text: "Q")
+        for quality in [0, 101, -5] {
+            #expect(throws: PhotoEncodingError.invalidQuality(quality)) {
+                try JPEGEncoder.encode(frame, options: JPEGOptions(quality: quality))
+            }
+        }
+        let low = try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 1))
+        let high = try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 100))
+        #expect(low.count < high.count)
+        #expect(JPEGOptions().quality == 90)
+    }
+
+    @Test func planeTooSmallIsAClearErrorNotACrash() {
+        var frame = SyntheticFrames.yuv420(width: 64, height: 48, y: 1, u: 2, v: 3)
+        frame.planes[2].bytes.removeLast(100)
+        // Chroma is 32 x 24 with stride 48: it needs 48 * 23 + 32 bytes.
+        #expect(throws: PhotoEncodingError.planeTooSmall(plane: 2, byteCount: 48 * 24 - 100, required: 48 * 23 + 32)) {
+            try JPEGEncoder.encode(frame)
+        }
+        let message = PhotoEncodingError.planeTooSmall(plane: 2, byteCount: 860, required: 952).description
+        #expect(message.contains("plane 2") && message.contains("952"))
+    }
+
+    @Test func malformedFramesAreRejected() {
+        var frame = SyntheticFrames.yuv420(width: 64, height: 48, y: 1, u: 2, v: 3)
+        frame.planes[0].stride = 10
+        #expect(throws: PhotoEncodingError.strideTooSmall(plane: 0, stride: 10, minimum: 64)) {
+            try JPEGEncoder.encode(frame)
+        }
+        frame = SyntheticFrames.yuv420(width: 64, height: 48, y: 1, u: 2, v: 3)
+        frame.planes.removeLast()
+        #expect(throws: PhotoEncodingError.wrongPlaneCount(format: .yuv420, expected: 3, actual: 2)) {
+            try JPEGEncoder.encode(frame)
+        }
+        let empty = PixelFrame(width: 0, height: 10, format: .rgb24, planes: [PixelPlane(bytes: [], stride: 0)])
+        #expect(throws: PhotoEncodingError.invalidDimensions(width: 0, height: 10)) { try JPEGEncoder.encode(empty) }
+        let ratio = AspectRatio(width: 0, height: 1)
+        #expect(throws: PhotoEncodingError.invalidAspectRatio(ratio)) {
+            try JPEGEncoder.encode(TestPattern.render(width: 8, height: 8, text: ""), options: JPEGOptions(crop: ratio))
+        }
+    }
+
+    @Test func borrowedMemoryEncodesLikeTheOwnedFrame() throws {
+        let frame = SyntheticFrames.yuv420(width: 65, height: 33, y: 200, u: 60, v: 150)
+        let owned = try JPEGEncoder.encode(frame)
+        // Lay the planes out in one buffer as a camera's mmap'd dmabuf would be.
+        let joined = frame.planes.flatMap(\.bytes)
+        let borrowed = try joined.withUnsafeBytes { memory in
+            var offset = 0
+            let planes = frame.planes.map { plane in
+                defer { offset += plane.bytes.count }
+                return BorrowedPixelPlane(bytes: UnsafeRawBufferPointer(rebasing: memory[offset..<offset + plane.bytes.count]),
+                                          stride: plane.stride)
+            }
+            return try JPEGEncoder.encode(BorrowedPixelFrame(width: 65, height: 33, format: .yuv420, planes: planes))
+        }
+        #expect(borrowed == owned)
+    }
+}
