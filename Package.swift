@@ -21,6 +21,14 @@ let package = Package(
         .target(name: "LEDCountdown", swiftSettings: strict),
         .target(name: "BoothCore", dependencies: ["LEDCountdown"], swiftSettings: strict),
 
+        // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "SoundOutput", dependencies: ["CALSA"], swiftSettings: strict),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
@@ -33,6 +41,7 @@ let package = Package(
 
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
+        .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )
