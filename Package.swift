@@ -25,11 +25,19 @@ let package = Package(
         .target(name: "CBoothSys", cSettings: strictC),
         .target(name: "PhotoStore", dependencies: ["BoothCore", "CBoothSys"], swiftSettings: strict),
 
+        // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
+        .systemLibrary(
+            name: "CALSA",
+            pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]
+        ),
+        .target(name: "SoundOutput", dependencies: ["CALSA"], swiftSettings: strict),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "LEDCountdown", "PhotoStore",
+                "BoothCore", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -45,6 +53,7 @@ let package = Package(
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore"], swiftSettings: strict),
+        .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,0 +1,80 @@
+// SoundFileError: why a custom sound file was refused, worded for the person holding the USB stick.
+
+/// Why a custom sound file cannot be used; `description` names the file, the reason and the fix.
+public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the file.
+    public enum Reason: Sendable, Equatable {
+        /// The file could not be opened or read; `operation` is the failing call.
+        case unreadable(operation: String, errno: Int32)
+        /// The path is a symbolic link, folder or device, not a regular file.
+        case notRegularFile
+        /// The bytes are not a RIFF/WAVE file.
+        case notWAV
+        /// The samples are not 16- or 24-bit integer PCM; the payload names the encoding found.
+        case unsupportedEncoding(String)
+        /// The sample rate is outside 8000...96000 Hz.
+        case unsupportedSampleRate(Int)
+        /// The file has neither one nor two channels.
+        case unsupportedChannelCount(Int)
+        /// The sound plays longer than the limit.
+        case tooLong(seconds: Double, limit: Double)
+        /// The file is bigger than the limit.
+        case tooLarge(bytes: Int, limit: Int)
+        /// The file ends early or lacks a required chunk; the payload says what is missing.
+        case truncated(String)
+        /// The file decodes to zero samples.
+        case empty
+        /// Copying the file into the sounds folder failed; `operation` is the failing call.
+        case cannotCopy(operation: String, errno: Int32)
+    }
+
+    /// The file name (or path) as the user knows it.
+    public var file: String
+    /// What is wrong.
+    public var reason: Reason
+
+    /// An error about `file`.
+    public init(file: String, reason: Reason) {
+        self.file = file
+        self.reason = reason
+    }
+
+    /// One sentence naming the file and the problem, then the fix.
+    public var description: String {
+        let convert = "Fix: re-export it as WAV, 16-bit PCM, 44100 or 48000 Hz (Audacity: File > Export > Export as WAV)."
+        switch reason {
+        case .unreadable(let operation, let errno):
+            return "Sound '\(file)' cannot be read (\(operation): \(errnoText(errno))). "
+                + "Fix: check the file and USB stick are readable, or copy the file again."
+        case .notRegularFile:
+            return "Sound '\(file)' is not a regular file (a link, folder or device); it is skipped. "
+                + "Fix: put the WAV file itself in the folder."
+        case .notWAV:
+            return "Sound '\(file)' is not a WAV file (no RIFF/WAVE header). \(convert)"
+        case .unsupportedEncoding(let encoding):
+            return "Sound '\(file)' uses \(encoding); only 16- or 24-bit integer PCM is supported. \(convert)"
+        case .unsupportedSampleRate(let rate):
+            return "Sound '\(file)' has sample rate \(rate) Hz; 8000 to 96000 Hz is supported. \(convert)"
+        case .unsupportedChannelCount(let count):
+            return "Sound '\(file)' has \(count) channels; mono or stereo is supported. \(convert)"
+        case .tooLong(let seconds, let limit):
+            return "Sound '\(file)' lasts \(formatted(seconds)) s; the limit is \(formatted(limit)) s. "
+                + "Fix: trim it to the attention-grabbing part (a short sound works best)."
+        case .tooLarge(let bytes, let limit):
+            return "Sound '\(file)' is \(bytes / 1024) KiB; the limit is \(limit / 1024) KiB. "
+                + "Fix: trim it, or export it as mono 16-bit PCM."
+        case .truncated(let what):
+            return "Sound '\(file)' is damaged or incomplete (\(what)). Fix: copy it again or re-export it."
+        case .empty:
+            return "Sound '\(file)' contains no samples. Fix: re-export it with the sound in it."
+        case .cannotCopy(let operation, let errno):
+            return "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(errnoText(errno))). "
+                + "Fix: check that the SD card has free space and the sounds folder is writable."
+        }
+    }
+
+    private func formatted(_ seconds: Double) -> String {
+        let tenths = Int((seconds * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
