@@ -37,7 +37,7 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
+                "BoothCore", "CBoothSys", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 import BoothCore
+import CBoothSys
 import Glibc
 import LEDCountdown
 import PhotoEncoding

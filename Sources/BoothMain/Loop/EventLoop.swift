@@ -1,4 +1,5 @@
 import BoothCore
+import CBoothSys
 import Glibc
 
 /// The booth's one single-threaded event loop: epoll over every device's file descriptor, plus one

@@ -1,3 +1,4 @@
+import CBoothSys
 import Glibc
 import Synchronization
 

@@ -1,3 +1,4 @@
+import CBoothSys
 import Glibc
 
 /// SIGTERM, SIGINT and SIGHUP delivered through a signalfd into the event loop (never as handlers).

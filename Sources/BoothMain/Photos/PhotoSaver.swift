@@ -42,7 +42,7 @@ final class PhotoSaver {
         options.exif = ExifFields(
             dateTime: dateTime.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
-        queue.async { [store, mailbox] in
+        queue.async { [store, mailbox, options] in
             let jpeg: [UInt8]
             do {
                 jpeg = try frame.encodeJPEG(options)
