@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
-        .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore"], swiftSettings: strict),
+        .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore", "BoothCore"], swiftSettings: strict),
         .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
