@@ -21,6 +21,15 @@ let package = Package(
         .target(name: "LEDCountdown", swiftSettings: strict),
         .target(name: "BoothCore", dependencies: ["LEDCountdown"], swiftSettings: strict),
 
+        // GPIO: a thin C shim over libgpiod (v1 or v2, picked by its header), and the Swift layer
+        // that owns the lines plus the pure button and rotary-encoder decoders.
+        .target(
+            name: "CGPIOD",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("gpiod")]
+        ),
+        .target(name: "GPIOInput", dependencies: ["CGPIOD"], swiftSettings: strict),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
@@ -33,6 +42,7 @@ let package = Package(
 
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
+        .testTarget(name: "GPIOInputTests", dependencies: ["GPIOInput"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )
