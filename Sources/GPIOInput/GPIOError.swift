@@ -119,7 +119,8 @@ public enum GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
                 booth configuration, and check \(Self.chipConfigKey) selects the right chip.
                 """
         case .invalidConfiguration(let reason):
-            return "GPIO configuration is invalid: \(reason). Fix: correct the [gpio] section of the booth configuration."
+            return
+                "GPIO configuration is invalid: \(reason). Fix: correct the [gpio] section of the booth configuration."
         case .system(let operation, let device, let line, let code):
             return """
                 \(operation.rawValue) on \(device)\(Self.suffix(line)) failed: \(Self.errnoText(code)). \

@@ -19,7 +19,8 @@ public enum GPIOInventory {
     }
 
     /// Every line of the selected chip, in offset order.
-    public static func lines(of selector: ChipSelector) throws(GPIOError) -> (chip: GPIOChipInfo, lines: [GPIOLineInfo]) {
+    public static func lines(of selector: ChipSelector) throws(GPIOError) -> (chip: GPIOChipInfo, lines: [GPIOLineInfo])
+    {
         let chip = try GPIOChip(selector)
         var lines: [GPIOLineInfo] = []
         for offset in 0..<chip.info.lineCount {

@@ -152,7 +152,8 @@ public final class GPIOLineSet {
         _ code: Int32, chip: GPIOChip, lines: [GPIOError.Line], consumer: String
     ) -> GPIOError {
         guard code == EBUSY else {
-            return GPIOChip.deviceError(.requestLines, device: chip.displayName, line: lines.count == 1 ? lines[0] : nil, code)
+            return GPIOChip.deviceError(
+                .requestLines, device: chip.displayName, line: lines.count == 1 ? lines[0] : nil, code)
         }
         for line in lines {
             guard let offset = line.offset, let info = try? chip.lineInfo(offset: offset), info.isUsed else {

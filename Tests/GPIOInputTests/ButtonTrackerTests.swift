@@ -108,7 +108,8 @@ private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [
         var button = ButtonTracker()
         _ = button.edge(level: true, at: t0)
         #expect(button.edge(level: true, at: t0 + 100 * ms) == [])
-        #expect(button.edge(level: false, at: t0 + 200 * ms) == [.released(at: t0 + 200 * ms, heldNanoseconds: 200 * ms)])
+        #expect(
+            button.edge(level: false, at: t0 + 200 * ms) == [.released(at: t0 + 200 * ms, heldNanoseconds: 200 * ms)])
         #expect(button.edge(level: false, at: t0 + 300 * ms) == [])
     }
 

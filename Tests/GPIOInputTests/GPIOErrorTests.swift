@@ -55,8 +55,9 @@ private let shutter = GPIOError.Line(role: "shutter", selector: .offset(17), off
         #expect(text.contains("dtoverlay"))
     }
 
-    @Test("permission denied says to add 'booth' to group 'gpio' and mentions the udev rule",
-          arguments: [EACCES, EPERM])
+    @Test(
+        "permission denied says to add 'booth' to group 'gpio' and mentions the udev rule",
+        arguments: [EACCES, EPERM])
     func permissionDenied(code: Int32) {
         let text = GPIOError.permissionDenied(
             operation: .requestLines, device: "gpiochip0 [pinctrl-rp1]", line: shutter, errno: code

@@ -37,8 +37,9 @@ private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
         }
     }
 
-    @Test("opening /dev/gpiochip0 on a machine without it throws chip-not-found with a useful message",
-          .enabled(if: !machineHasGPIOChips()))
+    @Test(
+        "opening /dev/gpiochip0 on a machine without it throws chip-not-found with a useful message",
+        .enabled(if: !machineHasGPIOChips()))
     func missingChip() {
         #expect {
             _ = try GPIOLineSet(chip: .path("/dev/gpiochip0"), inputs: buttons, outputs: [])
@@ -52,9 +53,10 @@ private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
         }
     }
 
-    @Test("every selector kind of a missing chip throws chip-not-found",
-          .enabled(if: !machineHasGPIOChips()),
-          arguments: [ChipSelector.auto, .name("gpiochip0"), .label("pinctrl-rp1"), .path("/dev/gpiochip0")])
+    @Test(
+        "every selector kind of a missing chip throws chip-not-found",
+        .enabled(if: !machineHasGPIOChips()),
+        arguments: [ChipSelector.auto, .name("gpiochip0"), .label("pinctrl-rp1"), .path("/dev/gpiochip0")])
     func missingChipSelectors(selector: ChipSelector) {
         #expect {
             _ = try GPIOInventory.lines(of: selector)

@@ -127,8 +127,9 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(decoder.feed(Array(repeating: [1, 0], count: 50).flatMap { $0 }).allSatisfy { $0 == 0 })
     }
 
-    @Test("bounce on every transition of a rotation still gives one step per detent",
-          arguments: [RotaryDecoder.Mode.fullStep, .halfStep])
+    @Test(
+        "bounce on every transition of a rotation still gives one step per detent",
+        arguments: [RotaryDecoder.Mode.fullStep, .halfStep])
     func bounceDuringRotation(mode: RotaryDecoder.Mode) {
         for (cycle, sign) in [(clockwise, 1), (counterClockwise, -1)] {
             var decoder = RotaryDecoder(mode: mode)
@@ -154,8 +155,9 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(decoder.feed(rotation(clockwise, cycles: 3)).reduce(0, +) == 3)
     }
 
-    @Test("random noise never yields more steps than valid transitions per detent",
-          arguments: [RotaryDecoder.Mode.fullStep, .halfStep], [UInt64(1), 42, 2024, 0xB007])
+    @Test(
+        "random noise never yields more steps than valid transitions per detent",
+        arguments: [RotaryDecoder.Mode.fullStep, .halfStep], [UInt64(1), 42, 2024, 0xB007])
     func randomNoise(mode: RotaryDecoder.Mode, seed: UInt64) {
         var rng = SplitMix64(state: seed)
         var decoder = RotaryDecoder(mode: mode)
@@ -173,8 +175,9 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(steps <= validTransitions / mode.transitionsPerDetent)
     }
 
-    @Test("a random walk of valid transitions steps by its net displacement",
-          arguments: [UInt64(7), 99])
+    @Test(
+        "a random walk of valid transitions steps by its net displacement",
+        arguments: [UInt64(7), 99])
     func randomWalk(seed: UInt64) {
         var rng = SplitMix64(state: seed)
         var decoder = RotaryDecoder(mode: .fullStep)
