@@ -38,18 +38,9 @@ public final class ALSAPlayback {
     /// Underruns recovered from since this playback was opened.
     public private(set) var underrunCount = 0
 
-    /// Where the current sound is.
-    private enum State {
-        /// No sound; the stream is stopped.
-        case idle
-        /// Real samples remain to be written; `framesWritten` of them are already with ALSA.
-        case writing(sound: PreparedSound, framesWritten: Int)
-        /// Every real sample is with ALSA; `silenceFrames` of padding follow them in the buffer.
-        case draining(soundFrames: Int, silenceFrames: Int)
-    }
-
     private let pcm: OpaquePointer
-    private var state = State.idle
+    /// The sound being played and how far it got; nil when idle.
+    private var current: (sound: PreparedSound, progress: PlaybackProgress)?
     private let silence: [Int16]
     private var cachedDeviceStart: UInt64?
 
@@ -85,8 +76,7 @@ public final class ALSAPlayback {
 
     /// True from `play` until `.finished`, `.failed` or `stop()`.
     public var isPlaying: Bool {
-        if case .idle = state { return false }
-        return true
+        current != nil
     }
 
     /// `source` converted for this device (rate, channels, gain). Do it ahead of time, not in the loop.
@@ -101,12 +91,12 @@ public final class ALSAPlayback {
             sound.buffer.sampleRate == sampleRate && sound.buffer.channels == channels,
             "sound prepared for \(sound.buffer.sampleRate) Hz × \(sound.buffer.channels), device plays \(sampleRate) Hz × \(channels)")
         snd_pcm_drop(pcm)
-        state = .idle
+        current = nil
         startedAtNanoseconds = nil
         firstProgressAtNanoseconds = nil
         cachedDeviceStart = nil
         try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
-        state = .writing(sound: sound, framesWritten: 0)
+        current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
             try fill()
         } catch {
@@ -119,7 +109,7 @@ public final class ALSAPlayback {
     /// Silences the device at once and forgets the current sound. Harmless when idle.
     public func stop() {
         snd_pcm_drop(pcm)
-        state = .idle
+        current = nil
     }
 
     /// The descriptors to poll while `isPlaying` (empty when idle). The corresponding C function is
@@ -145,21 +135,19 @@ public final class ALSAPlayback {
             guard events & UInt16(POLLOUT | POLLERR) != 0 else { return nil }
         }
         if events & UInt16(POLLERR) != 0 || isStreamBroken() {
-            if case .draining = state {
-                // The buffer ran dry after the sound: everything real has been played.
-                return finish()
-            }
+            // An underrun after every real frame was written means the sound has been played.
+            if current?.progress.isDraining == true { return finish() }
             let result = snd_pcm_recover(pcm, -EPIPE, 1)
             if result < 0 { return fail("snd_pcm_recover", result) }
             underrunCount += 1
         }
-        if case .draining(let soundFrames, let silenceFrames) = state {
+        if let progress = current?.progress, progress.isDraining {
             var delay: snd_pcm_sframes_t = 0
             let result = snd_pcm_delay(pcm, &delay)
             if result == -EPIPE { return finish() }
             if result < 0 { return fail("snd_pcm_delay", result) }
-            noteProgress(queued: Int(delay), written: soundFrames + silenceFrames)
-            if Int(delay) <= silenceFrames { return finish() }
+            noteProgress(queued: Int(delay), written: progress.framesWritten)
+            if progress.hasPlayedLastFrame(delay: Int(delay)) { return finish() }
         }
         do {
             try fill()
@@ -167,7 +155,7 @@ public final class ALSAPlayback {
             stop()
             return .failed(error)
         }
-        if firstProgressAtNanoseconds == nil, let written = framesHandedToALSA {
+        if firstProgressAtNanoseconds == nil, let written = current?.progress.framesWritten {
             var delay: snd_pcm_sframes_t = 0
             if snd_pcm_delay(pcm, &delay) == 0 { noteProgress(queued: Int(delay), written: written) }
         }
@@ -198,28 +186,21 @@ public final class ALSAPlayback {
     /// The bound matters for devices that never fill (the `null` plugin).
     private func fill() throws(SoundDeviceError) {
         var budget = bufferFrames
-        while budget > 0 {
-            switch state {
-            case .idle:
-                return
-            case .writing(let sound, let written):
-                let remaining = sound.buffer.frameCount - written
-                let count = try sound.buffer.samples.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
-                    try write(samples.baseAddress! + written * channels, frames: min(remaining, budget))
+        while budget > 0, let (sound, progress) = current {
+            let count: Int
+            switch progress.nextWrite(budget: budget, period: periodFrames) {
+            case .sound(let from, let frames):
+                count = try sound.buffer.samples.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
+                    try write(samples.baseAddress! + from * channels, frames: frames)
                 }
-                if count == 0 { return }
-                budget -= count
-                state = written + count == sound.buffer.frameCount
-                    ? .draining(soundFrames: sound.buffer.frameCount, silenceFrames: 0)
-                    : .writing(sound: sound, framesWritten: written + count)
-            case .draining(let soundFrames, let silenceFrames):
-                let count = try silence.withUnsafeBufferPointer { zeros throws(SoundDeviceError) in
-                    try write(zeros.baseAddress!, frames: min(periodFrames, budget))
+            case .silence(let frames):
+                count = try silence.withUnsafeBufferPointer { zeros throws(SoundDeviceError) in
+                    try write(zeros.baseAddress!, frames: frames)
                 }
-                if count == 0 { return }
-                budget -= count
-                state = .draining(soundFrames: soundFrames, silenceFrames: silenceFrames + count)
             }
+            if count == 0 { return }
+            current?.progress.accepted(count)
+            budget -= count
         }
     }
 
@@ -238,15 +219,6 @@ public final class ALSAPlayback {
             if code == -EPIPE { underrunCount += 1 }
         }
         return 0
-    }
-
-    /// Frames (sound and padding) written since `play`, or nil when idle.
-    private var framesHandedToALSA: Int? {
-        switch state {
-        case .idle: nil
-        case .writing(_, let written): written
-        case .draining(let soundFrames, let silenceFrames): soundFrames + silenceFrames
-        }
     }
 
     /// True when the stream is in XRUN or SUSPENDED and must be recovered.
