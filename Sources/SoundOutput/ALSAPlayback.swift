@@ -3,9 +3,9 @@
 import CALSA
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Plays one `PreparedSound` at a time on an ALSA PCM device without ever blocking.
@@ -31,7 +31,8 @@ public final class ALSAPlayback {
     public let periodFrames: Int
     /// Frames in the device buffer (about four periods).
     public let bufferFrames: Int
-    /// CLOCK_MONOTONIC nanoseconds when the current sound's first period was handed to ALSA.
+    /// CLOCK_MONOTONIC nanoseconds just after the current sound's first frames (at least one period,
+    /// so the stream started) were handed to ALSA by `play`.
     public private(set) var startedAtNanoseconds: UInt64?
     /// CLOCK_MONOTONIC nanoseconds of the first `handlePoll` that saw the device consume frames.
     public private(set) var firstProgressAtNanoseconds: UInt64?
@@ -89,7 +90,8 @@ public final class ALSAPlayback {
     public func play(_ sound: PreparedSound) throws(SoundDeviceError) {
         precondition(
             sound.buffer.sampleRate == sampleRate && sound.buffer.channels == channels,
-            "sound prepared for \(sound.buffer.sampleRate) Hz × \(sound.buffer.channels), device plays \(sampleRate) Hz × \(channels)")
+            "sound prepared for \(sound.buffer.sampleRate) Hz × \(sound.buffer.channels), device plays \(sampleRate) Hz × \(channels)"
+        )
         snd_pcm_drop(pcm)
         current = nil
         startedAtNanoseconds = nil
@@ -103,7 +105,6 @@ public final class ALSAPlayback {
             stop()
             throw error
         }
-        startedAtNanoseconds = Self.monotonicNanoseconds()
     }
 
     /// Silences the device at once and forgets the current sound. Harmless when idle.
@@ -199,6 +200,7 @@ public final class ALSAPlayback {
                 }
             }
             if count == 0 { return }
+            if startedAtNanoseconds == nil { startedAtNanoseconds = Self.monotonicNanoseconds() }
             current?.progress.accepted(count)
             budget -= count
         }
@@ -275,7 +277,8 @@ public final class ALSAPlayback {
             snd_pcm_hw_params_set_buffer_size_near(pcm, hardware, &buffer), "snd_pcm_hw_params_set_buffer_size_near",
             device)
         try check(snd_pcm_hw_params(pcm, hardware), "snd_pcm_hw_params", device)
-        try check(snd_pcm_hw_params_get_period_size(hardware, &period, nil), "snd_pcm_hw_params_get_period_size", device)
+        try check(
+            snd_pcm_hw_params_get_period_size(hardware, &period, nil), "snd_pcm_hw_params_get_period_size", device)
         try check(snd_pcm_hw_params_get_buffer_size(hardware, &buffer), "snd_pcm_hw_params_get_buffer_size", device)
 
         var software: OpaquePointer?
@@ -287,7 +290,8 @@ public final class ALSAPlayback {
             device)
         try check(snd_pcm_sw_params_set_avail_min(pcm, software, period), "snd_pcm_sw_params_set_avail_min", device)
         try check(
-            snd_pcm_sw_params_set_tstamp_mode(pcm, software, SND_PCM_TSTAMP_ENABLE), "snd_pcm_sw_params_set_tstamp_mode",
+            snd_pcm_sw_params_set_tstamp_mode(pcm, software, SND_PCM_TSTAMP_ENABLE),
+            "snd_pcm_sw_params_set_tstamp_mode",
             device)
         try check(
             snd_pcm_sw_params_set_tstamp_type(pcm, software, SND_PCM_TSTAMP_TYPE_MONOTONIC),

@@ -47,7 +47,8 @@ struct PlaybackProgress: Equatable {
         switch state {
         case .writing(let written):
             precondition(written + frames <= soundFrames, "device accepted more frames than offered")
-            state = written + frames == soundFrames
+            state =
+                written + frames == soundFrames
                 ? .draining(silenceFrames: 0) : .writing(framesWritten: written + frames)
         case .draining(let silence):
             state = .draining(silenceFrames: silence + frames)

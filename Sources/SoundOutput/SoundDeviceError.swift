@@ -1,9 +1,9 @@
 // SoundDeviceError: an ALSA call that failed, naming the call, the device, errno and the fix.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// An ALSA operation on a sound device failed; `description` names the operation, device, errno and fix.
@@ -51,12 +51,14 @@ public struct SoundDeviceError: Error, Sendable, Equatable, CustomStringConverti
         case .missingDevice:
             fix = "check that the sound card is connected and the name is right (list devices with `aplay -L`)."
         case .busy:
-            fix = "another program such as PipeWire/PulseAudio holds it — stop it "
+            fix =
+                "another program such as PipeWire/PulseAudio holds it — stop it "
                 + "(systemctl --user stop pipewire pulseaudio) or use plughw:CARD=<card> through that program's ALSA plugin."
         case .permissionDenied:
             fix = "add the booth user to group 'audio' (sudo usermod -aG audio <user>) and log in again."
         case .other:
-            fix = operation.contains("hw_params")
+            fix =
+                operation.contains("hw_params")
                 ? "the device cannot play 16-bit interleaved audio at this rate; use plughw:CARD=<card>, which converts."
                 : "check `dmesg` for sound driver errors; reconnect the sound card or reboot."
         }

@@ -17,7 +17,9 @@ import Testing
 
     /// Raw little-endian bytes as Int16 samples.
     static func samples(_ bytes: [UInt8]) -> [Int16] {
-        stride(from: 0, to: bytes.count - 1, by: 2).map { Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8) }
+        stride(from: 0, to: bytes.count - 1, by: 2).map {
+            Int16(bitPattern: UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8)
+        }
     }
 
     /// Drives `playback` the way the event loop will: poll() on its descriptors, then handlePoll.
@@ -59,7 +61,8 @@ import Testing
         let recorded = Self.samples(try folder.read("out.raw"))
         #expect(recorded.count >= sound.buffer.samples.count)
         #expect(Array(recorded.prefix(sound.buffer.samples.count)) == sound.buffer.samples)
-        #expect(recorded.dropFirst(sound.buffer.samples.count).allSatisfy { $0 == 0 }, "padding after the sound is silence")
+        #expect(
+            recorded.dropFirst(sound.buffer.samples.count).allSatisfy { $0 == 0 }, "padding after the sound is silence")
         #expect(playback.firstProgressAtNanoseconds.map { $0 >= playback.startedAtNanoseconds! } == true)
         // After finishing, the handle reports nothing more.
         #expect(playback.handlePoll(revents: []) == nil)
@@ -112,7 +115,9 @@ import Testing
     @Test func soundShorterThanAPeriodStillStartsAndFinishes() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
-        let blip = PreparedSound(PCMBuffer(samples: (1...100).map { Int16($0 * 100) }, sampleRate: 48_000, channels: 1), sampleRate: 48_000, channels: 1)
+        let blip = PreparedSound(
+            PCMBuffer(samples: (1...100).map { Int16($0 * 100) }, sampleRate: 48_000, channels: 1), sampleRate: 48_000,
+            channels: 1)
         try playback.play(blip)
         #expect(Self.runUntilIdle(playback).events == [.finished])
         let recorded = Self.samples(try folder.read("out.raw"))
@@ -164,7 +169,9 @@ import Testing
     @Test func errorTextsGiveTheFixPerKind() {
         let busy = SoundDeviceError(operation: "snd_pcm_open", device: "hw:CARD=Headphones", errno: -EBUSY)
         #expect(busy.kind == .busy)
-        #expect(busy.description.hasPrefix("snd_pcm_open on sound device 'hw:CARD=Headphones' failed: Device or resource busy (EBUSY)."))
+        #expect(
+            busy.description.hasPrefix(
+                "snd_pcm_open on sound device 'hw:CARD=Headphones' failed: Device or resource busy (EBUSY)."))
         #expect(busy.description.contains("PipeWire/PulseAudio"))
         let denied = SoundDeviceError(operation: "snd_pcm_open", device: "hw:0", errno: EACCES)
         #expect(denied.kind == .permissionDenied)

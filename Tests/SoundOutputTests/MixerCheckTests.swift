@@ -20,9 +20,10 @@ import Testing
         #expect(MixerCheck.warning(for: fine, card: "hw:0") == nil)
         #expect(MixerCheck.warning(for: [], card: "hw:0") == nil)
         let muted = [fine[0], R(name: "PCM", muted: true, atMinimum: false)]
-        #expect(MixerCheck.warning(for: muted, card: "hw:CARD=Headphones") ==
-            "Sound card 'hw:CARD=Headphones' control 'PCM' is muted, so the booth's sounds will be silent. "
-            + "Fix: run `amixer -D hw:CARD=Headphones sset PCM 80% unmute` (or use alsamixer).")
+        #expect(
+            MixerCheck.warning(for: muted, card: "hw:CARD=Headphones")
+                == "Sound card 'hw:CARD=Headphones' control 'PCM' is muted, so the booth's sounds will be silent. "
+                + "Fix: run `amixer -D hw:CARD=Headphones sset PCM 80% unmute` (or use alsamixer).")
         let zero = [R(name: "Headphone", muted: false, atMinimum: true)]
         #expect(MixerCheck.warning(for: zero, card: "hw:0")?.contains("'Headphone' is at volume 0") == true)
     }

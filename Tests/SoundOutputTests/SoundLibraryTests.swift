@@ -14,10 +14,14 @@ import Testing
         try folder.write(F.pcm16([1, 2, 3]), to: "Quack.wav")
         try folder.write(F.pcm16([4, 5, 6, 7], rate: 44_100, channels: 2), to: "Moo.WAV")
         try folder.write(Array("not audio".utf8), to: "broken.wav")
-        try folder.write(F.riff(F.chunk("fmt ", F.formatBody(tag: 3, channels: 1, rate: 48_000, bits: 32)) + F.chunk("data", [0, 0, 0, 0])), to: "float.wav")
+        try folder.write(
+            F.riff(
+                F.chunk("fmt ", F.formatBody(tag: 3, channels: 1, rate: 48_000, bits: 32))
+                    + F.chunk("data", [0, 0, 0, 0])), to: "float.wav")
         try folder.write(F.pcm16([1, 2]), to: "._Quack.wav")  // macOS resource fork: skipped
         try folder.write(Array("hello".utf8), to: "README.txt")  // not a .wav: skipped
-        try FileManager.default.createSymbolicLink(atPath: "\(folder.path)/link.wav", withDestinationPath: "\(folder.path)/Quack.wav")
+        try FileManager.default.createSymbolicLink(
+            atPath: "\(folder.path)/link.wav", withDestinationPath: "\(folder.path)/Quack.wav")
         try FileManager.default.createDirectory(atPath: "\(folder.path)/folder.wav", withIntermediateDirectories: false)
         return folder
     }
@@ -45,7 +49,10 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write([UInt8](repeating: 0, count: WAVDecoder.maximumBytes + 10), to: "huge.wav")
         let result = SoundLibrary.load(folder: folder.path)
-        #expect(result.rejections.map(\.reason) == [.tooLarge(bytes: WAVDecoder.maximumBytes + 10, limit: WAVDecoder.maximumBytes)])
+        #expect(
+            result.rejections.map(\.reason) == [
+                .tooLarge(bytes: WAVDecoder.maximumBytes + 10, limit: WAVDecoder.maximumBytes)
+            ])
     }
 
     @Test func importCopiesOnlyValidRegularFiles() throws {
@@ -68,8 +75,11 @@ import Testing
         try stick.write(F.pcm16([1]), to: "a.wav")
         let result = SoundLibrary.importSounds(from: stick.path, into: "\(stick.path)/missing")
         #expect(result.imported.isEmpty)
-        #expect(result.rejections == [SoundFileError(file: "a.wav", reason: .cannotCopy(operation: "open", errno: ENOENT))])
-        #expect(result.rejections[0].description.contains("could not be copied into the sounds folder (open: No such file or directory (ENOENT))"))
+        #expect(
+            result.rejections == [SoundFileError(file: "a.wav", reason: .cannotCopy(operation: "open", errno: ENOENT))])
+        #expect(
+            result.rejections[0].description.contains(
+                "could not be copied into the sounds folder (open: No such file or directory (ENOENT))"))
     }
 
     @Test func unreadableSourceFolderIsReported() {
