@@ -58,6 +58,12 @@ let package = Package(
         .target(name: "CJPEGShim", cSettings: strictC, linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "PhotoEncoding", dependencies: ["CJPEGShim", "CExif"], swiftSettings: strict),
 
+        // Camera: libcamera (C++) behind a C ABI, wrapped once in Swift.
+        .systemLibrary(name: "CLibcamera", path: "Sources/CLibcamera", pkgConfig: "libcamera"),
+        .target(name: "LibcameraShim", dependencies: ["CLibcamera"], cxxSettings: strictCXX),
+        .target(name: "CameraCapture", dependencies: ["LibcameraShim", "PhotoEncoding"], swiftSettings: strict),
+
+        .testTarget(name: "CameraCaptureTests", dependencies: ["CameraCapture"], swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
