@@ -46,7 +46,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "CBoothSys", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
+                "BoothCore", "CBoothSys", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding",
+                "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

@@ -49,6 +49,13 @@ final class GPIOHardware: InputDevice, LightsDevice {
         name = "gpio:\(settings.chip)"
         ledCount = settings.leds.count
         decoder = RotaryDecoder(mode: settings.encoder == .halfStep ? .halfStep : .fullStep)
+        do {
+            _ = try GPIOInventory.lines(of: chip)
+        } catch {
+            // No chip: one message, not one per line.
+            problems.append("\(error)")
+            return
+        }
         button = requestButton("button", settings.button)
         knobSwitch = requestButton("knob switch", settings.knobSwitch)
         cancel = settings.cancel.flatMap { requestButton("cancel", $0) }
