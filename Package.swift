@@ -11,7 +11,8 @@ let strictCXX: [CXXSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 let package = Package(
     name: "HeyLookBooth",
     products: [
-        .executable(name: "booth", targets: ["BoothMain"])
+        .executable(name: "booth", targets: ["BoothMain"]),
+        .executable(name: "booth-bench", targets: ["BoothBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -65,6 +66,9 @@ let package = Package(
         .target(name: "CameraCapture", dependencies: ["LibcameraShim", "PhotoEncoding"], swiftSettings: strict),
 
         .testTarget(name: "CameraCaptureTests", dependencies: ["CameraCapture"], swiftSettings: strict),
+        // Measurements of the real binary (release build), printed as a table.
+        .executableTarget(name: "BoothBench", path: "Benchmarks/BoothBench", swiftSettings: strict),
+
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
