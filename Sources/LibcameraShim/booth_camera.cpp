@@ -19,11 +19,11 @@
 #include <unistd.h>
 
 #include <libcamera/libcamera.h>
-#include <libcamera/version.h>
 
 /*
  * API differences across libcamera releases, and how this file stays on the
- * common subset (checked against 0.0.3 headers):
+ * common subset so it needs no version #ifs (Scripts/check-libcamera-api.sh
+ * syntax-checks it against 0.0.3 ... 0.7.1 headers):
  * - StreamRoles alias gone in 0.1: generateConfiguration gets a std::vector,
  *   which converts to both the old alias and the newer Span.
  * - CameraConfiguration::transform became orientation in 0.2: not used (the
@@ -33,11 +33,8 @@
  *   FrameSuccess is requeued, never held.
  * - FrameBuffer::planes() is a Span since 0.6: only size() and [] are used.
  * - Request::metadata() is const since 0.7: metadata is only read.
+ * - properties::Model became a string_view: converted explicitly.
  */
-#define BOOTH_LIBCAMERA_AT_LEAST(major, minor)                                                     \
-	(LIBCAMERA_VERSION_MAJOR > (major) ||                                                      \
-	 (LIBCAMERA_VERSION_MAJOR == (major) && LIBCAMERA_VERSION_MINOR >= (minor)))
-
 using namespace libcamera;
 
 namespace {
@@ -222,7 +219,14 @@ struct CameraState {
 				return;
 		}
 		request->reuse(Request::ReuseBuffers);
-		camera->queueRequest(request);
+		int ret = camera->queueRequest(request);
+		if (ret < 0) {
+			/* A buffer that cannot go back starves the stream: report the camera as
+			 * gone so the owner reopens it. */
+			std::lock_guard<std::mutex> queues(lock);
+			gone = true;
+			signal();
+		}
 	}
 
 	int map_buffer(const FrameBuffer *buffer);
@@ -332,7 +336,9 @@ bool is_index(const char *selector)
 
 std::string model_of(const std::shared_ptr<Camera> &camera)
 {
-	return camera->properties().get(properties::Model).value_or("");
+	/* std::string before 0.6-ish, std::string_view after: construct either way. */
+	auto model = camera->properties().get(properties::Model);
+	return model ? std::string(*model) : std::string();
 }
 
 std::string ids_of(const std::vector<std::shared_ptr<Camera>> &cameras)
