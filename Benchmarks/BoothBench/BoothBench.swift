@@ -89,10 +89,10 @@ struct BoothRun {
     var earlyRSS = 0
     var finalRSS = 0
 
-    init(booth: String, config: String, photos: String, script: String, sampleMemoryAfter: Double? = nil) throws {
+    init(booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: booth)
-        process.arguments = ["simulate", "--config", config, "--photos", photos, "--script", "-", "--events-json", "-"]
+        process.arguments = ["simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-"]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
