@@ -69,6 +69,9 @@ let package = Package(
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(name: "BoothBench", path: "Benchmarks/BoothBench", swiftSettings: strict),
 
+        .testTarget(
+            name: "BoothMainTests", dependencies: ["BoothMain", "BoothCore", "PhotoEncoding", "PhotoStore", "LEDCountdown"],
+            swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),

@@ -20,6 +20,7 @@ struct RunCommand: ParsableCommand {
     var photos: String?
 
     func run() throws {
+        SignalSource.block()
         var settings = try ConfigLoader.settings(path: config)
         if let photos { settings.photosDirectory = photos }
         let (choices, warning) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)

@@ -25,6 +25,7 @@ struct SimulateCommand: ParsableCommand {
     var cameraStall = false
 
     func run() throws {
+        SignalSource.block()
         var settings = try ConfigLoader.settings(path: config)
         let home = String(cString: getenv("HOME") ?? strdup("/tmp"))
         let base = "\(home)/.local/share/heylook-sim"
@@ -64,7 +65,7 @@ struct SimulateCommand: ParsableCommand {
             input = ScriptInput(script: parsedScript, longPress: settings.gpio.longPress)
         } else {
             let view = TerminalInput(longPress: settings.gpio.longPress, lights: lights)
-            log.observers.append { view.observe($0, $1) }
+            log.observers.append { type, _, fields in view.observe(type, fields) }
             terminal = view
             input = view
         }

@@ -15,7 +15,7 @@ final class EventsLog {
     private let fd: Int32
     private let ownsDescriptor: Bool
     /// Observers see every record (the terminal view uses them).
-    var observers: [(String, [(String, Value)]) -> Void] = []
+    var observers: [(String, Instant, [(String, Value)]) -> Void] = []
 
     /// Writes to `path` ("-" for standard output), or nowhere when nil.
     init(path: String?) throws(SystemError) {
@@ -38,7 +38,7 @@ final class EventsLog {
 
     /// Writes one record of `type` at `time`.
     func record(_ type: String, at time: Instant, _ fields: [(String, Value)] = []) {
-        for observer in observers { observer(type, fields) }
+        for observer in observers { observer(type, time, fields) }
         guard fd >= 0 else { return }
         var line = "{\"t_us\":\(time.microseconds),\"type\":\(Self.quoted(type))"
         for (key, value) in fields {

@@ -6,12 +6,25 @@ final class SignalSource {
     /// The signalfd.
     let fileDescriptor: Int32
 
-    /// Blocks the signals for normal delivery and opens a signalfd for them.
-    init(signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]) throws(SystemError) {
+    /// The signals the booth handles.
+    static let handled = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Blocks `signals` for normal delivery in this thread and every thread it starts later. Call it
+    /// first thing, before libcamera or Dispatch start threads, or a signal could land on one of them
+    /// and kill the process instead of reaching the loop.
+    static func block(_ signals: [Int32] = handled) {
         var mask = sigset_t()
         sigemptyset(&mask)
         for s in signals { sigaddset(&mask, s) }
-        try SystemError.check("sigprocmask") { sigprocmask(SIG_BLOCK, &mask, nil) }
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+    }
+
+    /// Blocks the signals (see `block`) and opens a signalfd for them.
+    init(signals: [Int32] = handled) throws(SystemError) {
+        Self.block(signals)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
         fileDescriptor = try SystemError.check("signalfd") { signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
     }
 

@@ -42,7 +42,7 @@ final class ScriptInput: InputDevice {
                     at(now.advanced(by: Int64(i) * .milliseconds(20))) { report(.knobTurned(steps: steps > 0 ? 1 : -1), $0) }
                 }
             case .knobPress:
-                at(now.advanced(by: .milliseconds(80))) { report(.knobPressed, $0) }
+                report(.knobPressed, now)
             case .knobLongPress:
                 at(now.advanced(by: longPress)) { report(.knobLongPressed, $0) }
             case .cancel:

@@ -1,0 +1,73 @@
+import BoothCore
+import Dispatch
+import CBoothSys
+import Glibc
+import Testing
+
+@testable import BoothMain
+
+@Suite struct EventLoopTests {
+    @Test func timersFireInDeadlineOrderAtOrAfterTheirDeadline() throws {
+        let loop = try EventLoop()
+        let start = MonotonicClock.now()
+        var fired: [(Int, Instant)] = []
+        for (i, ms) in [30, 10, 20, 10].enumerated() {
+            loop.schedule(at: start.advanced(by: .milliseconds(Int64(ms)))) { fired.append((i, MonotonicClock.now())) }
+        }
+        let cancelled = loop.schedule(at: start.advanced(by: .milliseconds(15))) { fired.append((99, MonotonicClock.now())) }
+        loop.cancel(cancelled)
+        loop.schedule(at: start.advanced(by: .milliseconds(40))) { loop.stop() }
+        try loop.run()
+        #expect(fired.map(\.0) == [1, 3, 2, 0])
+        let deadlines: [Int: Int64] = [0: 30, 1: 10, 2: 20, 3: 10]
+        for (i, time) in fired {
+            #expect(time >= start.advanced(by: .milliseconds(deadlines[i]!)))
+        }
+    }
+
+    @Test func aDeadlineInThePastFiresAtOnce() throws {
+        let loop = try EventLoop()
+        var ran = false
+        loop.schedule(at: Instant(nanoseconds: 1)) {
+            ran = true
+            loop.stop()
+        }
+        try loop.run()
+        #expect(ran)
+    }
+
+    @Test func aMailboxCarriesWorkFromOtherThreadsInOrder() throws {
+        let loop = try EventLoop()
+        let mailbox = try Mailbox<Int>()
+        var received: [Int] = []
+        try loop.register(mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { _ in
+            received += mailbox.drain()
+            if received.count == 1000 { loop.stop() }
+        }
+        DispatchQueue.global().async {
+            for i in 0..<1000 { mailbox.post(i) }
+        }
+        loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(10))) { loop.stop() }
+        try loop.run()
+        #expect(received == Array(0..<1000))
+    }
+
+    @Test func aSignalArrivesAsAnEventNotAnInterruption() throws {
+        let loop = try EventLoop()
+        let signals = try SignalSource(signals: [SIGUSR1])
+        var got: [Int32] = []
+        try loop.register(signals.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { _ in
+            got += signals.drain()
+            loop.stop()
+        }
+        loop.schedule(at: MonotonicClock.now().advanced(by: .milliseconds(5))) { pthread_kill(pthread_self(), SIGUSR1) }
+        try loop.run()
+        #expect(got == [SIGUSR1])
+    }
+}
+
+@Suite struct EventsLogTests {
+    @Test func stringsAreQuotedAsJSON() {
+        #expect(EventsLog.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+    }
+}

@@ -1,0 +1,139 @@
+import BoothCore
+import Glibc
+import LEDCountdown
+import PhotoEncoding
+import PhotoStore
+import Testing
+
+@testable import BoothMain
+
+/// The real controller and loop with simulated devices, driven by scripts: what `booth simulate` runs.
+@Suite(.serialized) struct SimulatedBoothTests {
+    struct Record {
+        var type: String
+        var fields: [String: String]
+    }
+
+    /// Runs `script` to its end; returns the events and the photos directory.
+    func run(
+        _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil, cameraStalled: Bool = false
+    ) throws -> (events: [Record], photos: String) {
+        var settings = settings
+        let dir = temporaryDirectory()
+        settings.photosDirectory = "\(dir)/photos"
+        settings.stateFile = stateFile ?? "\(dir)/state.toml"
+        let log = try EventsLog(path: nil)
+        var records: [Record] = []
+        log.observers.append { type, time, fields in
+            var map: [String: String] = ["t_us": String(time.microseconds)]
+            for (key, value) in fields {
+                switch value {
+                case .string(let s): map[key] = s
+                case .int(let i): map[key] = String(i)
+                case .bool(let b): map[key] = String(b)
+                }
+            }
+            records.append(Record(type: type, fields: map))
+        }
+        let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
+        let devices = BoothController.Devices(
+            inputs: [ScriptInput(script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)],
+            sound: SimulatedSound.builtIn(), camera: SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
+            lights: lights)
+        let (choices, _) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
+        let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
+        #expect(try controller.run() == 0)
+        #expect(lights.row == .dark)
+        #expect(lights.buttonLED == false)
+        return (records, settings.photosDirectory)
+    }
+
+    @Test func aPressTakesOnePhotoThatDecodesWithTheRatioAndExif() throws {
+        let (events, photos) = try run("press\nwait 3\nquit\n")
+        let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
+        #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
+        let saved = events.filter { $0.type == "photoSaved" }
+        #expect(saved.count == 1)
+        let path = try #require(saved.first?.fields["path"])
+        #expect(path.hasPrefix(photos))
+        let bytes = try #require(readFile(path))
+        let info = try JPEGInspector.inspect(bytes)
+        #expect(info.width * 3 == info.height * 4)
+        #expect(info.exif?.cameraModel == "HeyLook simulated camera")
+        // The frame was exposed at or after the countdown's end.
+        let capture = try #require(events.first { $0.type == "capture" })
+        #expect(Int(capture.fields["sensor_us"]!)! >= Int(capture.fields["trigger_us"]!)!)
+    }
+
+    @Test func theCountdownStartsWhenTheSoundHasPlayedAndLastsTheDelay() throws {
+        let (events, _) = try run("press\nwait 3\n")
+        func time(_ record: Record?) -> Int64 { Int64(record?.fields["t_us"] ?? "") ?? -1 }
+        let press = events.first { $0.type == "input" && $0.fields["input"] == "buttonPressed" }
+        let started = try #require(events.first { $0.type == "soundStarted" && $0.fields["purpose"] == "attention" })
+        #expect(started.fields["sound"] == "Duck")
+        let finished = events.first { $0.type == "soundFinished" && $0.fields["purpose"] == "attention" }
+        let countdown = events.first { $0.type == "state" && $0.fields["to"] == "countingDown" }
+        let requested = try #require(events.first { $0.type == "captureRequested" })
+        // The Duck is 0.56 s; the countdown starts when it ends and lasts exactly the default 1.0 s.
+        #expect(abs(time(finished) - time(press) - 560_000) < 2_000)
+        #expect(time(countdown) == time(finished))
+        #expect(Int64(requested.fields["trigger_us"]!)! == time(finished) + 1_000_000)
+        #expect(events.contains { $0.type == "leds" && $0.fields["leds"] == "●●○○" })
+    }
+
+    @Test func pressesDuringASequenceTakeNoSecondPhoto() throws {
+        let script = "press\n" + String(repeating: "press\nwait 0.01\n", count: 150) + "wait 2\nquit\n"
+        let (events, photos) = try run(script)
+        #expect(events.filter { $0.type == "photoSaved" }.count == 1)
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
+    }
+
+    @Test func aStalledCameraAbortsAndTheBoothRecovers() throws {
+        var settings = BoothSettings()
+        settings.captureTimeout = .milliseconds(300)
+        let (events, _) = try run("press\nwait 4.5\nquit\n", settings: settings, cameraStalled: true)
+        let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
+        #expect(states == ["playingSound", "countingDown", "capturing", "aborted", "idle"])
+        #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("no frame within 300 ms") })
+    }
+
+    @Test func aLongPressInTheReviewWindowDiscardsThePreviousPhoto() throws {
+        let (events, photos) = try run("press\nwait 2.5\nlong-press\nwait 3\nquit\n")
+        #expect(events.filter { $0.type == "photoSaved" }.count == 2)
+        #expect(events.filter { $0.type == "photoDiscarded" }.count == 1)
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
+        #expect(try PhotoStore.fileNames(in: "\(photos)/discarded").count == 1)
+    }
+
+    @Test func knobChoicesPersistAcrossRuns() throws {
+        let stateFile = "\(temporaryDirectory())/state.toml"
+        let script = "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"
+        let (events, _) = try run(script, stateFile: stateFile)
+        let changes = events.filter { $0.type == "setting" }.map { "\($0.fields["name"]!)=\($0.fields["value"]!)" }
+        #expect(changes == ["sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=sound", "visualCountdown=false"])
+        let (again, _) = try run("quit\n", stateFile: stateFile)
+        let ready = try #require(again.first { $0.type == "ready" })
+        #expect(ready.fields["sound"] == "Dog")
+        #expect(ready.fields["delay"] == "1.5")
+        #expect(ready.fields["visualCountdown"] == "false")
+    }
+}
+
+func temporaryDirectory() -> String {
+    var template = Array("/tmp/heylook-main-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n <= 0 { break }
+        out += buffer[0..<n]
+    }
+    return out
+}
