@@ -27,25 +27,27 @@ struct BoothBench {
         defer { try? FileManager.default.removeItem(at: work) }
         let config = work.appendingPathComponent("bench.toml")
         try """
-            [booth]
-            state_file = "\(work.path)/state.toml"
-            review_window = 0.0
-            [sound]
-            favourites = ["Pop"]
-            default = "Pop"
-            [countdown]
-            default_delay = 0.5
-            """.write(to: config, atomically: true, encoding: .utf8)
+        [booth]
+        state_file = "\(work.path)/state.toml"
+        review_window = 0.0
+        [sound]
+        favourites = ["Pop"]
+        default = "Pop"
+        [countdown]
+        default_delay = 0.5
+        """.write(to: config, atomically: true, encoding: .utf8)
 
         var rows: [(String, String)] = []
 
         // Start → ready.
         var startTimes: [Double] = []
         for _ in 0..<starts {
-            let run = try BoothRun(booth: booth, config: config.path, photos: work.appendingPathComponent("p0").path, script: "quit\n")
+            let run = try BoothRun(
+                booth: booth, config: config.path, photos: work.appendingPathComponent("p0").path, script: "quit\n")
             startTimes.append(run.readyMilliseconds)
         }
-        rows.append(("start → ready (ms, median / max of \(starts))", "\(fmt(median(startTimes))) / \(fmt(startTimes.max()!))"))
+        rows.append(
+            ("start → ready (ms, median / max of \(starts))", "\(fmt(median(startTimes))) / \(fmt(startTimes.max()!))"))
 
         // Countdown LED timing over many sequences, and memory.
         let script = (0..<sequences).map { _ in "press\nwait 1.2\n" }.joined() + "quit\n"
@@ -89,10 +91,14 @@ struct BoothRun {
     var earlyRSS = 0
     var finalRSS = 0
 
-    init(booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil) throws {
+    init(
+        booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil
+    ) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: booth)
-        process.arguments = ["simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-"]
+        process.arguments = [
+            "simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-",
+        ]
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

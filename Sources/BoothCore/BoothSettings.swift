@@ -121,7 +121,8 @@ public struct BoothSettings: Hashable, Sendable {
 
     /// The knob's choices on first start.
     public var defaultChoices: RuntimeChoices {
-        RuntimeChoices(sound: defaultSound, delayHalfSeconds: defaultDelayHalfSeconds, visualCountdown: defaultVisualCountdown)
+        RuntimeChoices(
+            sound: defaultSound, delayHalfSeconds: defaultDelayHalfSeconds, visualCountdown: defaultVisualCountdown)
     }
 
     /// The state machine's part of the settings.

@@ -343,7 +343,8 @@ public struct BoothStateMachine: Sendable {
         }
     }
 
-    private mutating func finishProcessingIfDone(_ sequence: Sequence, at now: Instant, _ actions: inout [BoothAction]) {
+    private mutating func finishProcessingIfDone(_ sequence: Sequence, at now: Instant, _ actions: inout [BoothAction])
+    {
         guard sequence.saved.count + sequence.failedSaves == sequence.captured else {
             state = .processing(sequence)
             return

@@ -68,7 +68,9 @@ public enum ConfigFile {
         schema.keys.filter { !$0.isEmpty }.sorted().map { "[\($0)]" }.joined(separator: ", ")
     }
 
-    private static func apply(_ entry: TOMLDocument.Entry, to s: inout BoothSettings, knownSounds: [String]) throws(Error) {
+    private static func apply(
+        _ entry: TOMLDocument.Entry, to s: inout BoothSettings, knownSounds: [String]
+    ) throws(Error) {
         let v = Field(entry: entry)
         switch entry.path {
         case "booth.photos_dir": s.photosDirectory = try v.path()
@@ -78,7 +80,8 @@ public enum ConfigFile {
             s.ratio = try v.choice(names, { AspectRatio(name: $0) })
         case "booth.jpeg_quality": s.jpegQuality = try v.integer(in: 50...100)
         case "booth.burst": s.burstCount = try v.integer(in: 1...5)
-        case "booth.flash": s.flash = try v.choice(BoothSettings.FlashMode.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        case "booth.flash":
+            s.flash = try v.choice(BoothSettings.FlashMode.allCases.map(\.rawValue), { .init(rawValue: $0) })
         case "booth.review_window": s.reviewWindow = try v.seconds(in: 0...60)
         case "booth.capture_timeout": s.captureTimeout = try v.seconds(in: 1...60)
         case "booth.free_space_reserve_mb": s.freeSpaceReserve = Int64(try v.integer(in: 0...1_000_000)) * 1024 * 1024
@@ -132,10 +135,14 @@ public enum ConfigFile {
             s.gpio.encoder = try v.choice(BoothSettings.EncoderKind.allCases.map(\.rawValue), { .init(rawValue: $0) })
         default:
             if let allowed = schema[entry.table] {
-                let list = allowed.isEmpty ? "keys belong in a table: \(tableList)" : "allowed in [\(entry.table)]: \(allowed.joined(separator: ", "))"
+                let list =
+                    allowed.isEmpty
+                    ? "keys belong in a table: \(tableList)"
+                    : "allowed in [\(entry.table)]: \(allowed.joined(separator: ", "))"
                 throw Error(line: entry.line, key: entry.path, message: "unknown key; \(list)")
             }
-            throw Error(line: entry.line, key: entry.path, message: "unknown table [\(entry.table)]; allowed: \(tableList)")
+            throw Error(
+                line: entry.line, key: entry.path, message: "unknown table [\(entry.table)]; allowed: \(tableList)")
         }
     }
 
@@ -154,8 +161,12 @@ public enum ConfigFile {
         }
 
         func integer(in range: ClosedRange<Int>) throws(Error) -> Int {
-            guard case .integer(let i) = value else { throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)") }
-            guard range.contains(i) else { throw error("\(i) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)") }
+            guard case .integer(let i) = value else {
+                throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)")
+            }
+            guard range.contains(i) else {
+                throw error("\(i) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)")
+            }
             return i
         }
 
@@ -166,7 +177,9 @@ public enum ConfigFile {
             case .float(let f): d = f
             default: throw error("expected a number from \(range.lowerBound) to \(range.upperBound), found \(value)")
             }
-            guard range.contains(d) else { throw error("\(d) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)") }
+            guard range.contains(d) else {
+                throw error("\(d) is out of range; allowed: \(range.lowerBound) to \(range.upperBound)")
+            }
             return d
         }
 
@@ -181,7 +194,9 @@ public enum ConfigFile {
 
         func nonEmptyString(orInteger: Bool = false) throws(Error) -> String {
             if orInteger, case .integer(let i) = value, i >= 0 { return String(i) }
-            guard case .string(let s) = value, !s.isEmpty else { throw error("expected a non-empty string in quotes, found \(value)") }
+            guard case .string(let s) = value, !s.isEmpty else {
+                throw error("expected a non-empty string in quotes, found \(value)")
+            }
             return s
         }
 
@@ -192,13 +207,17 @@ public enum ConfigFile {
         }
 
         func stringArray(count: ClosedRange<Int>) throws(Error) -> [String] {
-            guard case .array(let items) = value else { throw error("expected an array of names in quotes, e.g. [\"Duck\", \"Cow\"]") }
+            guard case .array(let items) = value else {
+                throw error("expected an array of names in quotes, e.g. [\"Duck\", \"Cow\"]")
+            }
             var names: [String] = []
             for item in items {
                 guard case .string(let s) = item else { throw error("expected names in quotes, found \(item)") }
                 names.append(s)
             }
-            guard count.contains(names.count) else { throw error("expected \(count.lowerBound) to \(count.upperBound) names, found \(names.count)") }
+            guard count.contains(names.count) else {
+                throw error("expected \(count.lowerBound) to \(count.upperBound) names, found \(names.count)")
+            }
             return names
         }
 
@@ -216,7 +235,8 @@ public enum ConfigFile {
             switch value {
             case .integer(let i) where (0...511).contains(i): return .offset(i)
             case .string(let s) where !s.isEmpty: return .name(s)
-            default: throw error("expected a line offset (BCM number, e.g. 17) or a line name in quotes, found \(value)")
+            default:
+                throw error("expected a line offset (BCM number, e.g. 17) or a line name in quotes, found \(value)")
             }
         }
     }

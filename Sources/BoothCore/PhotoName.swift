@@ -8,7 +8,9 @@ public struct PhotoName: Hashable, Sendable, Comparable {
 
         /// A date-time from its parts.
         public init(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
+            (self.year, self.month, self.day, self.hour, self.minute, self.second) = (
+                year, month, day, hour, minute, second
+            )
         }
 
         /// `YYYY-MM-DD`.
@@ -45,7 +47,8 @@ public struct PhotoName: Hashable, Sendable, Comparable {
         let time = parts[2].split(separator: "-").compactMap { Int($0) }
         guard date.count == 3, time.count == 3, let sequence = Int(parts[3].dropLast(4)) else { return nil }
         self.init(
-            dateTime: DateTime(year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time[2]),
+            dateTime: DateTime(
+                year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time[2]),
             sequence: sequence)
     }
 

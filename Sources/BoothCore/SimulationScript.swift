@@ -69,7 +69,8 @@ public struct SimulationScript: Hashable, Sendable {
                 else { throw fail("expected knob +N or knob -N with N from 1 to 1000") }
                 commands.append(.knob(first.hasPrefix("-") ? -steps : steps))
             case "wait":
-                guard arguments.count == 1, let seconds = Double(arguments.first!), seconds >= 0, seconds <= 86_400 else {
+                guard arguments.count == 1, let seconds = Double(arguments.first!), seconds >= 0, seconds <= 86_400
+                else {
                     throw fail("expected wait SECONDS with SECONDS from 0 to 86400")
                 }
                 commands.append(.wait(Int64((seconds * 1e9).rounded())))

@@ -67,18 +67,26 @@ public struct TOMLDocument: Sendable {
             let line = reader.line
             if c == "[" {
                 reader.advance()
-                guard reader.peek() != "[" else { throw SyntaxError(line: line, message: "arrays of tables are not supported") }
+                guard reader.peek() != "[" else {
+                    throw SyntaxError(line: line, message: "arrays of tables are not supported")
+                }
                 let name = try reader.dottedKey(until: "]")
-                guard reader.peek() == "]" else { throw SyntaxError(line: line, message: "expected ']' after table name") }
+                guard reader.peek() == "]" else {
+                    throw SyntaxError(line: line, message: "expected ']' after table name")
+                }
                 reader.advance()
                 try reader.endOfLine()
-                guard tables[name] == nil else { throw SyntaxError(line: line, message: "table [\(name)] appears twice") }
+                guard tables[name] == nil else {
+                    throw SyntaxError(line: line, message: "table [\(name)] appears twice")
+                }
                 tables[name] = line
                 table = name
                 continue
             }
             let key = try reader.dottedKey(until: "=")
-            guard reader.peek() == "=" else { throw SyntaxError(line: line, message: "expected '=' after key '\(key)'") }
+            guard reader.peek() == "=" else {
+                throw SyntaxError(line: line, message: "expected '=' after key '\(key)'")
+            }
             reader.advance()
             reader.skipSpaces()
             let value = try reader.value()

@@ -69,8 +69,9 @@ public final class LibcameraCamera {
         guard booth_camera_capture(handle, triggerNanoseconds, cookie) == 0 else {
             let error = errno
             if error == ENODEV { throw .gone(camera: name) }
-            throw .failed(camera: name, operation: "capture", errno: error,
-                          detail: String(cString: booth_camera_error_detail()))
+            throw .failed(
+                camera: name, operation: "capture", errno: error,
+                detail: String(cString: booth_camera_error_detail()))
         }
     }
 
@@ -125,14 +126,17 @@ public final class LibcameraCamera {
         case Int(BOOTH_CAMERA_RESULT_CAMERA_GONE.rawValue):
             return CaptureResult(cookie: result.cookie, outcome: .failure(.gone(camera: name)))
         case Int(BOOTH_CAMERA_RESULT_TIMEOUT.rawValue):
-            return CaptureResult(cookie: result.cookie, outcome: .failure(.timeout(camera: name, cookie: result.cookie)))
+            return CaptureResult(
+                cookie: result.cookie, outcome: .failure(.timeout(camera: name, cookie: result.cookie)))
         default:
             break
         }
         return CaptureResult(
             cookie: result.cookie,
-            outcome: .failure(.failed(camera: name, operation: "capture", errno: EIO,
-                                      detail: "the camera could not deliver this frame")))
+            outcome: .failure(
+                .failed(
+                    camera: name, operation: "capture", errno: EIO,
+                    detail: "the camera could not deliver this frame")))
     }
 
     private static func format(_ value: Int32) -> PixelFormat? {

@@ -99,7 +99,9 @@ private struct EntryWriter {
         try put(tag, format: EXIF_FORMAT_LONG, components: 1, in: ifd) { exif_set_long($0, order, ExifLong(value)) }
     }
 
-    func rational(_ value: ExifRational, tag: ExifTag, in ifd: UnsafeMutablePointer<ExifContent>)
+    func rational(
+        _ value: ExifRational, tag: ExifTag, in ifd: UnsafeMutablePointer<ExifContent>
+    )
         throws(PhotoEncodingError)
     {
         try put(tag, format: EXIF_FORMAT_RATIONAL, components: 1, in: ifd) { exif_set_rational($0, order, value) }

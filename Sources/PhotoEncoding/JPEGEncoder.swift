@@ -9,7 +9,9 @@ import CJPEGShim
 /// through `jpeg_write_scanlines`. Safe to call from any thread.
 public enum JPEGEncoder {
     /// Encodes an owned frame. See `encode(_:options:)` for borrowed memory.
-    public static func encode(_ frame: PixelFrame, options: JPEGOptions = JPEGOptions()) throws(PhotoEncodingError)
+    public static func encode(
+        _ frame: PixelFrame, options: JPEGOptions = JPEGOptions()
+    ) throws(PhotoEncodingError)
         -> [UInt8]
     {
         try frame.withBorrowedFrame { (borrowed) throws(PhotoEncodingError) in
@@ -18,7 +20,9 @@ public enum JPEGEncoder {
     }
 
     /// Encodes a frame in borrowed memory (for example a camera's mmap'd buffer) without copying it.
-    public static func encode(_ frame: BorrowedPixelFrame, options: JPEGOptions = JPEGOptions())
+    public static func encode(
+        _ frame: BorrowedPixelFrame, options: JPEGOptions = JPEGOptions()
+    )
         throws(PhotoEncodingError) -> [UInt8]
     {
         try frame.validate()
@@ -28,9 +32,10 @@ public enum JPEGEncoder {
             guard ratio.width > 0, ratio.height > 0 else { throw .invalidAspectRatio(ratio) }
             crop = ratio.centerCrop(frameWidth: frame.width, frameHeight: frame.height)
         }
-        let app1 = try options.exif.map { (fields) throws(PhotoEncodingError) in
-            try ExifCodec.payload(for: fields, width: crop.width, height: crop.height)
-        } ?? []
+        let app1 =
+            try options.exif.map { (fields) throws(PhotoEncodingError) in
+                try ExifCodec.payload(for: fields, width: crop.width, height: crop.height)
+            } ?? []
 
         var source = booth_jpeg_source()
         source.layout = frame.format.shimLayout
@@ -41,10 +46,12 @@ public enum JPEGEncoder {
         source.crop_width = UInt32(crop.width)
         source.crop_height = UInt32(crop.height)
         source.quality = Int32(options.quality)
-        let planes = frame.planes.map {
-            booth_jpeg_plane(data: $0.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                             length: $0.bytes.count, stride: $0.stride)
-        } + Array(repeating: booth_jpeg_plane(), count: 3 - frame.planes.count)
+        let planes =
+            frame.planes.map {
+                booth_jpeg_plane(
+                    data: $0.bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                    length: $0.bytes.count, stride: $0.stride)
+            } + Array(repeating: booth_jpeg_plane(), count: 3 - frame.planes.count)
         source.planes = (planes[0], planes[1], planes[2])
 
         var output = booth_jpeg_buffer()

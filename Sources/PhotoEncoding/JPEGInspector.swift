@@ -8,15 +8,18 @@ public enum JPEGInspector {
     public static func inspect(_ jpeg: [UInt8]) throws(PhotoEncodingError) -> JPEGInfo {
         var header = booth_jpeg_header()
         var message = [CChar](repeating: 0, count: Int(BOOTH_JPEG_MESSAGE_MAX))
-        let status = jpeg.withUnsafeBufferPointer { booth_jpeg_read_header($0.baseAddress, $0.count, &header, &message) }
+        let status = jpeg.withUnsafeBufferPointer {
+            booth_jpeg_read_header($0.baseAddress, $0.count, &header, &message)
+        }
         guard status == 0 else { throw .decoderFailed(ShimMessage.text(message)) }
         defer { booth_jpeg_buffer_free(&header.app1) }
         var exif: ExifFields? = nil
         if let app1 = header.app1.data {
             exif = ExifCodec.fields(fromPayload: Array(UnsafeBufferPointer(start: app1, count: header.app1.length)))
         }
-        return JPEGInfo(width: Int(header.width), height: Int(header.height), components: Int(header.components),
-                        exif: exif)
+        return JPEGInfo(
+            width: Int(header.width), height: Int(header.height), components: Int(header.components),
+            exif: exif)
     }
 
     /// Decodes the whole JPEG to a packed RGB24 frame (stride = 3 x width).
@@ -31,7 +34,8 @@ public enum JPEGInspector {
         guard status == 0, let data = rgb.data else { throw .decoderFailed(ShimMessage.text(message)) }
         defer { booth_jpeg_buffer_free(&rgb) }
         let bytes = Array(UnsafeBufferPointer(start: data, count: rgb.length))
-        return PixelFrame(width: Int(width), height: Int(height), format: .rgb24,
-                          planes: [PixelPlane(bytes: bytes, stride: Int(width) * 3)])
+        return PixelFrame(
+            width: Int(width), height: Int(height), format: .rgb24,
+            planes: [PixelPlane(bytes: bytes, stride: Int(width) * 3)])
     }
 }

@@ -26,8 +26,9 @@ public enum TestPattern {
             bytes.replaceSubrange(y * stride..<(y + 1) * stride, with: row)
         }
         stamp(text, into: &bytes, width: width, height: height)
-        return PixelFrame(width: width, height: height, format: .rgb24,
-                          planes: [PixelPlane(bytes: bytes, stride: stride)])
+        return PixelFrame(
+            width: width, height: height, format: .rgb24,
+            planes: [PixelPlane(bytes: bytes, stride: stride)])
     }
 
     /// Draws `text` centered on a black band; glyph cells are 6x8 font pixels (1 px spacing).
@@ -55,8 +56,9 @@ public enum TestPattern {
                 for column in 0..<BitmapFont.glyphWidth where bits & (0b10000 >> column) != 0 {
                     for dy in 0..<scale {
                         for dx in 0..<scale {
-                            setPixel(&bytes, x: glyphLeft + column * scale + dx, y: textTop + glyphRow * scale + dy,
-                                     width: width, value: 255)
+                            setPixel(
+                                &bytes, x: glyphLeft + column * scale + dx, y: textTop + glyphRow * scale + dy,
+                                width: width, value: 255)
                         }
                     }
                 }

@@ -28,7 +28,9 @@ public struct SystemFileOperations: FileOperations {
     public init() {}
 
     public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Glibc.open(path, flags, mode) }
-    public func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { Glibc.write(fd, buffer.baseAddress, buffer.count) }
+    public func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        Glibc.write(fd, buffer.baseAddress, buffer.count)
+    }
     public func fsync(_ fd: Int32) -> Int32 { Glibc.fsync(fd) }
     public func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
     public func renameNoReplace(_ from: String, _ to: String) -> Int32 {

@@ -18,7 +18,9 @@ public final class PhotoStore: @unchecked Sendable {
     public var discardedDirectory: String { "\(directory)/discarded" }
 
     /// Opens (creating if needed) the store in `directory`; removes temp files a crash left behind.
-    public init(directory: String, reserve: Int64, operations: any FileOperations = SystemFileOperations()) throws(StoreError) {
+    public init(
+        directory: String, reserve: Int64, operations: any FileOperations = SystemFileOperations()
+    ) throws(StoreError) {
         self.directory = directory
         self.reserve = reserve
         self.file = DurableFile(operations: operations)

@@ -84,14 +84,16 @@ import Testing
 
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func theCountdownLastsTheSelectedDelay(halfSeconds: Int) {
-        var h = MachineHarness(choices: RuntimeChoices(sound: "Cow", delayHalfSeconds: halfSeconds, visualCountdown: true))
+        var h = MachineHarness(
+            choices: RuntimeChoices(sound: "Cow", delayHalfSeconds: halfSeconds, visualCountdown: true))
         h.send(.buttonPressed)
         h.send(.soundFinished(.attention))
         h.advance(by: Int64(halfSeconds) * LEDPattern.halfSecond - 1)
         #expect(h.phase == .countingDown)
         h.advance(by: 1)
         #expect(h.phase == .capturing)
-        #expect(h.log.contains(.showLEDs(.countdown(halfSeconds: halfSeconds), since: Instant(nanoseconds: 1_000_000_000))))
+        #expect(
+            h.log.contains(.showLEDs(.countdown(halfSeconds: halfSeconds), since: Instant(nanoseconds: 1_000_000_000))))
     }
 
     @Test func withTheVisualCountdownOffTheLEDsStayDark() {
@@ -376,7 +378,8 @@ import Testing
             .soundFailed(.attention, reason: "x"), .soundFailed(.preview, reason: "x"),
             .timerFired(.countdownEnded), .timerFired(.captureTimedOut), .timerFired(.reviewEnded),
             .timerFired(.knobModeEnded), .timerFired(.abortEnded), .captureCompleted(stale),
-            .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"), .photoSaveFailed(stale, reason: "x"),
+            .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"),
+            .photoSaveFailed(stale, reason: "x"),
             .storageChecked(hasRoom: true), .deviceWarning(.volumeMuted, active: true),
             .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence),
         ]
@@ -388,8 +391,10 @@ import Testing
             case (.playingSound, .soundFailed(.attention, _)): .aborted
             case (.countingDown, .timerFired(.countdownEnded)): .capturing
             case (.capturing, .timerFired(.captureTimedOut)): .aborted
-            case (.playingSound, .cancelPressed), (.countingDown, .cancelPressed), (.capturing, .cancelPressed): .aborted
-            case (.playingSound, .shutdownRequested(.abortSequence)), (.countingDown, .shutdownRequested(.abortSequence)),
+            case (.playingSound, .cancelPressed), (.countingDown, .cancelPressed), (.capturing, .cancelPressed):
+                .aborted
+            case (.playingSound, .shutdownRequested(.abortSequence)),
+                (.countingDown, .shutdownRequested(.abortSequence)),
                 (.capturing, .shutdownRequested(.abortSequence)):
                 .aborted
             case (.aborted, .timerFired(.abortEnded)): .idle

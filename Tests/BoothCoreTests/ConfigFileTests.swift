@@ -75,7 +75,10 @@ import Testing
         ("[countdown]\ndefault_delay = 1.2", 2, "countdown.default_delay", "not a multiple of 0.5"),
         ("[countdown]\ndefault_delay = 4.0", 2, "countdown.default_delay", "allowed: 0.5 to 3.0"),
         ("[sound]\nfavourites = [\"Duck\", \"Moose\"]", 2, "sound.favourites", "'Moose' is not a sound"),
-        ("[sound]\nfavourites = [\"Duck\", \"Cow\", \"Dog\", \"Pop\", \"Bell\", \"Chime\"]", 2, "sound.favourites", "1 to 5"),
+        (
+            "[sound]\nfavourites = [\"Duck\", \"Cow\", \"Dog\", \"Pop\", \"Bell\", \"Chime\"]", 2, "sound.favourites",
+            "1 to 5"
+        ),
         ("[sound]\nfavourites = [\"Duck\", \"Duck\"]", 2, "sound.favourites", "listed twice"),
         ("[sound]\ndefault = \"Bell\"", 2, "sound.default", "not among the favourites"),
         ("[gpio]\nbutton = -1", 2, "gpio.button", "line offset"),
@@ -119,7 +122,8 @@ import Testing
     }
 
     @Test func customSoundsCanBeFavourites() throws {
-        let s = try ConfigFile.parse("[sound]\nfavourites = [\"Grandma\", \"Duck\"]\ndefault = \"Grandma\"", customSounds: ["Grandma"])
+        let s = try ConfigFile.parse(
+            "[sound]\nfavourites = [\"Grandma\", \"Duck\"]\ndefault = \"Grandma\"", customSounds: ["Grandma"])
         #expect(s.favourites == ["Grandma", "Duck"])
     }
 }
@@ -163,18 +167,29 @@ import Testing
         #expect(PhotoName(fileName: name.temporaryFileName) == nil)
         #expect(PhotoName(fileName: "IMG_0001.jpg") == nil)
         #expect(dt.exifString == "2026:11:02 09:05:07")
-        let earlierClockLaterPhoto = PhotoName(dateTime: PhotoName.DateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0), sequence: 43)
+        let earlierClockLaterPhoto = PhotoName(
+            dateTime: PhotoName.DateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0), sequence: 43)
         #expect(name < earlierClockLaterPhoto)
     }
 }
 
 @Suite struct SimulationScriptTests {
     @Test func everyCommandParses() throws {
-        let script = try SimulationScript(parsing: "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nwait 1.5  # pause\nquit\n")
-        #expect(script.commands == [.press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .wait(1_500_000_000), .quit])
+        let script = try SimulationScript(
+            parsing:
+                "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nwait 1.5  # pause\nquit\n"
+        )
+        #expect(
+            script.commands == [
+                .press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .wait(1_500_000_000),
+                .quit,
+            ])
     }
 
-    @Test(arguments: [("presss", "unknown command 'presss'"), ("knob 3", "knob +N"), ("wait", "wait SECONDS"), ("wait -1", "wait SECONDS"), ("press now", "takes no argument")])
+    @Test(arguments: [
+        ("presss", "unknown command 'presss'"), ("knob 3", "knob +N"), ("wait", "wait SECONDS"),
+        ("wait -1", "wait SECONDS"), ("press now", "takes no argument"),
+    ])
     func badLinesNameTheLineAndTheCommands(text: String, fragment: String) {
         do {
             _ = try SimulationScript(parsing: "press\n" + text)

@@ -1,5 +1,6 @@
-@testable import BoothCore
 import LEDCountdown
+
+@testable import BoothCore
 
 /// Drives a `BoothStateMachine` on a virtual clock: keeps the timers its actions start and fires
 /// them when time is advanced, like the event loop does, so a whole sequence plays in microseconds.

@@ -1,6 +1,6 @@
 import BoothCore
-import Dispatch
 import CBoothSys
+import Dispatch
 import Glibc
 import Testing
 
@@ -14,7 +14,9 @@ import Testing
         for (i, ms) in [30, 10, 20, 10].enumerated() {
             loop.schedule(at: start.advanced(by: .milliseconds(Int64(ms)))) { fired.append((i, MonotonicClock.now())) }
         }
-        let cancelled = loop.schedule(at: start.advanced(by: .milliseconds(15))) { fired.append((99, MonotonicClock.now())) }
+        let cancelled = loop.schedule(at: start.advanced(by: .milliseconds(15))) {
+            fired.append((99, MonotonicClock.now()))
+        }
         loop.cancel(cancelled)
         loop.schedule(at: start.advanced(by: .milliseconds(40))) { loop.stop() }
         try loop.run()

@@ -16,7 +16,8 @@ import Testing
 
     /// Runs `script` to its end; returns the events and the photos directory.
     func run(
-        _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil, cameraStalled: Bool = false
+        _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
+        cameraStalled: Bool = false
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -110,7 +111,10 @@ import Testing
         let script = "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"
         let (events, _) = try run(script, stateFile: stateFile)
         let changes = events.filter { $0.type == "setting" }.map { "\($0.fields["name"]!)=\($0.fields["value"]!)" }
-        #expect(changes == ["sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=sound", "visualCountdown=false"])
+        #expect(
+            changes == [
+                "sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=sound", "visualCountdown=false",
+            ])
         let (again, _) = try run("quit\n", stateFile: stateFile)
         let ready = try #require(again.first { $0.type == "ready" })
         #expect(ready.fields["sound"] == "Dog")

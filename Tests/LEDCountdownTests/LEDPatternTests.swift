@@ -58,7 +58,8 @@ import Testing
         #expect(LEDPattern.acknowledge(count: 2).frame(at: 500 * ms, ledCount: 3) == .dark)
         #expect(LEDPattern.acknowledge(count: 2).nextChange(after: 500 * ms, ledCount: 3) == nil)
         #expect(LEDPattern.exportProgress(done: 2, total: 4).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0111))
-        #expect(LEDPattern.exportProgress(done: 2, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0011))
+        #expect(
+            LEDPattern.exportProgress(done: 2, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0011))
         #expect(LEDPattern.safeToRemove.frame(at: 0, ledCount: 2) == LEDFrame(bits: 0b11))
         #expect(LEDPattern.warning.frame(at: 0, ledCount: 4) == LEDFrame(bits: 1))
         #expect(LEDPattern.warning.frame(at: 1000 * ms, ledCount: 4) == .dark)

@@ -14,7 +14,8 @@ import Testing
     }
 
     @Test func matchingRatioKeepsTheWholeFrame() {
-        #expect(AspectRatio.landscape4x3.centerCrop(frameWidth: 640, frameHeight: 480)
+        #expect(
+            AspectRatio.landscape4x3.centerCrop(frameWidth: 640, frameHeight: 480)
                 == CropRectangle(x: 0, y: 0, width: 640, height: 480))
     }
 }

@@ -50,14 +50,17 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
             let exactHeight = Double(info.width) * Double(ratio.height) / Double(ratio.width)
             #expect(info.width <= width && info.height <= height)
             #expect(info.width == width || info.height == height, "largest region: one side is whole")
-            #expect(abs(Double(info.width) - exactWidth) <= 1 || abs(Double(info.height) - exactHeight) <= 1,
-                    "\(width)x\(height) cropped to \(ratio) gave \(info.width)x\(info.height)")
+            #expect(
+                abs(Double(info.width) - exactWidth) <= 1 || abs(Double(info.height) - exactHeight) <= 1,
+                "\(width)x\(height) cropped to \(ratio) gave \(info.width)x\(info.height)")
         }
     }
 
     @Test func cropIsCentered() throws {
         // 1:1 of 1920x1080 keeps columns 420..<1500: green there, blue outside.
-        let frame = SyntheticFrames.rgb(width: 1920, height: 1080) { x in (420..<1500).contains(x) ? (0, 200, 0) : (0, 0, 200) }
+        let frame = SyntheticFrames.rgb(width: 1920, height: 1080) { x in
+            (420..<1500).contains(x) ? (0, 200, 0) : (0, 0, 200)
+        }
         let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(crop: .square)))
         #expect(decoded.width == 1080 && decoded.height == 1080)
         for x in [0, 1, 540, 1078, 1079] {
@@ -117,8 +120,9 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
             var offset = 0
             let planes = frame.planes.map { plane in
                 defer { offset += plane.bytes.count }
-                return BorrowedPixelPlane(bytes: UnsafeRawBufferPointer(rebasing: memory[offset..<offset + plane.bytes.count]),
-                                          stride: plane.stride)
+                return BorrowedPixelPlane(
+                    bytes: UnsafeRawBufferPointer(rebasing: memory[offset..<offset + plane.bytes.count]),
+                    stride: plane.stride)
             }
             return try JPEGEncoder.encode(BorrowedPixelFrame(width: 65, height: 33, format: .yuv420, planes: planes))
         }

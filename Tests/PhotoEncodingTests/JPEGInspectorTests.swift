@@ -18,7 +18,8 @@ import Testing
 
     @Test func optionalExifFieldsStayAbsent() throws {
         let fields = ExifFields(dateTime: "2026:01:02 03:04:05", cameraModel: "simulated")
-        let jpeg = try JPEGEncoder.encode(TestPattern.render(width: 64, height: 64, text: "X"), options: JPEGOptions(exif: fields))
+        let jpeg = try JPEGEncoder.encode(
+            TestPattern.render(width: 64, height: 64, text: "X"), options: JPEGOptions(exif: fields))
         let exif = try #require(try JPEGInspector.inspect(jpeg).exif)
         #expect(exif == fields)
         #expect(exif.exposureTimeMicroseconds == nil && exif.analogueGain == nil)
@@ -38,7 +39,9 @@ import Testing
             ExifFields(dateTime: "2026:11:22 14:03:07", cameraModel: "m", exposureTimeMicroseconds: 0),
         ]
         for fields in bad {
-            #expect(throws: PhotoEncodingError.self) { try JPEGEncoder.encode(frame, options: JPEGOptions(exif: fields)) }
+            #expect(throws: PhotoEncodingError.self) {
+                try JPEGEncoder.encode(frame, options: JPEGOptions(exif: fields))
+            }
         }
     }
 

@@ -44,7 +44,8 @@ enum SyntheticFrames {
                 bytes[y * stride + x * 3 + 2] = b
             }
         }
-        return PixelFrame(width: width, height: height, format: .rgb24, planes: [PixelPlane(bytes: bytes, stride: stride)])
+        return PixelFrame(
+            width: width, height: height, format: .rgb24, planes: [PixelPlane(bytes: bytes, stride: stride)])
     }
 
     /// JFIF (full-range BT.601) YCbCr to RGB, the conversion libjpeg applies when decoding.

@@ -1,8 +1,8 @@
+import BoothCore
 import Glibc
 import Synchronization
 import Testing
 
-import BoothCore
 @testable import PhotoStore
 
 enum BoothCorePhotoDate {
@@ -111,7 +111,8 @@ func readFile(_ path: String) -> [UInt8]? {
             let ops = FailingOperations(failing: operation, at: n, with: error)
             var threw = false
             do {
-                try DurableFile(operations: ops).write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
+                try DurableFile(operations: ops).write(
+                    payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
             } catch {
                 threw = true
                 #expect(error.errno == ops.error || error.errno == EIO)

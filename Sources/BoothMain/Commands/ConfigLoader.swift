@@ -12,7 +12,8 @@ enum ConfigLoader {
         let chosen = path ?? (access(defaultPath, R_OK) == 0 ? defaultPath : nil)
         guard let chosen else { return BoothSettings() }
         guard let text = try readText(chosen) else {
-            throw BoothFailure("config file \(chosen) does not exist; copy deploy/booth.toml there or pass --config FILE")
+            throw BoothFailure(
+                "config file \(chosen) does not exist; copy deploy/booth.toml there or pass --config FILE")
         }
         do {
             return try ConfigFile.parse(text, customSounds: customSoundNames(configText: text))

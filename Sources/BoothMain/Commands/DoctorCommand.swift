@@ -27,7 +27,9 @@ struct DoctorCommand: ParsableCommand {
         let settings: BoothSettings
         do {
             settings = try ConfigLoader.settings(path: config)
-            print("  ✓ \(config ?? (access(ConfigLoader.defaultPath, R_OK) == 0 ? ConfigLoader.defaultPath : "built-in defaults"))")
+            print(
+                "  ✓ \(config ?? (access(ConfigLoader.defaultPath, R_OK) == 0 ? ConfigLoader.defaultPath : "built-in defaults"))"
+            )
         } catch {
             problem("\(error)")
             settings = BoothSettings()
@@ -41,7 +43,8 @@ struct DoctorCommand: ParsableCommand {
             let (chip, lines) = try GPIOInventory.lines(of: ChipSelector(configValue: settings.gpio.chip))
             print("  using \(chip.name) [\(chip.label)]")
             var roles: [(String, BoothSettings.Line)] = [
-                ("button", settings.gpio.button), ("button LED", settings.gpio.buttonLED), ("knob A", settings.gpio.knobA),
+                ("button", settings.gpio.button), ("button LED", settings.gpio.buttonLED),
+                ("knob A", settings.gpio.knobA),
                 ("knob B", settings.gpio.knobB), ("knob switch", settings.gpio.knobSwitch),
             ]
             roles += settings.gpio.leds.enumerated().map { ("LED \($0.offset + 1)", $0.element) }

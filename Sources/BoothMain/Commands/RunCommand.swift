@@ -13,7 +13,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
     var config: String?
 
-    @Option(name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output.")
+    @Option(
+        name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output."
+    )
     var eventsJSON: String?
 
     @Option(help: "Where photos are saved (overrides the config's booth.photos_dir).")
@@ -32,12 +34,15 @@ struct RunCommand: ParsableCommand {
         let gpio = GPIOHardware(settings: settings.gpio)
         for problem in gpio.problems { Log.error("gpio: \(problem)") }
         if !gpio.hasButton {
-            Log.error("gpio: without the big button no photo can be taken; fix the line above (booth doctor lists the chips and lines)")
+            Log.error(
+                "gpio: without the big button no photo can be taken; fix the line above (booth doctor lists the chips and lines)"
+            )
         }
         let devices = BoothController.Devices(
             inputs: [gpio],
             sound: ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds),
-            camera: LibcameraDevice(selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight),
+            camera: LibcameraDevice(
+                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight),
             lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))

@@ -9,10 +9,15 @@ struct SimulateCommand: ParsableCommand {
         abstract: "Run the booth with simulated hardware (interactive in a terminal, or from a script)."
     )
 
-    @Option(help: "A script of commands (press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, wait SECONDS, quit); '-' for standard input.")
+    @Option(
+        help:
+            "A script of commands (press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, wait SECONDS, quit); '-' for standard input."
+    )
     var script: String?
 
-    @Option(name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output.")
+    @Option(
+        name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output."
+    )
     var eventsJSON: String?
 
     @Option(help: "Where photos are saved (default: ~/.local/share/heylook-sim/photos).")
@@ -21,7 +26,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
     var config: String?
 
-    @Flag(name: .customLong("camera-stall"), help: "The simulated camera never delivers a frame (tests the capture timeout).")
+    @Flag(
+        name: .customLong("camera-stall"),
+        help: "The simulated camera never delivers a frame (tests the capture timeout).")
     var cameraStall = false
 
     func run() throws {
@@ -48,7 +55,9 @@ struct SimulateCommand: ParsableCommand {
             }
         } else {
             guard TerminalInput.isTerminal else {
-                throw BoothFailure("standard input is not a terminal: pass --script FILE (or --script - to read commands from standard input)")
+                throw BoothFailure(
+                    "standard input is not a terminal: pass --script FILE (or --script - to read commands from standard input)"
+                )
             }
             parsedScript = nil
         }
@@ -70,7 +79,8 @@ struct SimulateCommand: ParsableCommand {
             input = view
         }
         let devices = BoothController.Devices(
-            inputs: [input], sound: SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall), lights: lights)
+            inputs: [input], sound: SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall),
+            lights: lights)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
         let code = try controller.run()
         terminal?.restore()

@@ -8,7 +8,9 @@ protocol CameraDevice: AnyObject {
     /// The camera's model for EXIF.
     var model: String { get }
     /// Registers descriptors with the loop; delivered frames come to `frames`, failures to `report`.
-    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void) throws
+    func attach(
+        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void)
+        throws
     /// Arms a capture: the first frame whose exposure starts at or after `trigger`.
     func capture(_ id: CaptureID, trigger: Instant)
 }

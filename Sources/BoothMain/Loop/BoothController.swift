@@ -74,9 +74,12 @@ final class BoothController {
         let now = MonotonicClock.now()
         log.record(
             "ready", at: now,
-            [("sound", .string(machine.choices.sound)), ("delay", .string(String(machine.choices.delaySeconds))),
-             ("visualCountdown", .bool(machine.choices.visualCountdown)), ("soundDevice", .string(devices.sound.name)),
-             ("camera", .string(devices.camera.name))])
+            [
+                ("sound", .string(machine.choices.sound)), ("delay", .string(String(machine.choices.delaySeconds))),
+                ("visualCountdown", .bool(machine.choices.visualCountdown)),
+                ("soundDevice", .string(devices.sound.name)),
+                ("camera", .string(devices.camera.name)),
+            ])
         perform(machine.start(at: now), at: now)
         watchdog.notify("READY=1")
         if exitCode == nil { try loop.run() }
@@ -117,7 +120,10 @@ final class BoothController {
             devices.sound.play(sound, purpose: purpose)
             log.record(
                 "soundStarted", at: MonotonicClock.now(),
-                [("sound", .string(sound)), ("purpose", .string(purpose.rawValue)), ("event_us", .int(time.microseconds))])
+                [
+                    ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
+                    ("event_us", .int(time.microseconds)),
+                ])
         case .stopSound:
             devices.sound.stop()
             log.record("soundStopped", at: time)
@@ -140,7 +146,9 @@ final class BoothController {
         case .capturePhoto(let id, let trigger):
             captureTriggers[id] = trigger
             devices.camera.capture(id, trigger: trigger)
-            log.record("captureRequested", at: time, [("capture", .string(id.description)), ("trigger_us", .int(trigger.microseconds))])
+            log.record(
+                "captureRequested", at: time,
+                [("capture", .string(id.description)), ("trigger_us", .int(trigger.microseconds))])
         case .savePhoto(let id):
             guard let frame = frames.removeValue(forKey: id) else {
                 preconditionFailure("savePhoto for capture \(id) with no frame")
@@ -170,8 +178,10 @@ final class BoothController {
         let trigger = captureTriggers.removeValue(forKey: id)
         log.record(
             "capture", at: now,
-            [("capture", .string(id.description)), ("sensor_us", .int(frame.sensorTime.microseconds)),
-             ("trigger_us", .int(trigger?.microseconds ?? 0))])
+            [
+                ("capture", .string(id.description)), ("sensor_us", .int(frame.sensorTime.microseconds)),
+                ("trigger_us", .int(trigger?.microseconds ?? 0)),
+            ])
         frames[id] = frame
         dispatch(.captureCompleted(id), at: now)
     }
@@ -181,7 +191,9 @@ final class BoothController {
         switch result {
         case .saved(let id, let path, let bytes):
             savedPhotos.append(path)
-            log.record("photoSaved", at: now, [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
+            log.record(
+                "photoSaved", at: now,
+                [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
             dispatch(.photoSaved(id, path: path), at: now)
         case .failed(let id, let reason):
             dispatch(.photoSaveFailed(id, reason: reason), at: now)

@@ -97,7 +97,9 @@ final class EventLoop {
         _ = read(timerFD, &expirations, 8)
         armedDeadline = nil
         let now = MonotonicClock.now()
-        let due = timers.filter { $0.value.deadline <= now }.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }
+        let due = timers.filter { $0.value.deadline <= now }.sorted {
+            ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
+        }
         for (id, timer) in due {
             guard timers.removeValue(forKey: id) != nil else { continue }
             timer.action()

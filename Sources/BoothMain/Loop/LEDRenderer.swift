@@ -42,8 +42,10 @@ final class LEDRenderer {
             shown = frame
             log.record(
                 "leds", at: now,
-                [("bits", .int(Int64(frame.bits))), ("leds", .string(frame.rendered(count: lights.ledCount))),
-                 ("scheduled_us", .int(scheduled.microseconds))])
+                [
+                    ("bits", .int(Int64(frame.bits))), ("leds", .string(frame.rendered(count: lights.ledCount))),
+                    ("scheduled_us", .int(scheduled.microseconds)),
+                ])
         }
         guard let next = pattern.nextChange(after: elapsed, ledCount: lights.ledCount) else { return }
         let deadline = since.advanced(by: next)

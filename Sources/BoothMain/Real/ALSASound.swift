@@ -32,7 +32,9 @@ final class ALSASound: SoundDevice {
         name = "alsa:\(device)"
         gain = gainDecibels
         var sources: [String: PCMBuffer] = [:]
-        for sound in BuiltInSound.allCases { sources[sound.rawValue] = SoundSynthesizer.render(sound, sampleRate: 48_000) }
+        for sound in BuiltInSound.allCases {
+            sources[sound.rawValue] = SoundSynthesizer.render(sound, sampleRate: 48_000)
+        }
         for sound in custom { sources[sound.name] = sound.buffer }
         self.sources = sources
         silent = SimulatedSound(name: "silent", durations: sources.mapValues(\.durationNanoseconds))
@@ -108,7 +110,8 @@ final class ALSASound: SoundDevice {
         registered = []
         for descriptor in descriptors {
             do {
-                try loop.register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) { [unowned self] _ in
+                try loop.register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) {
+                    [unowned self] _ in
                     self.ready()
                 }
                 registered.append(descriptor.fd)

@@ -129,7 +129,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
             case (.button, .pressed(let t)): report(.buttonPressed, instant(t))
             case (.button, .released(let t, _)): report(.buttonReleased, instant(t))
             case (.button, .longPressed(let t)): report(.buttonLongPressed, instant(t))
-            case (.knobSwitch, .released(let t, let held)) where held < settings.longPress: report(.knobPressed, instant(t))
+            case (.knobSwitch, .released(let t, let held)) where held < settings.longPress:
+                report(.knobPressed, instant(t))
             case (.knobSwitch, .longPressed(let t)): report(.knobLongPressed, instant(t))
             case (.cancel, .pressed(let t)): report(.cancelPressed, instant(t))
             default: break
@@ -185,7 +186,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     private func requestButton(_ role: String, _ line: BoothSettings.Line) -> Input? {
         guard let lines = requestInput(role, line, activeLow: true) else { return nil }
-        let tracker = ButtonTracker(debounce: .nanoseconds(settings.debounce), longPress: .nanoseconds(settings.longPress))
+        let tracker = ButtonTracker(
+            debounce: .nanoseconds(settings.debounce), longPress: .nanoseconds(settings.longPress))
         return Input(lines: lines, tracker: tracker)
     }
 

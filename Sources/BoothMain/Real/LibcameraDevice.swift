@@ -31,7 +31,9 @@ final class LibcameraDevice: CameraDevice {
     var name: String { camera.map { "libcamera:\($0.id)" } ?? "libcamera:\(selector) (not open)" }
     var model: String { camera?.model ?? "unknown camera" }
 
-    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void) throws {
+    func attach(
+        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void
+    ) throws {
         self.loop = loop
         self.report = report
         self.deliver = frames
@@ -125,7 +127,9 @@ struct LibcameraFrame: PhotoFrame {
     var analogueGain: Double? { frame.analogueGain }
 
     func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] {
-        try frame.withPixelFrame { (pixels) throws(PhotoEncodingError) in try JPEGEncoder.encode(pixels, options: options) }
+        try frame.withPixelFrame { (pixels) throws(PhotoEncodingError) in
+            try JPEGEncoder.encode(pixels, options: options)
+        }
     }
 
     func release() { frame.release() }

@@ -39,7 +39,9 @@ final class ScriptInput: InputDevice {
                 at(now.advanced(by: longPress + .milliseconds(100))) { report(.buttonReleased, $0) }
             case .knob(let steps):
                 for i in 0..<abs(steps) {
-                    at(now.advanced(by: Int64(i) * .milliseconds(20))) { report(.knobTurned(steps: steps > 0 ? 1 : -1), $0) }
+                    at(now.advanced(by: Int64(i) * .milliseconds(20))) {
+                        report(.knobTurned(steps: steps > 0 ? 1 : -1), $0)
+                    }
                 }
             case .knobPress:
                 report(.knobPressed, now)

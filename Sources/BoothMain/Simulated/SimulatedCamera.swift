@@ -23,7 +23,9 @@ final class SimulatedCamera: CameraDevice {
         self.stalled = stalled
     }
 
-    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void) throws {
+    func attach(
+        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void
+    ) throws {
         self.loop = loop
         self.deliver = frames
         origin = MonotonicClock.now()

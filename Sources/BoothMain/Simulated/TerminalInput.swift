@@ -46,7 +46,9 @@ final class TerminalInput: InputDevice {
         _ = fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK)
         try loop.register(STDIN_FILENO, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readKeys() }
         lights.onChange = { [unowned self] in self.draw() }
-        print("HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  q: quit")
+        print(
+            "HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  q: quit"
+        )
         draw()
     }
 
@@ -67,12 +69,16 @@ final class TerminalInput: InputDevice {
             switch key {
             case UInt8(ascii: " "):
                 report(.buttonPressed, now)
-                loop.schedule(at: now.advanced(by: .milliseconds(80))) { report(.buttonReleased, now.advanced(by: .milliseconds(80))) }
+                loop.schedule(at: now.advanced(by: .milliseconds(80))) {
+                    report(.buttonReleased, now.advanced(by: .milliseconds(80)))
+                }
             case UInt8(ascii: "l"):
                 report(.buttonPressed, now)
                 let held = now.advanced(by: longPress)
                 loop.schedule(at: held) { report(.buttonLongPressed, held) }
-                loop.schedule(at: held.advanced(by: .milliseconds(100))) { report(.buttonReleased, held.advanced(by: .milliseconds(100))) }
+                loop.schedule(at: held.advanced(by: .milliseconds(100))) {
+                    report(.buttonReleased, held.advanced(by: .milliseconds(100)))
+                }
             case UInt8(ascii: "a"): report(.knobTurned(steps: -1), now)
             case UInt8(ascii: "d"): report(.knobTurned(steps: 1), now)
             case UInt8(ascii: "k"): report(.knobPressed, now)
