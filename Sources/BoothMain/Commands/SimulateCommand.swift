@@ -26,6 +26,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
     var config: String?
 
+    @Option(help: "Play the sounds on this ALSA device (e.g. default) instead of only timing them.")
+    var sound: String?
+
     @Flag(
         name: .customLong("camera-stall"),
         help: "The simulated camera never delivers a frame (tests the capture timeout).")
@@ -79,7 +82,9 @@ struct SimulateCommand: ParsableCommand {
             input = view
         }
         let devices = BoothController.Devices(
-            inputs: [input], sound: SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall),
+            inputs: [input],
+            sound: sound.map { ALSASound(device: $0, gainDecibels: settings.soundGainDB, custom: []) }
+                ?? SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall),
             lights: lights)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
         let code = try controller.run()
