@@ -1,0 +1,22 @@
+# gpio-smoke: gpio-sim edges driven by the rig are seen by gpiomon; an output driven by gpioset reads back in sysfs.
+# shellcheck shell=bash
+# rig-timeout: 60
+chip=$(rig_gpio_sim_add smoke button knob-a knob-b led)
+rig_log "chip $chip"
+rig_assert "gpioinfo lists the named lines" bash -c "gpioinfo $chip | grep -q '\"button\"'"
+
+gpiomon --num-events=6 --format='%o %e' "$chip" 0 1 2 >"$RIG_OUT/edges" &
+mon=$!
+rig_gpio_wait_requested smoke knob-b
+rig_gpio_click smoke button 50
+rig_gpio_knob smoke knob-a knob-b 1 20
+rig_wait_for 10 "gpiomon to report 6 edges" bash -c "! kill -0 $mon 2>/dev/null"
+cat "$RIG_OUT/edges"
+# %e: 1 rising, 0 falling. Click = fall+rise on 0; one CW detent = A fall, B fall, A rise, B rise.
+rig_assert "edge order" diff <(printf '0 0\n0 1\n1 0\n2 0\n1 1\n2 1\n') "$RIG_OUT/edges"
+
+gpioset --mode=signal "$chip" 3=1 &
+rig_wait_for 5 "the led line to go high" test "$(rig_gpio_value smoke led)" = 1
+kill %gpioset 2>/dev/null || kill $! ; wait 2>/dev/null || true
+rig_gpio_sample "$RIG_OUT/samples" 200 10 smoke button led
+rig_assert "sampling works" test "$(wc -l <"$RIG_OUT/samples")" -ge 5
