@@ -177,6 +177,16 @@ rig_gpio_wait_requested() {
 # rig_gpio_value NAME LINE: prints the line's current value (0/1): what the program drives on an output line.
 rig_gpio_value() { cat "$(rig_gpio_line_dir "$1" "$2")/value"; }
 
+# rig_gpio_wait_value NAME LINE VALUE [SECONDS=10]: waits until the line reads VALUE (0/1).
+rig_gpio_wait_value() {
+    local file
+    file=$(rig_gpio_line_dir "$1" "$2")/value
+    rig_wait_for "${4:-10}" "line $2 of $1 to read $3" rig_file_is "$file" "$3"
+}
+
+# rig_file_is FILE TEXT: succeeds when FILE's first line is TEXT (for rig_wait_for).
+rig_file_is() { local v; read -r v <"$1" && [[ $v == "$2" ]]; }
+
 # rig_gpio_sample OUT DURATION_MS EVERY_MS NAME LINE...: samples line values; writes "t_ms v1 v2 ..." lines to OUT
 # (t_ms from the start). Run it in the background (&) while driving the program; emulation makes < 5 ms unreliable.
 rig_gpio_sample() {

@@ -16,7 +16,10 @@ cat "$RIG_OUT/edges"
 rig_assert "edge order" diff <(printf '0 0\n0 1\n1 0\n2 0\n1 1\n2 1\n') "$RIG_OUT/edges"
 
 gpioset --mode=signal "$chip" 3=1 &
-rig_wait_for 5 "the led line to go high" test "$(rig_gpio_value smoke led)" = 1
-kill %gpioset 2>/dev/null || kill $! ; wait 2>/dev/null || true
-rig_gpio_sample "$RIG_OUT/samples" 200 10 smoke button led
-rig_assert "sampling works" test "$(wc -l <"$RIG_OUT/samples")" -ge 5
+setter=$!
+rig_gpio_wait_value smoke led 1 5
+rig_assert "rig_gpio_value reads the output" test "$(rig_gpio_value smoke led)" = 1
+kill "$setter"
+wait "$setter" || true
+rig_gpio_sample "$RIG_OUT/samples" 1000 10 smoke button led
+rig_assert "sampling works" test "$(wc -l <"$RIG_OUT/samples")" -ge 3
