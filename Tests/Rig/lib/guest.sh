@@ -35,7 +35,8 @@ while read -r name; do
     # Leave nothing behind for the next scenario, even if the teardown trap was killed by the timeout.
     bash -c 'source "$RIG_DIR/lib/rig.sh" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
-    printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status"
+    printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status.tmp"
+    mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"
 done <"$RIG_WORK/plan"
 touch "$RIG_WORK/results/.done"

@@ -23,8 +23,11 @@ rig_install_host_packages() {
     ((${#need[@]})) || return 0
     rig_note "installing host packages: ${need[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq >&2 || rig_die "apt-get update failed"
-    apt-get install -y -qq --no-install-recommends "${need[@]}" >&2 || rig_die "apt-get install ${need[*]} failed"
+    local log
+    log=$(mktemp)
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}"; } >"$log" 2>&1 \
+        || { tail -30 "$log" >&2; rm -f "$log"; rig_die "apt-get install ${need[*]} failed"; }
+    rm -f "$log"
 }
 
 # Sets KABI (e.g. 6.1.0-56-amd64), KVERSION (Debian version) and KDIR (the cache dir for them).
@@ -49,9 +52,9 @@ rig_fetch_kernel() {
     local flavour=${KABI##*-} common=${KABI%-*}-common
     rig_note "downloading kernel $KABI ($KVERSION)"
     rm -rf "$KDIR" && mkdir -p "$KDIR/debs" "$KROOT"
-    (cd "$KDIR/debs" && apt-get download -qq "linux-image-$KABI" "linux-headers-$KABI" \
+    (cd "$KDIR/debs" && apt-get download -qq -o APT::Sandbox::User=root "linux-image-$KABI" "linux-headers-$KABI" \
         "linux-headers-$common" "linux-kbuild-$KSERIES" "linux-source-$KSERIES") >&2 \
-        || { apt-get update -qq >&2 && (cd "$KDIR/debs" && apt-get download -qq "linux-image-$KABI" \
+        || { apt-get update -qq >&2 && (cd "$KDIR/debs" && apt-get download -qq -o APT::Sandbox::User=root "linux-image-$KABI" \
             "linux-headers-$KABI" "linux-headers-$common" "linux-kbuild-$KSERIES" "linux-source-$KSERIES") >&2; } \
         || rig_die "apt-get download of the kernel packages failed"
     local deb
@@ -84,7 +87,9 @@ rig_build_modules() {
     rig_note "building gpio-sim and vimc modules"
     local hdr=$KROOT/usr/src/linux-headers-$KABI common=$KROOT/usr/src/linux-headers-${KABI%-*}-common
     # The headers' Makefile includes the -common tree by absolute path: point it at our copy.
-    sed -i "s|/usr/src/linux-headers-${KABI%-*}-common|$common|g" "$hdr/Makefile"
+    grep -qx "include /usr/src/linux-headers-${KABI%-*}-common/Makefile" "$hdr/Makefile" \
+        || grep -qx "include $common/Makefile" "$hdr/Makefile" || rig_die "unexpected $hdr/Makefile"
+    echo "include $common/Makefile" >"$hdr/Makefile"
     local b=$KDIR/build
     rm -rf "$b" && mkdir -p "$b/gpio-sim" "$b/vimc"
     cp "$KDIR/src/drivers/gpio/gpio-sim.c" "$b/gpio-sim/gpio-sim-main.c"
