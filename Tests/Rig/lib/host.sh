@@ -82,8 +82,9 @@ rig_extract_source() {
 
 # Builds gpio-sim (with irq_sim inside) and vimc against the unpacked headers into $KROOT/lib/modules/$KABI/extra.
 rig_build_modules() {
-    local extra=$KROOT/lib/modules/$KABI/extra
-    [[ -e $extra/.built ]] && return 0
+    local extra=$KROOT/lib/modules/$KABI/extra stamp
+    stamp=.built-$(declare -f rig_build_modules | md5sum | cut -c1-12) # a changed recipe rebuilds
+    [[ -e $extra/$stamp ]] && return 0
     rig_note "building gpio-sim and vimc modules"
     local hdr=$KROOT/usr/src/linux-headers-$KABI common=$KROOT/usr/src/linux-headers-${KABI%-*}-common
     # The headers' Makefile includes the -common tree by absolute path: point it at our copy.
@@ -107,10 +108,10 @@ rig_build_modules() {
         make -s -C "$hdr" M="$b/$m" -j"$(nproc)" modules >"$b/$m.log" 2>&1 \
             || { cat "$b/$m.log" >&2; rig_die "building $m failed"; }
     done
-    mkdir -p "$extra"
+    rm -rf "$extra" && mkdir -p "$extra"
     cp "$b/gpio-sim/gpio-sim.ko" "$b/vimc/vimc.ko" "$extra/"
     depmod -b "$KROOT" "$KABI" || rig_die "depmod failed"
-    touch "$extra/.built"
+    touch "$extra/$stamp"
 }
 
 # Extracts an uncompressed vmlinux from Debian's vmlinuz (boots faster, no decompressor).
@@ -125,7 +126,7 @@ rig_extract_vmlinux() {
 # Builds the busybox initramfs: busybox, the modules to reach the 9p shares, and lib/init.sh as /init.
 rig_build_initramfs() {
     local out=$KDIR/initramfs.cpio stamp
-    stamp=$(cat "$RIG_DIR/lib/init.sh" /bin/busybox | md5sum | cut -c1-12)
+    stamp=$({ declare -f rig_build_initramfs; cat "$RIG_DIR/lib/init.sh" /bin/busybox; } | md5sum | cut -c1-12)
     [[ -s $out && -e $KDIR/initramfs.$stamp ]] && return 0
     rig_note "building initramfs"
     local d=$KDIR/initramfs

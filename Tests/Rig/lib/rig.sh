@@ -56,12 +56,15 @@ rig_sleep_ms() {
 # rig_modprobe MODULE...: loads modules (and their dependencies) from the guest kernel's module tree.
 rig_modprobe() { modprobe -d "$RIG_KROOT" -a "$@" || rig_fail "modprobe $* failed"; }
 
-# Kills the scenario's background jobs, removes gpio-sim chips, pulls a plugged stick. Run after every scenario.
+# Kills the scenario's background jobs, unmounts what is mounted under /run/rig, removes gpio-sim chips, pulls a
+# plugged stick. Runs after every scenario (mount sticks under /run/rig/ so it can clean up after a failure).
 rig_teardown() {
     set +e
     local pids
     mapfile -t pids < <(jobs -p)
     ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null && wait 2>/dev/null
+    local m
+    while read -r _ m _; do [[ $m == "$RIG_STATE"/* ]] && umount -l "$m"; done < <(tac /proc/mounts)
     [[ -e $RIG_STATE/usb-plugged ]] && rig_usb_pull
     local dev bank line
     for dev in /sys/kernel/config/gpio-sim/*/; do
