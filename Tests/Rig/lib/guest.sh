@@ -28,10 +28,13 @@ while read -r name; do
     rc=$?
     case $rc in
         0) status=PASS ;;
-        77) status=SKIP ;;
+        77) if [[ -e $RIG_OUT/.skipped ]]; then status=SKIP; else status=FAIL; fi ;; # only rig_skip skips
         124 | 137) status=FAIL; echo "rig: scenario timed out after ${limit}s" >>"$RIG_WORK/results/$name.log" ;;
         *) status=FAIL ;;
     esac
+    if [[ $status == FAIL ]]; then
+        { echo "---- guest dmesg, last 25 lines ----"; dmesg | tail -n 25; } >>"$RIG_WORK/results/$name.log" 2>&1
+    fi
     # Leave nothing behind for the next scenario, even if the teardown trap was killed by the timeout.
     bash -c 'source "$RIG_DIR/lib/rig.sh" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')

@@ -15,7 +15,7 @@ rig_log() { printf '[%s] %s\n' "$(cut -d' ' -f1 /proc/uptime)" "$*" >&2; }
 rig_fail() { rig_log "FAIL: $*"; exit 1; }
 
 # Ends the scenario as skipped with a reason.
-rig_skip() { rig_log "SKIP: $*"; exit 77; }
+rig_skip() { rig_log "SKIP: $*"; touch "$RIG_OUT/.skipped"; exit 77; }
 
 # rig_assert DESCRIPTION COMMAND...: fails the scenario unless COMMAND succeeds.
 rig_assert() {
