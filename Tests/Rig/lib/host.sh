@@ -1,0 +1,193 @@
+# Host side of the rig: packages, kernel, modules, initramfs, booth binary. Sourced by Tests/Rig/run.
+# shellcheck shell=bash
+
+# Prints a timestamped progress line on stderr.
+rig_note() { printf '[rig %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
+
+# Stops the run with a message.
+rig_die() { rig_note "error: $*"; exit 2; }
+
+# Installs the host packages the rig and the guest tools need, running apt-get update first.
+rig_install_host_packages() {
+    local need=() pair cmd pkg
+    for pair in qemu-system-x86_64:qemu-system-x86 /usr/share/qemu/qboot.rom:qemu-system-data \
+        /bin/busybox:busybox-static cpio:cpio modprobe:kmod gcc:gcc make:make \
+        gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools \
+        /usr/bin/python3:python3 xz:xz-utils zstd:zstd timeout:coreutils \
+        /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa; do
+        cmd=${pair%%:*} pkg=${pair#*:}
+        if [[ $cmd == /* ]]; then [[ -e $cmd ]] && continue
+        else command -v "$cmd" >/dev/null && continue; fi
+        need+=("$pkg")
+    done
+    ((${#need[@]})) || return 0
+    rig_note "installing host packages: ${need[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    local log
+    log=$(mktemp)
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${need[@]}"; } >"$log" 2>&1 \
+        || { tail -30 "$log" >&2; rm -f "$log"; rig_die "apt-get install ${need[*]} failed"; }
+    rm -f "$log"
+}
+
+# Sets KABI (e.g. 6.1.0-56-amd64), KVERSION (Debian version) and KDIR (the cache dir for them).
+rig_pick_kernel() {
+    local image
+    image=$(apt-cache depends linux-image-amd64 2>/dev/null | sed -n 's/^ *Depends: linux-image-\([0-9].*-amd64\)$/\1/p' | head -1)
+    if [[ -z $image ]]; then
+        apt-get update -qq >&2
+        image=$(apt-cache depends linux-image-amd64 | sed -n 's/^ *Depends: linux-image-\([0-9].*-amd64\)$/\1/p' | head -1)
+    fi
+    [[ -n $image ]] || rig_die "cannot find the kernel behind linux-image-amd64"
+    KABI=$image
+    KVERSION=$(apt-cache policy "linux-image-$KABI" | sed -n 's/^ *Candidate: //p')
+    KSERIES=${KABI%%.0-*}                       # 6.1
+    KDIR=$RIG_CACHE/kernel-$KABI-$KVERSION
+    KROOT=$KDIR/root
+}
+
+# Downloads and unpacks the Debian kernel packages into $KROOT (once per kernel version).
+rig_fetch_kernel() {
+    [[ -e $KDIR/.unpacked ]] && return 0
+    local flavour=${KABI##*-} common=${KABI%-*}-common
+    rig_note "downloading kernel $KABI ($KVERSION)"
+    rm -rf "$KDIR" && mkdir -p "$KDIR/debs" "$KROOT"
+    (cd "$KDIR/debs" && apt-get download -qq -o APT::Sandbox::User=root "linux-image-$KABI" "linux-headers-$KABI" \
+        "linux-headers-$common" "linux-kbuild-$KSERIES" "linux-source-$KSERIES") >&2 \
+        || { apt-get update -qq >&2 && (cd "$KDIR/debs" && apt-get download -qq -o APT::Sandbox::User=root "linux-image-$KABI" \
+            "linux-headers-$KABI" "linux-headers-$common" "linux-kbuild-$KSERIES" "linux-source-$KSERIES") >&2; } \
+        || rig_die "apt-get download of the kernel packages failed"
+    local deb
+    for deb in "$KDIR"/debs/*.deb; do dpkg -x "$deb" "$KROOT" || rig_die "dpkg -x $deb failed"; done
+    [[ $flavour == amd64 ]] || rig_die "only amd64 is supported"
+    rm -rf "$KDIR/debs"
+    touch "$KDIR/.unpacked"
+}
+
+# Extracts the few source files the rig needs from Debian's linux-source tarball into $KDIR/src.
+rig_extract_source() {
+    [[ -e $KDIR/src/.extracted ]] && return 0
+    local tarball
+    tarball=$(echo "$KROOT"/usr/src/linux-source-"$KSERIES".tar.*)
+    [[ -f $tarball ]] || rig_die "no linux-source tarball in $KROOT/usr/src"
+    rig_note "extracting sources from $(basename "$tarball")"
+    rm -rf "$KDIR/src" && mkdir -p "$KDIR/src"
+    local top=linux-source-$KSERIES
+    tar -xf "$tarball" -C "$KDIR/src" --strip-components=1 \
+        "$top/drivers/gpio/gpio-sim.c" "$top/drivers/gpio/gpiolib.h" "$top/kernel/irq/irq_sim.c" \
+        "$top/drivers/media/test-drivers/vimc" "$top/scripts/extract-vmlinux" \
+        || rig_die "tar -xf $tarball failed"
+    touch "$KDIR/src/.extracted"
+}
+
+# Builds gpio-sim (with irq_sim inside) and vimc against the unpacked headers into $KROOT/lib/modules/$KABI/extra.
+rig_build_modules() {
+    local extra=$KROOT/lib/modules/$KABI/extra stamp
+    stamp=.built-$(declare -f rig_build_modules | md5sum | cut -c1-12) # a changed recipe rebuilds
+    [[ -e $extra/$stamp ]] && return 0
+    rig_note "building gpio-sim and vimc modules"
+    local hdr=$KROOT/usr/src/linux-headers-$KABI common=$KROOT/usr/src/linux-headers-${KABI%-*}-common
+    # The headers' Makefile includes the -common tree by absolute path: point it at our copy.
+    grep -qx "include /usr/src/linux-headers-${KABI%-*}-common/Makefile" "$hdr/Makefile" \
+        || grep -qx "include $common/Makefile" "$hdr/Makefile" || rig_die "unexpected $hdr/Makefile"
+    echo "include $common/Makefile" >"$hdr/Makefile"
+    local b=$KDIR/build
+    rm -rf "$b" && mkdir -p "$b/gpio-sim" "$b/vimc"
+    cp "$KDIR/src/drivers/gpio/gpio-sim.c" "$b/gpio-sim/gpio-sim-main.c"
+    cp "$KDIR/src/drivers/gpio/gpiolib.h" "$b/gpio-sim/"
+    # irq_to_desc is not exported in 6.1; generic_handle_irq does the same for a simple irq.
+    sed 's/handle_simple_irq(irq_to_desc(\([^)]*\)))/generic_handle_irq(\1)/' \
+        "$KDIR/src/kernel/irq/irq_sim.c" >"$b/gpio-sim/irq_sim.c"
+    grep -q 'generic_handle_irq' "$b/gpio-sim/irq_sim.c" || rig_die "irq_sim.c patch did not apply"
+    printf 'obj-m := gpio-sim.o\ngpio-sim-y := gpio-sim-main.o irq_sim.o\n' >"$b/gpio-sim/Kbuild"
+    cp "$KDIR"/src/drivers/media/test-drivers/vimc/*.[ch] "$b/vimc/"
+    # shellcheck disable=SC2016 # a literal make variable
+    sed 's/\$(CONFIG_VIDEO_VIMC)/m/' "$KDIR/src/drivers/media/test-drivers/vimc/Makefile" >"$b/vimc/Kbuild"
+    local m
+    for m in gpio-sim vimc; do
+        make -s -C "$hdr" M="$b/$m" -j"$(nproc)" modules >"$b/$m.log" 2>&1 \
+            || { cat "$b/$m.log" >&2; rig_die "building $m failed"; }
+    done
+    rm -rf "$extra" && mkdir -p "$extra"
+    cp "$b/gpio-sim/gpio-sim.ko" "$b/vimc/vimc.ko" "$extra/"
+    depmod -b "$KROOT" "$KABI" || rig_die "depmod failed"
+    touch "$extra/$stamp"
+}
+
+# Extracts an uncompressed vmlinux from Debian's vmlinuz (boots faster, no decompressor).
+rig_extract_vmlinux() {
+    [[ -s $KDIR/vmlinux ]] && return 0
+    rig_note "extracting vmlinux"
+    sh "$KDIR/src/scripts/extract-vmlinux" "$KROOT/boot/vmlinuz-$KABI" >"$KDIR/vmlinux.tmp" \
+        || rig_die "extract-vmlinux failed"
+    mv "$KDIR/vmlinux.tmp" "$KDIR/vmlinux"
+}
+
+# Builds the busybox initramfs: busybox, the modules to reach the 9p shares, and lib/init.sh as /init.
+rig_build_initramfs() {
+    local out=$KDIR/initramfs.cpio stamp
+    stamp=$({ declare -f rig_build_initramfs; cat "$RIG_DIR/lib/init.sh" /bin/busybox; } | md5sum | cut -c1-12)
+    [[ -s $out && -e $KDIR/initramfs.$stamp ]] && return 0
+    rig_note "building initramfs"
+    local d=$KDIR/initramfs
+    rm -rf "$d" "$KDIR"/initramfs.* && mkdir -p "$d"/{bin,dev,proc,sys,mnt,modules,host}
+    cp /bin/busybox "$d/bin/busybox"
+    ln -s busybox "$d/bin/sh"
+    local mod path order=()
+    while read -r _ path _; do
+        path=${path#"$KROOT"}
+        mod=$(basename "$path")
+        case $path in
+            *.ko.xz) xz -dc "$KROOT$path" >"$d/modules/${mod%.xz}"; mod=${mod%.xz} ;;
+            *.ko.zst) zstd -qdc "$KROOT$path" >"$d/modules/${mod%.zst}"; mod=${mod%.zst} ;;
+            *) cp "$KROOT$path" "$d/modules/$mod" ;;
+        esac
+        [[ " ${order[*]} " == *" $mod "* ]] || order+=("$mod")
+    done < <(modprobe -d "$KROOT" -S "$KABI" --show-depends -a virtio_pci 9pnet_virtio 9p 2>/dev/null | grep '^insmod')
+    printf '%s\n' "${order[@]}" >"$d/modules/order"
+    cp "$RIG_DIR/lib/init.sh" "$d/init" && chmod +x "$d/init"
+    (cd "$d" && find . | cpio -o -H newc --quiet) >"$out.tmp" || rig_die "cpio failed"
+    mv "$out.tmp" "$out" && touch "$KDIR/initramfs.$stamp"
+}
+
+# Puts the booth binary into the work share, or records why the booth scenarios must skip or fail.
+# Sets lines in $RIG_WORK/env. Uses $BOOTH_BIN when set, else `swift build -c release --product booth` at the root.
+rig_prepare_booth() {
+    local env=$RIG_WORK/env bin
+    if [[ -n ${BOOTH_BIN:-} ]]; then
+        [[ -x $BOOTH_BIN ]] || { echo "RIG_BOOTH_ERROR='BOOTH_BIN=$BOOTH_BIN is not an executable'" >>"$env"; return 0; }
+        bin=$BOOTH_BIN
+    elif [[ ! -e $RIG_ROOT/Package.swift ]]; then
+        echo "RIG_BOOTH_SKIP='no Package.swift at the repository root and BOOTH_BIN is not set'" >>"$env"
+        return 0
+    else
+        local swift
+        swift=$(command -v swift || echo /opt/swift/usr/bin/swift)
+        rig_note "building booth (swift build -c release --product booth)"
+        if ! (cd "$RIG_ROOT" && "$swift" build -c release --product booth) >"$RIG_WORK/booth-build.log" 2>&1; then
+            tail -30 "$RIG_WORK/booth-build.log" >&2
+            echo "RIG_BOOTH_ERROR='swift build failed, see $RIG_WORK/booth-build.log'" >>"$env"
+            return 0
+        fi
+        bin=$RIG_ROOT/.build/release/booth
+    fi
+    mkdir -p "$RIG_WORK/bin"
+    cp "$bin" "$RIG_WORK/bin/booth"
+    echo "RIG_BOOTH=$RIG_WORK/bin/booth" >>"$env"
+}
+
+# Sends the guest's monitor requests (RIG_WORK/requests/N.req) to QEMU and answers them (N.done). See lib/rig.sh.
+rig_serve_requests() {
+    local req n size
+    for req in "$RIG_WORK"/requests/*.req; do
+        [[ -e $req ]] || continue
+        n=${req%.req}
+        size=$(stat -c %s "$RIG_HOSTTMP/monitor.log")
+        rig_note "monitor: $(cat "$req")"
+        cat "$req" >"$RIG_HOSTTMP/mon.in"
+        sleep 0.3
+        tail -c +$((size + 1)) "$RIG_HOSTTMP/monitor.log" | tr -d '\r' | grep -av -e $'\e' -e '^(qemu)' >"$n.tmp" || true
+        mv "$n.tmp" "$n.done"
+        rm -f "$req"
+    done
+}

@@ -1,0 +1,309 @@
+# Helpers for rig scenarios (sourced inside the VM): drive gpio-sim lines, camera, loopback sound, USB stick; assert.
+# shellcheck shell=bash
+# Environment a scenario sees: RIG_DIR (Tests/Rig), RIG_WORK (read-write work share, same path on host and guest),
+# RIG_OUT (this scenario's output dir inside the work share), RIG_KROOT/RIG_KABI (the guest kernel's module tree).
+set -euo pipefail
+RIG_STATE=/run/rig
+RIG_PY=/usr/bin/python3
+
+# ---- reporting -------------------------------------------------------------------------------------------------
+
+# Prints a line prefixed with the seconds since boot, on stderr (so it works inside $(...) too).
+rig_log() { printf '[%s] %s\n' "$(cut -d' ' -f1 /proc/uptime)" "$*" >&2; }
+
+# Ends the scenario as failed with a reason.
+rig_fail() { rig_log "FAIL: $*"; exit 1; }
+
+# Ends the scenario as skipped with a reason.
+rig_skip() { rig_log "SKIP: $*"; touch "$RIG_OUT/.skipped"; exit 77; }
+
+# rig_assert DESCRIPTION COMMAND...: fails the scenario unless COMMAND succeeds.
+rig_assert() {
+    local what=$1; shift
+    if "$@"; then rig_log "ok: $what"; else rig_fail "$what (command: $*)"; fi
+}
+
+# rig_wait_for SECONDS DESCRIPTION COMMAND...: polls COMMAND every 50 ms until it succeeds; fails on timeout.
+rig_wait_for() {
+    local secs=$1 what=$2; shift 2
+    local deadline now
+    rig_now_ms deadline
+    deadline=$((deadline + $(awk -v s="$secs" 'BEGIN { printf "%d", s * 1000 }')))
+    until "$@"; do
+        rig_now_ms now
+        ((now < deadline)) || rig_fail "timed out after ${secs}s waiting for $what"
+        rig_sleep_ms 50
+    done
+}
+
+# rig_now_ms VAR: sets VAR to the wall clock in milliseconds (no fork, unlike $(...)).
+rig_now_ms() { local t=${EPOCHREALTIME/./}; printf -v "$1" '%s' "${t:0:-3}"; }
+
+# rig_sleep_ms MS: sleeps MS milliseconds without forking (read with a timeout on a private fifo).
+rig_sleep_ms() {
+    if [[ -z ${RIG_SLEEP_FD:-} ]]; then
+        local fifo
+        fifo=$(mktemp -u /tmp/rig-sleep.XXXXXX)
+        mkfifo "$fifo"
+        exec {RIG_SLEEP_FD}<>"$fifo"
+        rm -f "$fifo"
+    fi
+    local s
+    printf -v s '%d.%03d' $(($1 / 1000)) $(($1 % 1000))
+    read -r -t "$s" -u "$RIG_SLEEP_FD" _ || true
+}
+
+# rig_modprobe MODULE...: loads modules (and their dependencies) from the guest kernel's module tree.
+rig_modprobe() { modprobe -d "$RIG_KROOT" -a "$@" || rig_fail "modprobe $* failed"; }
+
+# Kills the scenario's background jobs, unmounts what is mounted under /run/rig, removes gpio-sim chips, pulls a
+# plugged stick. Runs after every scenario (mount sticks under /run/rig/ so it can clean up after a failure).
+rig_teardown() {
+    set +e
+    local pids
+    mapfile -t pids < <(jobs -p)
+    ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null && wait 2>/dev/null
+    local m
+    while read -r _ m _; do [[ $m == "$RIG_STATE"/* ]] && umount -l "$m"; done < <(tac /proc/mounts)
+    [[ -e $RIG_STATE/usb-plugged ]] && rig_usb_pull
+    local dev bank line
+    for dev in /sys/kernel/config/gpio-sim/*/; do
+        [[ -d $dev ]] || continue
+        echo 0 >"$dev/live" 2>/dev/null
+        for bank in "$dev"bank*/; do
+            for line in "$bank"line*/; do [[ -d $line ]] && rmdir "$line"; done
+            rmdir "$bank"
+        done
+        rmdir "$dev"
+    done
+    rm -rf "$RIG_STATE/gpio"
+    return 0
+}
+
+# ---- host monitor (QEMU HMP) -------------------------------------------------------------------------------------
+
+# rig_monitor COMMAND: has the host send one QEMU monitor (HMP) command; prints what the monitor answered.
+# Protocol: the guest writes RIG_WORK/requests/N.req (one HMP line, renamed into place so it appears whole); the
+# host runner sends it to QEMU's monitor, then writes the monitor's output to N.done.
+rig_monitor() {
+    mkdir -p "$RIG_WORK/requests" "$RIG_STATE"
+    local n
+    n=$(($(cat "$RIG_STATE/request-count" 2>/dev/null || echo 0) + 1))
+    echo "$n" >"$RIG_STATE/request-count"
+    local req=$RIG_WORK/requests/$n
+    printf '%s\n' "$1" >"$req.tmp" && mv "$req.tmp" "$req.req"
+    rig_wait_for 15 "the host to answer monitor command '$1'" test -e "$req.done"
+    cat "$req.done"
+}
+
+# ---- GPIO (gpio-sim) ---------------------------------------------------------------------------------------------
+
+# rig_gpio_sim_add NAME LINENAME...: creates a simulated chip labelled NAME with one line per LINENAME (offsets
+# 0,1,...) and prints its chip name (gpiochipN). All lines start pulled up: inputs idle high (active-low button
+# released, encoder at rest); outputs read whatever the program under test drives.
+rig_gpio_sim_add() {
+    local name=$1; shift
+    grep -q ' /sys/kernel/config ' /proc/mounts || {
+        rig_modprobe configfs
+        mount -t configfs none /sys/kernel/config
+    }
+    [[ -d /sys/kernel/config/gpio-sim ]] || rig_modprobe gpio-sim
+    local d=/sys/kernel/config/gpio-sim/$name i=0 line
+    mkdir "$d" "$d/bank0"
+    echo $# >"$d/bank0/num_lines"
+    echo "$name" >"$d/bank0/label"
+    for line in "$@"; do
+        mkdir "$d/bank0/line$i"
+        echo "$line" >"$d/bank0/line$i/name"
+        i=$((i + 1))
+    done
+    echo 1 >"$d/live"
+    mkdir -p "$RIG_STATE/gpio/$name"
+    local chip dev
+    chip=$(cat "$d/bank0/chip_name") dev=$(cat "$d/dev_name")
+    echo "/sys/devices/platform/$dev/$chip" >"$RIG_STATE/gpio/$name/sysfs"
+    echo "$chip" >"$RIG_STATE/gpio/$name/chip"
+    printf '%s\n' "$@" >"$RIG_STATE/gpio/$name/lines"
+    for ((i = 0; i < $#; i++)); do echo pull-up >"/sys/devices/platform/$dev/$chip/sim_gpio$i/pull"; done
+    echo "$chip"
+}
+
+# rig_gpio_chip NAME: prints the chip name (gpiochipN) of the simulated chip NAME.
+rig_gpio_chip() { cat "$RIG_STATE/gpio/$1/chip"; }
+
+# rig_gpio_line_dir NAME LINE: prints the sysfs dir of a line given by offset or by line name.
+rig_gpio_line_dir() {
+    local off=$2
+    if [[ ! $off =~ ^[0-9]+$ ]]; then
+        off=$(grep -nxF -- "$2" "$RIG_STATE/gpio/$1/lines" | head -1 | cut -d: -f1)
+        [[ -n $off ]] || rig_fail "gpio-sim chip $1 has no line named $2"
+        off=$((off - 1))
+    fi
+    echo "$(cat "$RIG_STATE/gpio/$1/sysfs")/sim_gpio$off"
+}
+
+# rig_gpio_pull NAME LINE up|down: drives an input line high (up) or low (down); edges happen at once.
+rig_gpio_pull() { echo "pull-$3" >"$(rig_gpio_line_dir "$1" "$2")/pull"; }
+
+# rig_gpio_press NAME LINE / rig_gpio_release NAME LINE: active-low button (pull down / pull up).
+# Set RIG_GPIO_ACTIVE_HIGH=1 for buttons wired active-high.
+rig_gpio_press() { rig_gpio_pull "$1" "$2" "$([[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && echo up || echo down)"; }
+rig_gpio_release() { rig_gpio_pull "$1" "$2" "$([[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && echo down || echo up)"; }
+
+# rig_gpio_click NAME LINE [HOLD_MS=100]: press, hold, release.
+rig_gpio_click() { rig_gpio_press "$1" "$2"; rig_sleep_ms "${3:-100}"; rig_gpio_release "$1" "$2"; }
+
+# rig_gpio_knob NAME LINE_A LINE_B STEPS [MS=5]: turns a quadrature encoder |STEPS| detents, clockwise when STEPS > 0
+# (A leads B), counter-clockwise when < 0. One detent is a full Gray cycle from rest (A=B=1):
+# CW (A,B) 11 -> 01 -> 00 -> 10 -> 11; CCW 11 -> 10 -> 00 -> 01 -> 11. MS is the pause after each transition.
+rig_gpio_knob() {
+    local name=$1 a b steps=$4 ms=${5:-5} first second i
+    a=$(rig_gpio_line_dir "$1" "$2")/pull b=$(rig_gpio_line_dir "$1" "$3")/pull
+    if ((steps >= 0)); then first=$a second=$b; else first=$b second=$a steps=$((-steps)); fi
+    : "$name"
+    for ((i = 0; i < steps; i++)); do
+        echo pull-down >"$first"; rig_sleep_ms "$ms"
+        echo pull-down >"$second"; rig_sleep_ms "$ms"
+        echo pull-up >"$first"; rig_sleep_ms "$ms"
+        echo pull-up >"$second"; rig_sleep_ms "$ms"
+    done
+}
+
+# rig_gpio_wait_requested NAME LINE [SECONDS=10]: waits until a program has requested the line (gpioinfo "[used]").
+rig_gpio_wait_requested() {
+    local off
+    off=$(rig_gpio_line_dir "$1" "$2"); off=${off##*sim_gpio}
+    rig_wait_for "${3:-10}" "line $2 of $1 to be requested" \
+        bash -c "gpioinfo $(rig_gpio_chip "$1") | grep -E '^[[:space:]]+line +$off:' | grep -q '\[used'"
+}
+
+# rig_gpio_value NAME LINE: prints the line's current value (0/1): what the program drives on an output line.
+rig_gpio_value() { cat "$(rig_gpio_line_dir "$1" "$2")/value"; }
+
+# rig_gpio_wait_value NAME LINE VALUE [SECONDS=10]: waits until the line reads VALUE (0/1).
+rig_gpio_wait_value() {
+    local file
+    file=$(rig_gpio_line_dir "$1" "$2")/value
+    rig_wait_for "${4:-10}" "line $2 of $1 to read $3" rig_file_is "$file" "$3"
+}
+
+# rig_file_is FILE TEXT: succeeds when FILE's first line is TEXT (for rig_wait_for).
+rig_file_is() { local v; read -r v <"$1" && [[ $v == "$2" ]]; }
+
+# rig_gpio_sample OUT DURATION_MS EVERY_MS NAME LINE...: samples line values; writes "t_ms v1 v2 ..." lines to OUT
+# (t_ms from the start). Run it in the background (&) while driving the program; emulation makes < 5 ms unreliable.
+rig_gpio_sample() {
+    local out=$1 dur=$2 every=$3 name=$4; shift 4
+    local files=() l v row t0 now
+    for l in "$@"; do files+=("$(rig_gpio_line_dir "$name" "$l")/value"); done
+    rig_now_ms t0
+    : >"$out"
+    while rig_now_ms now && ((now - t0 <= dur)); do
+        row=$((now - t0))
+        for l in "${files[@]}"; do read -r v <"$l"; row+=" $v"; done
+        echo "$row" >>"$out"
+        rig_sleep_ms "$every"
+    done
+}
+
+# rig_gpio_changes FILE: prints only the samples of a rig_gpio_sample file where the values changed.
+rig_gpio_changes() { awk '{ t = $1; $1 = ""; if ($0 != last) print t $0; last = $0 }' "$1"; }
+
+# ---- camera (vimc) -----------------------------------------------------------------------------------------------
+
+# rig_camera_up: loads vimc and fakes the udev database entries libcamera needs (there is no udevd).
+rig_camera_up() {
+    rig_modprobe vimc
+    rig_wait_for 10 "vimc media and video nodes" compgen -G '/sys/class/video4linux/video*' >/dev/null
+    rig_wait_for 10 "vimc media node" compgen -G '/sys/bus/media/devices/media*' >/dev/null
+    sleep 0.5
+    local n
+    mkdir -p /run/udev/data
+    for n in /sys/class/video4linux/* /sys/bus/media/devices/*; do
+        echo "I:1" >"/run/udev/data/c$(cat "$n/dev")"
+        rig_wait_for 5 "/dev/$(basename "$n")" test -e "/dev/$(basename "$n")"
+    done
+}
+
+# ---- sound (snd-aloop) -------------------------------------------------------------------------------------------
+
+# rig_sound_up: loads snd-aloop; what plays on hw:Loopback,0,0 can be recorded from hw:Loopback,1,0.
+rig_sound_up() {
+    rig_modprobe snd-aloop
+    rig_wait_for 10 "the Loopback sound card" test -e /proc/asound/Loopback
+    rig_wait_for 5 "/dev/snd/pcmC0D1c" compgen -G '/dev/snd/pcmC*D1c' >/dev/null
+}
+
+# rig_sound_record OUT.wav SECONDS [RATE=48000] [CHANNELS=2]: records the loopback (run it with & before playing).
+rig_sound_record() {
+    arecord -q -D hw:Loopback,1,0 -f S16_LE -r "${3:-48000}" -c "${4:-2}" -d "$2" "$1"
+}
+
+# rig_tone OUT.wav FREQ_HZ SECONDS [RATE=48000] [CHANNELS=2]: writes a sine tone at -6 dBFS.
+rig_tone() { "$RIG_PY" "$RIG_DIR/lib/tone.py" make "$@"; }
+
+# rig_tone_check IN.wav FREQ_HZ [TOLERANCE_PCT=3] [MIN_DBFS=-20]: asserts the recording holds that tone.
+rig_tone_check() { "$RIG_PY" "$RIG_DIR/lib/tone.py" check "$@" || rig_fail "tone check of $1 failed"; }
+
+# ---- USB stick (QEMU hot-plug via the host monitor) --------------------------------------------------------------
+
+# rig_usb_image FILE [SIZE_MB=16]: creates a FAT-formatted stick image (put it under RIG_OUT so QEMU can open it).
+rig_usb_image() {
+    rm -f "$1"
+    mkfs.fat -C -n RIGSTICK "$1" $((${2:-16} * 1024)) >/dev/null || rig_fail "mkfs.fat $1 failed"
+}
+
+# rig_usb_plug FILE: hot-plugs FILE as a USB stick; waits for it and prints its block device (/dev/sdX).
+rig_usb_plug() {
+    rig_modprobe xhci_pci usb_storage sd_mod vfat nls_cp437 nls_ascii
+    [[ -e $RIG_STATE/usb-plugged ]] && rig_fail "a stick is already plugged"
+    local n before
+    n=$(($(cat "$RIG_STATE/usb-count" 2>/dev/null || echo 0) + 1))
+    echo "$n" >"$RIG_STATE/usb-count"
+    before=$(ls /sys/block)
+    rig_monitor "drive_add 0 if=none,id=stick$n,file=$1,format=raw" >&2
+    rig_monitor "device_add usb-storage,id=stick,drive=stick$n,bus=xhci.0,removable=on" >&2
+    touch "$RIG_STATE/usb-plugged"
+    rig_wait_for 20 "the stick's block device" rig_usb_new_disk "$before" >/dev/null
+    local dev
+    dev=$(rig_usb_new_disk "$before")
+    rig_wait_for 5 "/dev/$dev" test -b "/dev/$dev"
+    echo "$dev" >"$RIG_STATE/usb-plugged"
+    echo "/dev/$dev"
+}
+
+# Prints the sd* disk that is not in the list $1 (fails when there is none).
+rig_usb_new_disk() {
+    local d
+    for d in /sys/block/sd*; do
+        [[ -e $d ]] || continue
+        d=$(basename "$d")
+        [[ " ${1//$'\n'/ } " == *" $d "* ]] || { echo "$d"; return 0; }
+    done
+    return 1
+}
+
+# rig_usb_pull: unplugs the stick (unmount it first if you mounted it) and waits until its block device is gone.
+rig_usb_pull() {
+    local dev
+    dev=$(cat "$RIG_STATE/usb-plugged")
+    rm -f "$RIG_STATE/usb-plugged"
+    rig_monitor "device_del stick" >&2
+    [[ -z $dev ]] || rig_wait_for 10 "/sys/block/$dev to go away" test ! -e "/sys/block/$dev"
+    sleep 0.3 # let QEMU free the id "stick" before a new plug
+}
+
+# ---- program under test ------------------------------------------------------------------------------------------
+
+# rig_need_booth: prints the path of the booth binary under test; skips or fails the scenario when there is none.
+rig_need_booth() {
+    [[ -z ${RIG_BOOTH_SKIP:-} ]] || rig_skip "$RIG_BOOTH_SKIP"
+    [[ -z ${RIG_BOOTH_ERROR:-} ]] || rig_fail "$RIG_BOOTH_ERROR"
+    [[ -x ${RIG_BOOTH:-} ]] || rig_fail "no booth binary at '${RIG_BOOTH:-}'"
+    export LD_LIBRARY_PATH=/opt/swift/usr/lib/swift/linux${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    echo "$RIG_BOOTH"
+}
+
+# rig_events FILE states: prints "FROM TO" per state event; rig_events FILE field TYPE KEY: prints KEY of each TYPE
+# event; rig_events FILE count TYPE: prints how many TYPE events there are. FILE holds JSON lines.
+rig_events() { "$RIG_PY" "$RIG_DIR/lib/events.py" "$@"; }
