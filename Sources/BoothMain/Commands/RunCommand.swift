@@ -21,6 +21,16 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Where photos are saved (overrides the config's booth.photos_dir).")
     var photos: String?
 
+    @Flag(
+        name: .customLong("simulated-camera"),
+        help: "Use the simulated camera (a test pattern) instead of libcamera, e.g. to test the wiring without a camera.")
+    var simulatedCamera = false
+
+    @Flag(
+        name: .customLong("simulated-sound"),
+        help: "Time the sounds without playing them instead of using ALSA.")
+    var simulatedSound = false
+
     func run() throws {
         SignalSource.block()
         var settings = try ConfigLoader.settings(path: config)
