@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
 
     @Flag(
         name: .customLong("simulated-camera"),
-        help: "Use the simulated camera (a test pattern) instead of libcamera, e.g. to test the wiring without a camera.")
+        help: "Use the simulated camera (a test pattern) instead of libcamera (to test the wiring alone).")
     var simulatedCamera = false
 
     @Flag(
