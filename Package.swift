@@ -33,11 +33,20 @@ let package = Package(
         ),
         .target(name: "SoundOutput", dependencies: ["CALSA"], swiftSettings: strict),
 
+        // GPIO: a thin C shim over libgpiod (v1 or v2, picked by its header), and the Swift layer
+        // that owns the lines plus the pure button and rotary-encoder decoders.
+        .target(
+            name: "CGPIOD",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("gpiod")]
+        ),
+        .target(name: "GPIOInput", dependencies: ["CGPIOD"], swiftSettings: strict),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "CBoothSys", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
+                "BoothCore", "CBoothSys", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -52,8 +61,9 @@ let package = Package(
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
-        .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore"], swiftSettings: strict),
+        .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore", "BoothCore"], swiftSettings: strict),
         .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
+        .testTarget(name: "GPIOInputTests", dependencies: ["GPIOInput"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,3 +1,427 @@
+import LEDCountdown
 import Testing
+
 @testable import BoothCore
-@Test func builds() { _ = BoothStateMachine() }
+
+@Suite struct BoothStateMachineTests {
+    @Test func aPressPlaysTheSoundThenCountsDownThenCapturesThenSavesThenIdles() {
+        var h = MachineHarness()
+        #expect(h.buttonLED == true)
+        let press = h.send(.buttonPressed)
+        #expect(press.contains(.playSound("Duck", .attention)))
+        #expect(press.contains(.setButtonLED(false)))
+        #expect(h.phase == .playingSound)
+
+        // Nothing happens until the sound has played to its end, however long it takes.
+        h.advance(by: .seconds(10))
+        #expect(h.phase == .playingSound)
+
+        let soundEnd = h.now
+        let finished = h.send(.soundFinished(.attention))
+        #expect(h.phase == .countingDown)
+        #expect(finished.contains(.startTimer(.countdownEnded, deadline: soundEnd.advanced(by: .seconds(1)))))
+        #expect(finished.contains(.showLEDs(.countdown(halfSeconds: 2), since: soundEnd)))
+
+        h.advance(by: .milliseconds(999))
+        #expect(h.phase == .countingDown)
+        let capture = h.advance(by: .milliseconds(1))
+        #expect(h.phase == .capturing)
+        let id = CaptureID(sequence: 1, shot: 0)
+        #expect(capture.contains(.capturePhoto(id, trigger: soundEnd.advanced(by: .seconds(1)))))
+        #expect(capture.contains(.playSound("Shutter", .shutter)))
+
+        let completed = h.send(.captureCompleted(id))
+        #expect(completed.contains(.savePhoto(id)))
+        #expect(completed.contains(.cancelTimer(.captureTimedOut)))
+        #expect(h.phase == .processing)
+
+        let saved = h.send(.photoSaved(id, path: "/p/a.jpg"))
+        #expect(h.phase == .idle)
+        #expect(saved.contains(.setButtonLED(true)))
+        #expect(h.phases == [.playingSound, .countingDown, .capturing, .processing, .idle])
+    }
+
+    @Test func aThousandPressesDuringOneSequenceTakeOnePhoto() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        for _ in 0..<1000 {
+            h.send(.buttonPressed)
+            h.send(.buttonReleased)
+        }
+        h.send(.soundFinished(.attention))
+        for _ in 0..<1000 { h.send(.buttonPressed) }
+        h.advance(by: .seconds(1))
+        for _ in 0..<1000 { h.send(.buttonPressed) }
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        for _ in 0..<1000 { h.send(.buttonPressed) }
+        h.send(.photoSaved(id, path: "/p/a.jpg"))
+        #expect(h.captureCount == 1)
+        #expect(h.log.filter { $0 == .playSound("Duck", .attention) }.count == 1)
+        #expect(h.phase == .idle)
+    }
+
+    @Test func theButtonLEDIsLitExactlyWhenAPressWouldStartASequence() {
+        var h = MachineHarness()
+        var events: [BoothEvent] = [.buttonPressed, .soundFinished(.attention)]
+        for event in events {
+            h.send(event)
+            #expect(h.buttonLED == h.machine.acceptsPress)
+        }
+        h.advance(by: .seconds(1))
+        #expect(h.buttonLED == false)
+        events = [.captureCompleted(h.lastCapture!), .photoSaved(h.lastCapture!, path: "/p")]
+        for event in events {
+            h.send(event)
+            #expect(h.buttonLED == h.machine.acceptsPress)
+        }
+        #expect(h.buttonLED == true)
+        h.send(.storageChecked(hasRoom: false))
+        #expect(h.buttonLED == false)
+        h.send(.storageChecked(hasRoom: true))
+        #expect(h.buttonLED == true)
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func theCountdownLastsTheSelectedDelay(halfSeconds: Int) {
+        var h = MachineHarness(choices: RuntimeChoices(sound: "Cow", delayHalfSeconds: halfSeconds, visualCountdown: true))
+        h.send(.buttonPressed)
+        h.send(.soundFinished(.attention))
+        h.advance(by: Int64(halfSeconds) * LEDPattern.halfSecond - 1)
+        #expect(h.phase == .countingDown)
+        h.advance(by: 1)
+        #expect(h.phase == .capturing)
+        #expect(h.log.contains(.showLEDs(.countdown(halfSeconds: halfSeconds), since: Instant(nanoseconds: 1_000_000_000))))
+    }
+
+    @Test func withTheVisualCountdownOffTheLEDsStayDark() {
+        var h = MachineHarness(choices: RuntimeChoices(sound: "Duck", delayHalfSeconds: 2, visualCountdown: false))
+        h.send(.buttonPressed)
+        let actions = h.send(.soundFinished(.attention))
+        #expect(actions.contains(.showLEDs(.off, since: h.now)))
+        #expect(!actions.contains { if case .showLEDs(.countdown, _) = $0 { true } else { false } })
+    }
+
+    @Test func aPreviewEndingDoesNotStartACountdown() {
+        var h = MachineHarness()
+        h.send(.knobTurned(steps: 1))
+        h.send(.soundFinished(.preview))
+        #expect(h.phase == .idle)
+        h.send(.buttonPressed)
+        h.send(.soundFinished(.preview))
+        #expect(h.phase == .playingSound)
+        h.send(.soundFinished(.shutter))
+        #expect(h.phase == .playingSound)
+    }
+
+    // MARK: Aborts
+
+    @Test func aSoundFailureAbortsThenReturnsToIdle() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        let actions = h.send(.soundFailed(.attention, reason: "device gone"))
+        #expect(h.phase == .aborted)
+        #expect(actions.contains(.stopSound))
+        #expect(actions.contains(.showLEDs(.error, since: h.now)))
+        #expect(actions.contains { if case .reportError(let m) = $0 { m.contains("device gone") } else { false } })
+        h.send(.buttonPressed)
+        #expect(h.phase == .aborted)
+        h.advance(by: .seconds(2))
+        #expect(h.phase == .idle)
+        #expect(h.buttonLED == true)
+        #expect(h.timers.isEmpty)
+    }
+
+    @Test func aCaptureTimeoutAbortsAndTheLateFrameIsReleased() {
+        var h = MachineHarness()
+        h.pressAndCountDown()
+        let id = h.lastCapture!
+        h.advance(by: .seconds(5))
+        #expect(h.phase == .aborted)
+        h.advance(by: .seconds(2))
+        #expect(h.phase == .idle)
+        let late = h.send(.captureCompleted(id))
+        #expect(late == [.releaseCapture(id)])
+        // The next press works.
+        h.takePhoto()
+        #expect(h.phase == .idle)
+        #expect(h.captureCount == 2)
+    }
+
+    @Test func aCaptureFailureAborts() {
+        var h = MachineHarness()
+        h.pressAndCountDown()
+        h.send(.captureFailed(h.lastCapture!, reason: "camera gone"))
+        #expect(h.phase == .aborted)
+        #expect(h.timers.keys.sorted { $0.rawValue < $1.rawValue } == [.abortEnded])
+    }
+
+    @Test(arguments: [BoothPhase.playingSound, .countingDown, .capturing])
+    func cancelAbortsARunningSequence(phase: BoothPhase) {
+        var h = MachineHarness()
+        h.drive(to: phase)
+        let actions = h.send(.cancelPressed)
+        #expect(h.phase == .aborted)
+        #expect(actions.contains(.cancelTimer(.countdownEnded)))
+        #expect(actions.contains(.cancelTimer(.captureTimedOut)))
+    }
+
+    @Test func aSaveFailureAbortsWithTheErrorPattern() {
+        var h = MachineHarness()
+        h.pressAndCountDown()
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        h.send(.photoSaveFailed(id, reason: "ENOSPC"))
+        #expect(h.phase == .aborted)
+        #expect(h.lastPattern == .error)
+    }
+
+    @Test func aPressIsRefusedWhenStorageIsBelowTheReserve() {
+        var h = MachineHarness()
+        h.send(.storageChecked(hasRoom: false))
+        h.send(.buttonPressed)
+        #expect(h.phase == .aborted)
+        #expect(h.captureCount == 0)
+        #expect(!h.log.contains(.playSound("Duck", .attention)))
+    }
+
+    // MARK: Shutdown
+
+    @Test func aSignalInIdleExitsAtOnce() {
+        var h = MachineHarness()
+        let actions = h.send(.shutdownRequested(.abortSequence))
+        #expect(actions.contains(.exit(code: 0)))
+    }
+
+    @Test(arguments: [BoothPhase.playingSound, .countingDown, .capturing])
+    func aSignalDuringASequenceAbortsAndExits(phase: BoothPhase) {
+        var h = MachineHarness()
+        h.drive(to: phase)
+        let actions = h.send(.shutdownRequested(.abortSequence))
+        #expect(actions.contains(.stopSound))
+        #expect(actions.last == .exit(code: 0))
+        #expect(!actions.contains { if case .savePhoto = $0 { true } else { false } })
+    }
+
+    @Test func aSignalDuringProcessingFinishesSavingThenExits() {
+        var h = MachineHarness()
+        h.pressAndCountDown()
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        let signal = h.send(.shutdownRequested(.abortSequence))
+        #expect(!signal.contains(.exit(code: 0)))
+        #expect(h.phase == .processing)
+        let saved = h.send(.photoSaved(id, path: "/p/a.jpg"))
+        #expect(saved.last == .exit(code: 0))
+    }
+
+    @Test func quitFinishesTheRunningSequenceFirst() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        let quit = h.send(.shutdownRequested(.finishSequence))
+        #expect(!quit.contains(.exit(code: 0)))
+        h.send(.soundFinished(.attention))
+        h.advance(by: .seconds(1))
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        let saved = h.send(.photoSaved(id, path: "/p/a.jpg"))
+        #expect(saved.last == .exit(code: 0))
+        #expect(h.captureCount == 1)
+    }
+
+    @Test func noNewSequenceStartsAfterAShutdownRequest() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        h.send(.shutdownRequested(.finishSequence))
+        h.send(.soundFinished(.attention))
+        h.advance(by: .seconds(1))
+        h.send(.captureCompleted(h.lastCapture!))
+        h.send(.buttonPressed)
+        #expect(h.log.filter { $0 == .playSound("Duck", .attention) }.count == 1)
+    }
+
+    // MARK: Retake
+
+    @Test func holdingAPressInTheReviewWindowDiscardsTheLastPhoto() {
+        var h = MachineHarness()
+        h.takePhoto(path: "/p/first.jpg")
+        h.advance(by: .seconds(2))
+        h.send(.buttonPressed)
+        #expect(h.phase == .playingSound)
+        let long = h.send(.buttonLongPressed)
+        #expect(long == [.discardPhoto(path: "/p/first.jpg")])
+        // A second long press discards nothing more.
+        #expect(h.send(.buttonLongPressed).isEmpty)
+    }
+
+    @Test func aShortPressInTheReviewWindowKeepsTheLastPhoto() {
+        var h = MachineHarness()
+        h.takePhoto(path: "/p/first.jpg")
+        h.send(.buttonPressed)
+        h.send(.buttonReleased)
+        h.send(.buttonLongPressed)
+        #expect(!h.log.contains(.discardPhoto(path: "/p/first.jpg")))
+    }
+
+    @Test func afterTheReviewWindowALongPressDiscardsNothing() {
+        var h = MachineHarness()
+        h.takePhoto(path: "/p/first.jpg")
+        h.advance(by: .seconds(5))
+        h.send(.buttonPressed)
+        h.send(.buttonLongPressed)
+        #expect(!h.log.contains(.discardPhoto(path: "/p/first.jpg")))
+    }
+
+    // MARK: Burst
+
+    @Test func aBurstTakesAndSavesEveryShot() {
+        var h = MachineHarness(configuration: .init(burstCount: 3))
+        h.pressAndCountDown()
+        for shot in 0..<3 {
+            let id = CaptureID(sequence: 1, shot: shot)
+            #expect(h.lastCapture == id)
+            #expect(h.phase == .capturing)
+            h.send(.captureCompleted(id))
+        }
+        #expect(h.phase == .processing)
+        h.send(.photoSaved(CaptureID(sequence: 1, shot: 0), path: "/p/0"))
+        h.send(.photoSaved(CaptureID(sequence: 1, shot: 1), path: "/p/1"))
+        #expect(h.phase == .processing)
+        h.send(.photoSaved(CaptureID(sequence: 1, shot: 2), path: "/p/2"))
+        #expect(h.phase == .idle)
+        #expect(h.captureCount == 3)
+    }
+
+    @Test func theFlashIsOnOnlyAroundTheExposure() {
+        var h = MachineHarness(configuration: .init(flash: true))
+        h.pressAndCountDown()
+        #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(true))
+        h.send(.captureCompleted(h.lastCapture!))
+        #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(false))
+    }
+
+    // MARK: Knob
+
+    @Test func turningTheKnobCyclesTheFavouritesWithAPreview() {
+        var h = MachineHarness()
+        var heard: [String] = []
+        for _ in 0..<6 {
+            let actions = h.send(.knobTurned(steps: 1))
+            for case .playSound(let name, .preview) in actions { heard.append(name) }
+            #expect(actions.contains(.persistChoices(h.machine.choices)))
+        }
+        #expect(heard == ["Cow", "Dog", "Boing", "Whistle", "Duck", "Cow"])
+        h.send(.knobTurned(steps: -2))
+        #expect(h.machine.choices.sound == "Whistle")
+    }
+
+    @Test func aKnobPressChoosesTheDelayShownOnTheLEDsUntilPressedAgainOrFiveSecondsPass() {
+        var h = MachineHarness()
+        h.send(.knobPressed)
+        #expect(h.machine.knobMode == .delay)
+        #expect(h.lastPattern == .delayDisplay(halfSeconds: 2))
+        h.send(.knobTurned(steps: 1))
+        #expect(h.machine.choices.delayHalfSeconds == 3)
+        #expect(h.lastPattern == .delayDisplay(halfSeconds: 3))
+        h.send(.knobTurned(steps: 10))
+        #expect(h.machine.choices.delayHalfSeconds == 6)
+        h.send(.knobTurned(steps: -10))
+        #expect(h.machine.choices.delayHalfSeconds == 1)
+        h.advance(by: .milliseconds(4999))
+        #expect(h.machine.knobMode == .delay)
+        h.advance(by: .milliseconds(1))
+        #expect(h.machine.knobMode == .sound)
+        #expect(h.lastPattern == .off)
+        h.send(.knobPressed)
+        h.send(.knobPressed)
+        #expect(h.machine.knobMode == .sound)
+    }
+
+    @Test func aLongKnobPressTogglesTheVisualCountdown() {
+        var h = MachineHarness()
+        let actions = h.send(.knobLongPressed)
+        #expect(h.machine.choices.visualCountdown == false)
+        #expect(actions.contains(.persistChoices(h.machine.choices)))
+        h.send(.knobLongPressed)
+        #expect(h.machine.choices.visualCountdown == true)
+    }
+
+    @Test(arguments: [BoothPhase.playingSound, .countingDown, .capturing, .processing, .aborted])
+    func theKnobChangesNothingWhileNotIdle(phase: BoothPhase) {
+        var h = MachineHarness()
+        h.drive(to: phase)
+        let before = h.machine.choices
+        for event in [BoothEvent.knobTurned(steps: 1), .knobPressed, .knobLongPressed, .knobTurned(steps: -3)] {
+            #expect(h.send(event).filter { if case .setButtonLED = $0 { false } else { true } }.isEmpty)
+        }
+        #expect(h.machine.choices == before)
+        #expect(h.phase == phase)
+    }
+
+    @Test func aSoundThatIsNoLongerAFavouriteFallsBackToTheFirst() {
+        let h = MachineHarness(choices: RuntimeChoices(sound: "Bell", delayHalfSeconds: 2, visualCountdown: true))
+        #expect(h.machine.choices.sound == "Duck")
+    }
+
+    // MARK: Every state × event
+
+    /// Every event in every phase: the machine never traps, and the events that mean nothing in a
+    /// phase leave it where it is.
+    @Test(arguments: BoothPhase.allCases)
+    func everyEventInEveryPhaseIsHandledOrIgnored(phase: BoothPhase) {
+        let stale = CaptureID(sequence: 99, shot: 0)
+        let events: [BoothEvent] = [
+            .buttonPressed, .buttonReleased, .buttonLongPressed, .knobTurned(steps: 1), .knobPressed, .knobLongPressed,
+            .cancelPressed, .soundFinished(.attention), .soundFinished(.preview), .soundFinished(.shutter),
+            .soundFailed(.attention, reason: "x"), .soundFailed(.preview, reason: "x"),
+            .timerFired(.countdownEnded), .timerFired(.captureTimedOut), .timerFired(.reviewEnded),
+            .timerFired(.knobModeEnded), .timerFired(.abortEnded), .captureCompleted(stale),
+            .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"), .photoSaveFailed(stale, reason: "x"),
+            .storageChecked(hasRoom: true), .deviceWarning(.volumeMuted, active: true),
+            .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence),
+        ]
+        /// The phase each event leads to from `phase`; nil means it is ignored there.
+        func target(_ event: BoothEvent) -> BoothPhase? {
+            switch (phase, event) {
+            case (.idle, .buttonPressed): .playingSound
+            case (.playingSound, .soundFinished(.attention)): .countingDown
+            case (.playingSound, .soundFailed(.attention, _)): .aborted
+            case (.countingDown, .timerFired(.countdownEnded)): .capturing
+            case (.capturing, .timerFired(.captureTimedOut)): .aborted
+            case (.playingSound, .cancelPressed), (.countingDown, .cancelPressed), (.capturing, .cancelPressed): .aborted
+            case (.playingSound, .shutdownRequested(.abortSequence)), (.countingDown, .shutdownRequested(.abortSequence)),
+                (.capturing, .shutdownRequested(.abortSequence)):
+                .aborted
+            case (.aborted, .timerFired(.abortEnded)): .idle
+            default: nil
+            }
+        }
+        for event in events {
+            var h = MachineHarness()
+            h.drive(to: phase)
+            h.send(event)
+            #expect(h.phase == target(event) ?? phase, "\(phase) + \(event)")
+        }
+    }
+}
+
+extension MachineHarness {
+    /// Drives a fresh machine into `phase`.
+    mutating func drive(to phase: BoothPhase) {
+        switch phase {
+        case .idle: break
+        case .playingSound: send(.buttonPressed)
+        case .countingDown:
+            send(.buttonPressed)
+            send(.soundFinished(.attention))
+        case .capturing: pressAndCountDown()
+        case .processing:
+            pressAndCountDown()
+            send(.captureCompleted(lastCapture!))
+        case .aborted:
+            send(.buttonPressed)
+            send(.cancelPressed)
+        }
+        precondition(self.phase == phase)
+    }
+}

@@ -1,1 +1,157 @@
+import Glibc
+import Synchronization
 import Testing
+
+import BoothCore
+@testable import PhotoStore
+
+enum BoothCorePhotoDate {
+    static let sample = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
+}
+
+/// Real file operations, except that the `failAt`-th call of `operation` fails with `error`.
+final class FailingOperations: FileOperations {
+    let operation: String
+    let failAt: Int
+    let error: Int32
+    private let counts = Mutex<[String: Int]>([:])
+    private let real = SystemFileOperations()
+
+    init(failing operation: String, at n: Int, with error: Int32) {
+        self.operation = operation
+        self.failAt = n
+        self.error = error
+    }
+
+    /// Whether the planned failure happened.
+    var fired: Bool { counts.withLock { ($0[operation] ?? 0) >= failAt } }
+
+    private func shouldFail(_ name: String) -> Bool {
+        counts.withLock { c in
+            c[name, default: 0] += 1
+            return name == operation && c[name] == failAt
+        }
+    }
+
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        if shouldFail("open") { errno = error; return -1 }
+        return real.open(path, flags, mode)
+    }
+    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        if shouldFail("write") { errno = error; return -1 }
+        // Short writes, to exercise the write loop.
+        return real.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
+    }
+    func fsync(_ fd: Int32) -> Int32 {
+        if shouldFail("fsync") { errno = error; return -1 }
+        return real.fsync(fd)
+    }
+    func close(_ fd: Int32) -> Int32 {
+        if shouldFail("close") { _ = real.close(fd); errno = error; return -1 }
+        return real.close(fd)
+    }
+    func renameNoReplace(_ from: String, _ to: String) -> Int32 {
+        if shouldFail("rename") { errno = error; return -1 }
+        return real.renameNoReplace(from, to)
+    }
+    func rename(_ from: String, _ to: String) -> Int32 {
+        if shouldFail("rename") { errno = error; return -1 }
+        return real.rename(from, to)
+    }
+    func unlink(_ path: String) -> Int32 { real.unlink(path) }
+}
+
+func temporaryDirectory() -> String {
+    var template = Array("/tmp/heylook-test-XXXXXX".utf8CString)
+    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    return path
+}
+
+func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n <= 0 { break }
+        out += buffer[0..<n]
+    }
+    return out
+}
+
+@Suite struct DurableFileTests {
+    let payload = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+
+    @Test func aWriteLeavesExactlyTheCompleteFile() throws {
+        let dir = temporaryDirectory()
+        try DurableFile().write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
+        #expect(readFile("\(dir)/a.jpg") == payload)
+        #expect(try PhotoStore.fileNames(in: dir) == ["a.jpg"])
+    }
+
+    @Test func anExistingFileIsNeverReplaced() throws {
+        let dir = temporaryDirectory()
+        try DurableFile().write([1, 2, 3], directory: dir, name: "a.jpg", temporaryName: ".a.partial")
+        #expect(throws: StoreError.self) {
+            try DurableFile().write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
+        }
+        #expect(readFile("\(dir)/a.jpg") == [1, 2, 3])
+        #expect(try PhotoStore.fileNames(in: dir) == ["a.jpg"])
+    }
+
+    /// Fail every step in turn (every Nth write, fsync, rename, open, close) with EIO and ENOSPC:
+    /// the file is complete or absent, never partial, and no temp file is left.
+    @Test(arguments: ["open", "write", "fsync", "close", "rename"], [EIO, ENOSPC])
+    func aFailureAtAnyStepLeavesNothingPartial(operation: String, error: Int32) throws {
+        var n = 1
+        while true {
+            let dir = temporaryDirectory()
+            let ops = FailingOperations(failing: operation, at: n, with: error)
+            var threw = false
+            do {
+                try DurableFile(operations: ops).write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
+            } catch {
+                threw = true
+                #expect(error.errno == ops.error || error.errno == EIO)
+            }
+            let names = try PhotoStore.fileNames(in: dir)
+            if threw {
+                #expect(names.isEmpty, "\(operation) #\(n): left \(names)")
+            } else {
+                #expect(names == ["a.jpg"])
+                #expect(readFile("\(dir)/a.jpg") == payload)
+            }
+            if !ops.fired { break }
+            n += 1
+        }
+        #expect(n > 1)
+    }
+
+    @Test func theStoreNumbersPhotosOnAndCleansLeftovers() throws {
+        let dir = temporaryDirectory()
+        let dt = BoothCorePhotoDate.sample
+        let store = try PhotoStore(directory: dir, reserve: 0)
+        let first = try store.save([0xFF, 0xD8, 1], takenAt: dt)
+        let second = try store.save([0xFF, 0xD8, 2], takenAt: dt)
+        #expect(first.hasSuffix("_000001.jpg"))
+        #expect(second.hasSuffix("_000002.jpg"))
+        // A crash left a temp file: it is removed at start, and numbering continues.
+        _ = open("\(dir)/.HeyLook_2026-01-01_00-00-00_000003.jpg.partial", O_CREAT | O_WRONLY, 0o644)
+        try store.discard(second)
+        let reopened = try PhotoStore(directory: dir, reserve: 0)
+        #expect(try reopened.keptPhotos().count == 1)
+        #expect(try PhotoStore.fileNames(in: dir).filter { $0.hasSuffix(".partial") }.isEmpty)
+        #expect(try reopened.save([0xFF, 0xD8, 3], takenAt: dt).hasSuffix("_000003.jpg"))
+        #expect(try PhotoStore.fileNames(in: "\(dir)/discarded").count == 1)
+    }
+
+    @Test func aSaveBelowTheReserveIsRefusedAndLeavesNothing() throws {
+        let dir = temporaryDirectory()
+        let store = try PhotoStore(directory: dir, reserve: Int64.max / 2)
+        #expect(throws: StoreError.self) { try store.save([0xFF, 0xD8], takenAt: BoothCorePhotoDate.sample) }
+        #expect(try store.keptPhotos().isEmpty)
+        #expect(!store.hasRoom())
+    }
+}

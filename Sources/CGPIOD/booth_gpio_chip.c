@@ -1,0 +1,188 @@
+/* booth_gpio_chip: chip discovery shared by both libgpiod backends (listing, by name, by label). */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "booth_gpio_internal.h"
+
+void booth_gpio_copy_string(char *dst, size_t dst_size, const char *src)
+{
+	if (dst_size == 0)
+		return;
+	if (!src)
+		src = "";
+	snprintf(dst, dst_size, "%s", src);
+}
+
+/* Parses "gpiochipN"; returns N or -1 if name is not a chip device name. */
+static long chip_number(const char *name)
+{
+	const char *prefix = "gpiochip";
+	size_t prefix_len = strlen(prefix);
+	char *end = NULL;
+	long num;
+
+	if (strncmp(name, prefix, prefix_len) != 0 || name[prefix_len] == '\0')
+		return -1;
+	errno = 0;
+	num = strtol(name + prefix_len, &end, 10);
+	if (errno != 0 || *end != '\0' || num < 0)
+		return -1;
+	return num;
+}
+
+static int compare_longs(const void *lhs, const void *rhs)
+{
+	long a = *(const long *)lhs;
+	long b = *(const long *)rhs;
+
+	return (a > b) - (a < b);
+}
+
+/* Collects the numbers N of /dev/gpiochipN, sorted. Caller frees *numbers. */
+static int chip_numbers(long **numbers, size_t *count)
+{
+	struct dirent *entry;
+	size_t capacity = 0;
+	long *found = NULL;
+	long *grown;
+	DIR *dev;
+	long num;
+
+	*numbers = NULL;
+	*count = 0;
+	dev = opendir("/dev");
+	if (!dev)
+		return -1;
+	while ((entry = readdir(dev)) != NULL) {
+		num = chip_number(entry->d_name);
+		if (num < 0)
+			continue;
+		if (*count == capacity) {
+			capacity = capacity ? capacity * 2 : 8;
+			grown = realloc(found, capacity * sizeof(*found));
+			if (!grown)
+				goto err_free;
+			found = grown;
+		}
+		found[(*count)++] = num;
+	}
+	closedir(dev);
+	if (*count > 1)
+		qsort(found, *count, sizeof(*found), compare_longs);
+	*numbers = found;
+	return 0;
+
+err_free:
+	free(found);
+	closedir(dev);
+	*count = 0;
+	errno = ENOMEM;
+	return -1;
+}
+
+int booth_gpio_chip_list(struct booth_gpio_chip_summary *summaries, size_t max_summaries)
+{
+	struct booth_gpio_chip_summary *summary;
+	struct booth_gpio_chip *chip;
+	long *numbers;
+	size_t count;
+	size_t i;
+
+	if (chip_numbers(&numbers, &count) < 0)
+		return -1;
+	for (i = 0; i < count && i < max_summaries; i++) {
+		summary = &summaries[i];
+		memset(summary, 0, sizeof(*summary));
+		snprintf(summary->name, sizeof(summary->name), "gpiochip%ld", numbers[i]);
+		snprintf(summary->path, sizeof(summary->path), "/dev/gpiochip%ld", numbers[i]);
+		chip = booth_gpio_chip_open_by_path(summary->path);
+		if (!chip) {
+			summary->open_errno = errno;
+			continue;
+		}
+		booth_gpio_copy_string(summary->label, sizeof(summary->label), chip->label);
+		summary->num_lines = chip->num_lines;
+		booth_gpio_chip_close(chip);
+	}
+	free(numbers);
+	return count > (size_t)__INT_MAX__ ? __INT_MAX__ : (int)count;
+}
+
+struct booth_gpio_chip *booth_gpio_chip_open_by_path(const char *path)
+{
+	if (!path || path[0] == '\0') {
+		errno = EINVAL;
+		return NULL;
+	}
+	return booth_gpio_backend_chip_open(path);
+}
+
+struct booth_gpio_chip *booth_gpio_chip_open_by_name(const char *name)
+{
+	char path[BOOTH_GPIO_PATH_MAX];
+
+	if (!name || name[0] == '\0' || strchr(name, '/')) {
+		errno = EINVAL;
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "/dev/%s", name);
+	return booth_gpio_chip_open_by_path(path);
+}
+
+struct booth_gpio_chip *booth_gpio_chip_open_by_label(const char *label)
+{
+	struct booth_gpio_chip *chip;
+	char path[BOOTH_GPIO_PATH_MAX];
+	int first_errno = 0;
+	long *numbers;
+	size_t count;
+	size_t i;
+
+	if (!label || label[0] == '\0') {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (chip_numbers(&numbers, &count) < 0)
+		return NULL;
+	for (i = 0; i < count; i++) {
+		snprintf(path, sizeof(path), "/dev/gpiochip%ld", numbers[i]);
+		chip = booth_gpio_chip_open_by_path(path);
+		if (!chip) {
+			if (first_errno == 0)
+				first_errno = errno;
+			continue;
+		}
+		if (strcmp(chip->label, label) == 0) {
+			free(numbers);
+			return chip;
+		}
+		booth_gpio_chip_close(chip);
+	}
+	free(numbers);
+	/* A chip we could not open might have been the one: report why rather than ENOENT. */
+	errno = first_errno ? first_errno : ENOENT;
+	return NULL;
+}
+
+const char *booth_gpio_chip_get_name(const struct booth_gpio_chip *chip)
+{
+	return chip->name;
+}
+
+const char *booth_gpio_chip_get_label(const struct booth_gpio_chip *chip)
+{
+	return chip->label;
+}
+
+const char *booth_gpio_chip_get_path(const struct booth_gpio_chip *chip)
+{
+	return chip->path;
+}
+
+unsigned int booth_gpio_chip_get_num_lines(const struct booth_gpio_chip *chip)
+{
+	return chip->num_lines;
+}

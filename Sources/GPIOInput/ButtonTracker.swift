@@ -1,0 +1,123 @@
+// ButtonTracker: software debounce and long-press detection on kernel edge timestamps.
+
+/// Debounces one button from its edges without ever delaying a press, and detects long presses.
+///
+/// Rules, all on kernel timestamps (the tracker never reads a clock):
+/// - An edge that changes the reported state outside a bounce window is reported at once, with
+///   its own timestamp, and opens a bounce window of `debounceNanoseconds`.
+/// - Edges inside the window are not reported; only the latest level is remembered.
+/// - When the window ends with that level different from the reported state, the change is
+///   reported then (timestamped with the last edge's time, which lies inside the window), and a
+///   new window opens at the window's end. So the reported state always ends equal to the line.
+/// - A press held for `longPressNanoseconds` reports `longPressed` once, while still held.
+///
+/// The owner calls `edge(level:at:)` for each kernel edge and, when `nextDeadline` is not nil,
+/// arms a timer for it and calls `advance(to:)` with the current CLOCK_MONOTONIC time when it
+/// fires. `edge` first catches up on deadlines before its timestamp, so a late timer loses nothing.
+public struct ButtonTracker: Sendable {
+    /// Bounce window after an accepted change, in nanoseconds.
+    public let debounceNanoseconds: UInt64
+    /// Hold time that makes a long press, in nanoseconds.
+    public let longPressNanoseconds: UInt64
+
+    /// The debounced state.
+    private enum State: Equatable, Sendable {
+        /// Reported released.
+        case released
+        /// Reported pressed at `since`; `longPressReported` once `longPressed` went out.
+        case pressed(since: UInt64, longPressReported: Bool)
+    }
+
+    private var state: State = .released
+    /// End of the bounce window opened by the last accepted change; nil when none is open.
+    private var windowEnd: UInt64?
+    /// The level of the latest edge and its time.
+    private var lastLevel = false
+    private var lastEdgeAt: UInt64 = 0
+
+    /// Creates a tracker for a released button.
+    /// - Parameters:
+    ///   - debounce: bounce window after each reported change (default 10 ms).
+    ///   - longPress: hold time for `longPressed` (default 1 s); must exceed `debounce`.
+    public init(debounce: Duration = .milliseconds(10), longPress: Duration = .seconds(1)) {
+        debounceNanoseconds = Self.nanoseconds(debounce)
+        longPressNanoseconds = Self.nanoseconds(longPress)
+        precondition(longPressNanoseconds > debounceNanoseconds, "long press must exceed debounce")
+    }
+
+    /// True while the button is reported pressed.
+    public var isPressed: Bool {
+        if case .pressed = state { true } else { false }
+    }
+
+    /// When the owner must call `advance(to:)` next: the end of a bounce window whose level
+    /// differs from the reported state, or the long-press time. Nil when nothing is pending.
+    public var nextDeadline: UInt64? {
+        var deadline: UInt64?
+        if let windowEnd, lastLevel != isPressed {
+            deadline = windowEnd
+        }
+        if case .pressed(let since, false) = state {
+            let longPressAt = since + longPressNanoseconds
+            deadline = min(deadline ?? longPressAt, longPressAt)
+        }
+        return deadline
+    }
+
+    /// Feeds one kernel edge: `level` is the logical level after it (true = pressed).
+    /// Returns the signals due, oldest first.
+    public mutating func edge(level: Bool, at time: UInt64) -> [ButtonSignal] {
+        var signals = advance(to: time)
+        lastLevel = level
+        lastEdgeAt = time
+        if let windowEnd, time < windowEnd {
+            return signals
+        }
+        windowEnd = nil
+        if level != isPressed {
+            signals += accept(level, at: time, windowFrom: time)
+        }
+        return signals
+    }
+
+    /// Runs every deadline up to and including `now`. Returns the signals due, oldest first.
+    public mutating func advance(to now: UInt64) -> [ButtonSignal] {
+        var signals: [ButtonSignal] = []
+        while let deadline = nextDeadline, deadline <= now {
+            if let windowEnd, windowEnd == deadline, lastLevel != isPressed {
+                self.windowEnd = nil
+                signals += accept(lastLevel, at: lastEdgeAt, windowFrom: windowEnd)
+            } else if case .pressed(let since, false) = state {
+                state = .pressed(since: since, longPressReported: true)
+                signals.append(.longPressed(at: deadline))
+            } else {
+                preconditionFailure("deadline \(deadline) with nothing due in \(state)")
+            }
+        }
+        if let windowEnd, windowEnd <= now {
+            self.windowEnd = nil
+        }
+        return signals
+    }
+
+    /// Reports a change to `level` that happened at `time` and opens a bounce window at `start`.
+    private mutating func accept(_ level: Bool, at time: UInt64, windowFrom start: UInt64) -> [ButtonSignal] {
+        windowEnd = start + debounceNanoseconds
+        switch state {
+        case .released:
+            precondition(level, "accepting a release while released")
+            state = .pressed(since: time, longPressReported: false)
+            return [.pressed(at: time)]
+        case .pressed(let since, _):
+            precondition(!level, "accepting a press while pressed")
+            state = .released
+            return [.released(at: time, heldNanoseconds: time >= since ? time - since : 0)]
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        precondition(seconds >= 0 && attoseconds >= 0, "durations must not be negative")
+        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,187 @@
+import Testing
+
+@testable import BoothCore
+
+@Suite struct ConfigFileTests {
+    @Test func anEmptyFileGivesTheDefaults() throws {
+        let settings = try ConfigFile.parse("")
+        #expect(settings == BoothSettings())
+        #expect(settings.favourites == ["Duck", "Cow", "Dog", "Boing", "Whistle"])
+        #expect(settings.defaultDelayHalfSeconds == 2)
+        #expect(settings.ratio == .fourByThree)
+        #expect(settings.reviewWindow == .seconds(5))
+    }
+
+    @Test func theShippedConfigParses() throws {
+        let text = """
+            # HeyLook Booth
+            [booth]
+            photos_dir = "/srv/photos"
+            ratio = "16:9"
+            review_window = 7.5
+            burst = 3
+            flash = "auto"
+
+            [sound]
+            device = "plughw:CARD=Headphones"
+            favourites = ["Bell", "Cow",
+                          "Chime"]   # three
+            default = "Cow"
+            gain_db = -6
+
+            [countdown]
+            default_delay = 2.5
+            visual = false
+
+            [gpio]
+            chip = "pinctrl-rp1"
+            button = 17
+            knob_a = "GPIO5"
+            leds = [22, 23, 24, 25, 26, 16]
+            long_press_ms = 1500
+            encoder = "half-step"
+
+            [camera]
+            id = 1
+            rotation = 180
+            """
+        let s = try ConfigFile.parse(text)
+        #expect(s.photosDirectory == "/srv/photos")
+        #expect(s.ratio == .sixteenByNine)
+        #expect(s.reviewWindow == .seconds(7.5))
+        #expect(s.burstCount == 3)
+        #expect(s.flash == .auto)
+        #expect(s.soundDevice == "plughw:CARD=Headphones")
+        #expect(s.favourites == ["Bell", "Cow", "Chime"])
+        #expect(s.defaultSound == "Cow")
+        #expect(s.soundGainDB == -6)
+        #expect(s.defaultDelayHalfSeconds == 5)
+        #expect(s.defaultVisualCountdown == false)
+        #expect(s.gpio.chip == "pinctrl-rp1")
+        #expect(s.gpio.knobA == .name("GPIO5"))
+        #expect(s.gpio.leds.count == 6)
+        #expect(s.gpio.longPress == .milliseconds(1500))
+        #expect(s.gpio.encoder == .halfStep)
+        #expect(s.camera == "1")
+        #expect(s.rotation == 180)
+    }
+
+    /// Each bad value: the error names the line, the key and what is allowed.
+    @Test(arguments: [
+        ("[booth]\nratio = \"5:4\"", 2, "booth.ratio", "allowed: 3:4, 4:3, 16:9, 1:1"),
+        ("[booth]\n\nburst = 9", 3, "booth.burst", "allowed: 1 to 5"),
+        ("[booth]\nburst = \"two\"", 2, "booth.burst", "expected a whole number"),
+        ("[countdown]\ndefault_delay = 1.2", 2, "countdown.default_delay", "not a multiple of 0.5"),
+        ("[countdown]\ndefault_delay = 4.0", 2, "countdown.default_delay", "allowed: 0.5 to 3.0"),
+        ("[sound]\nfavourites = [\"Duck\", \"Moose\"]", 2, "sound.favourites", "'Moose' is not a sound"),
+        ("[sound]\nfavourites = [\"Duck\", \"Cow\", \"Dog\", \"Pop\", \"Bell\", \"Chime\"]", 2, "sound.favourites", "1 to 5"),
+        ("[sound]\nfavourites = [\"Duck\", \"Duck\"]", 2, "sound.favourites", "listed twice"),
+        ("[sound]\ndefault = \"Bell\"", 2, "sound.default", "not among the favourites"),
+        ("[gpio]\nbutton = -1", 2, "gpio.button", "line offset"),
+        ("[gpio]\nleds = []", 2, "gpio.leds", "1 to 8 lines"),
+        ("[gpio]\nencoder = \"quarter\"", 2, "gpio.encoder", "allowed: full-step, half-step"),
+        ("[gpio]\nbutonn = 17", 2, "gpio.butonn", "unknown key; allowed in [gpio]: chip, button"),
+        ("[booth]\nphotos_dir = \"photos\"", 2, "booth.photos_dir", "absolute path"),
+        ("[export]\nfolder = \"../x\"", 2, "export.folder", "single folder name"),
+        ("[camera]\nrotation = 90", 2, "camera.rotation", "allowed: 0, 180"),
+        ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
+    ])
+    func badValuesNameTheKeyLineAndAllowedValues(text: String, line: Int, key: String, fragment: String) {
+        do {
+            _ = try ConfigFile.parse(text)
+            Issue.record("expected an error for \(key)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.key == key)
+            #expect(error.description.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        ("[booth\nx = 1", 1, "expected ']'"),
+        ("[booth]\nratio = 4:3", 2, "strings need quotes"),
+        ("[booth]\nratio = \"4:3", 2, "not closed"),
+        ("[booth]\nburst = 1 2", 2, "after the value"),
+        ("[booth]\nburst = 1\nburst = 2", 3, "set twice"),
+        ("[booth]\n[booth]", 2, "appears twice"),
+        ("[nope]\n", 1, "unknown table [nope]"),
+        ("ratio = \"4:3\"", 1, "keys belong in a table"),
+    ])
+    func syntaxErrorsNameTheLine(text: String, line: Int, fragment: String) {
+        do {
+            _ = try ConfigFile.parse(text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == line, "\(error)")
+            #expect(error.description.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test func customSoundsCanBeFavourites() throws {
+        let s = try ConfigFile.parse("[sound]\nfavourites = [\"Grandma\", \"Duck\"]\ndefault = \"Grandma\"", customSounds: ["Grandma"])
+        #expect(s.favourites == ["Grandma", "Duck"])
+    }
+}
+
+@Suite struct ChoicesFileTests {
+    @Test func choicesRoundTrip() {
+        let settings = BoothSettings()
+        let choices = RuntimeChoices(sound: "Dog", delayHalfSeconds: 5, visualCountdown: false)
+        let (read, warning) = ChoicesFile.decode(ChoicesFile.encode(choices), settings: settings)
+        #expect(read == choices)
+        #expect(warning == nil)
+    }
+
+    @Test func aMissingFileGivesTheDefaultsSilently() {
+        let (read, warning) = ChoicesFile.decode(nil, settings: BoothSettings())
+        #expect(read == BoothSettings().defaultChoices)
+        #expect(warning == nil)
+    }
+
+    @Test(arguments: ["sound = \"Du", "\u{0}\u{0}\u{0}", "sound = 42\ndelay = 9.5", "delay = \"long\""])
+    func aCorruptFileFallsBackToDefaultsWithAWarning(text: String) {
+        let (read, warning) = ChoicesFile.decode(text, settings: BoothSettings())
+        #expect(read == BoothSettings().defaultChoices)
+        #expect(warning != nil)
+    }
+
+    @Test func aTruncatedWriteKeepsTheValidPart() {
+        let (read, warning) = ChoicesFile.decode("sound = \"Cow\"\ndelay = 9.5\n", settings: BoothSettings())
+        #expect(read.sound == "Cow")
+        #expect(read.delayHalfSeconds == 2)
+        #expect(warning?.contains("delay") == true)
+    }
+}
+
+@Suite struct PhotoNameTests {
+    @Test func namesRoundTripAndSortBySequence() {
+        let dt = PhotoName.DateTime(year: 2026, month: 11, day: 2, hour: 9, minute: 5, second: 7)
+        let name = PhotoName(dateTime: dt, sequence: 42)
+        #expect(name.fileName == "HeyLook_2026-11-02_09-05-07_000042.jpg")
+        #expect(PhotoName(fileName: name.fileName) == name)
+        #expect(PhotoName(fileName: name.temporaryFileName) == nil)
+        #expect(PhotoName(fileName: "IMG_0001.jpg") == nil)
+        #expect(dt.exifString == "2026:11:02 09:05:07")
+        let earlierClockLaterPhoto = PhotoName(dateTime: PhotoName.DateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0), sequence: 43)
+        #expect(name < earlierClockLaterPhoto)
+    }
+}
+
+@Suite struct SimulationScriptTests {
+    @Test func everyCommandParses() throws {
+        let script = try SimulationScript(parsing: "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nwait 1.5  # pause\nquit\n")
+        #expect(script.commands == [.press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .wait(1_500_000_000), .quit])
+    }
+
+    @Test(arguments: [("presss", "unknown command 'presss'"), ("knob 3", "knob +N"), ("wait", "wait SECONDS"), ("wait -1", "wait SECONDS"), ("press now", "takes no argument")])
+    func badLinesNameTheLineAndTheCommands(text: String, fragment: String) {
+        do {
+            _ = try SimulationScript(parsing: "press\n" + text)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.description.contains(fragment))
+            #expect(error.description.contains("commands: press, long-press"))
+        }
+    }
+}

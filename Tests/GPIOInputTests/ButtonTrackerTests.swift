@@ -1,0 +1,191 @@
+// ButtonTrackerTests: presses are never delayed, bounce is absorbed, the final state is consistent,
+// long presses fire exactly on time.
+import Testing
+
+@testable import GPIOInput
+
+private let ms: UInt64 = 1_000_000
+private let t0: UInt64 = 5_000 * ms  // an arbitrary CLOCK_MONOTONIC origin
+
+extension ButtonTracker {
+    /// Feeds edges given as (level, time) and returns every signal.
+    fileprivate mutating func feed(_ edges: [(Bool, UInt64)]) -> [ButtonSignal] {
+        edges.flatMap { edge(level: $0.0, at: $0.1) }
+    }
+}
+
+/// A bounce storm: alternating levels every 0.3 ms starting with `first`, ending on `last`.
+private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [(Bool, UInt64)] {
+    var edges = (0..<count).map { (($0 % 2 == 0) == first, start + UInt64($0) * 300_000) }
+    if edges.last?.0 != last {
+        edges.append((last, start + UInt64(count) * 300_000))
+    }
+    return edges
+}
+
+@Suite struct ButtonTrackerTests {
+    @Test("the first edge of a press is reported at once with its own timestamp")
+    func pressIsImmediate() {
+        var button = ButtonTracker()
+        #expect(button.edge(level: true, at: t0) == [.pressed(at: t0)])
+        #expect(button.isPressed)
+        #expect(button.nextDeadline == t0 + 1_000 * ms)  // only the long press is pending
+    }
+
+    @Test("a bounce storm on press reports one press and nothing at the window's end")
+    func bounceStormOnPress() {
+        var button = ButtonTracker()
+        let signals = button.feed(storm(from: t0, first: true, count: 15, last: true))
+        #expect(signals == [.pressed(at: t0)])
+        #expect(button.nextDeadline == t0 + 1_000 * ms)
+        #expect(button.advance(to: t0 + 10 * ms) == [])
+        #expect(button.isPressed)
+    }
+
+    @Test("a bounce storm on release reports one release")
+    func bounceStormOnRelease() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        let release = t0 + 300 * ms
+        let signals = button.feed(storm(from: release, first: false, count: 20, last: false))
+        #expect(signals == [.released(at: release, heldNanoseconds: 300 * ms)])
+        #expect(button.nextDeadline == nil)
+        #expect(button.advance(to: release + 50 * ms) == [])
+        #expect(!button.isPressed)
+    }
+
+    @Test("a storm that ends on the other level is reported when the window closes")
+    func stormEndingOtherLevel() {
+        var button = ButtonTracker()
+        // Pressed, bounced, and actually let go within 3 ms (a tap shorter than the window).
+        let edges = storm(from: t0, first: true, count: 10, last: false)
+        #expect(button.feed(edges) == [.pressed(at: t0)])
+        let lastEdge = edges.last!.1
+        #expect(button.nextDeadline == t0 + 10 * ms)
+        #expect(button.advance(to: t0 + 10 * ms - 1) == [])
+        #expect(
+            button.advance(to: t0 + 10 * ms) == [.released(at: lastEdge, heldNanoseconds: lastEdge - t0)])
+        #expect(!button.isPressed)
+        #expect(button.nextDeadline == nil)
+    }
+
+    @Test("a new press inside the release's bounce window is reported when the window closes")
+    func pressDuringDebounceWindow() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        let release = t0 + 200 * ms
+        #expect(button.edge(level: false, at: release) == [.released(at: release, heldNanoseconds: 200 * ms)])
+        let repress = release + 3 * ms
+        #expect(button.edge(level: true, at: repress) == [])
+        #expect(button.nextDeadline == release + 10 * ms)
+        #expect(button.advance(to: release + 10 * ms) == [.pressed(at: repress)])
+        // The long press counts from the press edge, not from the window's end.
+        #expect(button.nextDeadline == repress + 1_000 * ms)
+        #expect(button.advance(to: repress + 1_000 * ms) == [.longPressed(at: repress + 1_000 * ms)])
+    }
+
+    @Test("an edge after an unattended window still settles the window first")
+    func lateEdgeSettlesWindowFirst() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        _ = button.edge(level: false, at: t0 + 2 * ms)  // inside the window, not reported yet
+        // The owner missed the deadline; the next edge catches up before applying itself.
+        #expect(
+            button.edge(level: true, at: t0 + 50 * ms) == [
+                .released(at: t0 + 2 * ms, heldNanoseconds: 2 * ms), .pressed(at: t0 + 50 * ms),
+            ])
+    }
+
+    @Test("an edge exactly at the window's end is outside it and reported at once")
+    func edgeAtWindowEnd() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        #expect(button.edge(level: false, at: t0 + 10 * ms) == [.released(at: t0 + 10 * ms, heldNanoseconds: 10 * ms)])
+    }
+
+    @Test("a repeated level (a missed opposite edge) is ignored")
+    func repeatedLevel() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        #expect(button.edge(level: true, at: t0 + 100 * ms) == [])
+        #expect(
+            button.edge(level: false, at: t0 + 200 * ms) == [.released(at: t0 + 200 * ms, heldNanoseconds: 200 * ms)])
+        #expect(button.edge(level: false, at: t0 + 300 * ms) == [])
+    }
+
+    @Test("long press fires exactly at press + 1 s while held, once")
+    func longPressExactTime() {
+        var button = ButtonTracker()
+        _ = button.feed(storm(from: t0, first: true, count: 7, last: true))
+        #expect(button.advance(to: t0 + 1_000 * ms - 1) == [])
+        #expect(button.advance(to: t0 + 1_000 * ms) == [.longPressed(at: t0 + 1_000 * ms)])
+        #expect(button.nextDeadline == nil)
+        #expect(button.advance(to: t0 + 5_000 * ms) == [])
+        #expect(button.isPressed)
+    }
+
+    @Test("release after a long press reports the full hold time and no second long press")
+    func releaseAfterLongPress() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        _ = button.advance(to: t0 + 1_000 * ms)
+        let release = t0 + 1_500 * ms
+        #expect(button.edge(level: false, at: release) == [.released(at: release, heldNanoseconds: 1_500 * ms)])
+        _ = button.edge(level: true, at: release + 100 * ms)
+        #expect(button.nextDeadline == release + 1_100 * ms)
+    }
+
+    @Test("a release just before the long-press time cancels it")
+    func releaseBeforeLongPress() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        let release = t0 + 1_000 * ms - 1
+        #expect(button.edge(level: false, at: release) == [.released(at: release, heldNanoseconds: 1_000 * ms - 1)])
+        #expect(button.advance(to: t0 + 2_000 * ms) == [])
+    }
+
+    @Test("a missed long-press deadline is delivered before the release that follows it")
+    func lateLongPressBeforeRelease() {
+        var button = ButtonTracker()
+        _ = button.edge(level: true, at: t0)
+        let release = t0 + 3_000 * ms
+        #expect(
+            button.edge(level: false, at: release) == [
+                .longPressed(at: t0 + 1_000 * ms), .released(at: release, heldNanoseconds: 3_000 * ms),
+            ])
+    }
+
+    @Test("custom debounce and long-press durations")
+    func customDurations() {
+        var button = ButtonTracker(debounce: .milliseconds(30), longPress: .milliseconds(500))
+        #expect(button.debounceNanoseconds == 30 * ms)
+        #expect(button.longPressNanoseconds == 500 * ms)
+        _ = button.edge(level: true, at: t0)
+        #expect(button.edge(level: false, at: t0 + 20 * ms) == [])
+        #expect(button.nextDeadline == t0 + 30 * ms)
+        #expect(button.advance(to: t0 + 30 * ms) == [.released(at: t0 + 20 * ms, heldNanoseconds: 20 * ms)])
+    }
+
+    @Test("continuous chatter reports at most one change per window and ends on the line's level")
+    func chatterEndsConsistent() {
+        var button = ButtonTracker()
+        var signals: [ButtonSignal] = []
+        var level = false
+        var time = t0
+        for _ in 0..<400 {  // 400 edges, 0.7 ms apart: 280 ms of noise
+            level.toggle()
+            signals += button.advance(to: time)
+            signals += button.edge(level: level, at: time)
+            time += 700_000
+        }
+        signals += button.advance(to: time + 1 * ms)
+        signals += button.advance(to: time + 100 * ms)
+        #expect(button.isPressed == level)
+        let changes = signals.filter { if case .longPressed = $0 { false } else { true } }
+        #expect(changes.count <= 280 / 10 + 1)
+        // Reported changes alternate press, release, press...
+        for (index, signal) in changes.enumerated() {
+            if case .pressed = signal { #expect(index % 2 == 0) } else { #expect(index % 2 == 1) }
+        }
+    }
+}
