@@ -40,6 +40,11 @@ public struct ExportPlan: Hashable, Sendable {
         public var source: String
         /// Why, for the person at the booth.
         public var reason: String
+
+        /// A skipped photo.
+        public init(source: String, reason: String) {
+            (self.source, self.reason) = (source, reason)
+        }
     }
 
     /// Manifest entries still valid (their file is there with the recorded size).
