@@ -104,7 +104,7 @@ private final class ExportRun {
         if fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 { throw fail("export", mountPoint, EROFS) }
         exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath)
 
-        let (loaded, rebuilt) = readManifest()
+        let (loaded, rebuilt) = try readManifest()
         manifest = loaded
         let present = try listPresent()
         let photos = store.records().filter { $0.state == .kept }.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
@@ -285,9 +285,14 @@ private final class ExportRun {
 
     /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan
     /// then verifies the files present instead of trusting anything.
-    private func readManifest() -> (ExportManifest, rebuilt: Bool) {
+    private func readManifest() throws(ExportError) -> (ExportManifest, rebuilt: Bool) {
         let fd = ops.openat(exportFD, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard fd >= 0 else {
+            // Missing: a new stick. A link or a folder in its place: rebuilt (it is replaced, never
+            // followed). Anything else (EIO ...): the stick is failing.
+            guard errno == ENOENT || errno == ELOOP || errno == EISDIR else {
+                throw fail("open", "\(exportPath)/\(StickExporter.manifestName)")
+            }
             return (ExportManifest(stickID: PhotoStore.randomID()), errno != ENOENT)
         }
         defer { _ = ops.close(fd) }
@@ -300,7 +305,8 @@ private final class ExportRun {
         while true {
             let n = buffer.withUnsafeMutableBytes { ops.read(fd, $0) }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 { throw fail("read", "\(exportPath)/\(StickExporter.manifestName)") }
+            if n == 0 { break }
             bytes += buffer[..<n]
         }
         let text = String(decoding: bytes, as: UTF8.self)
@@ -314,7 +320,7 @@ private final class ExportRun {
         var present: [String: Int64] = [:]
         for (folder, mode, _) in try entries(of: exportFD, path: exportPath) where mode == S_IFDIR && !folder.hasPrefix(".") {
             let fd = ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-            guard fd >= 0 else { continue }
+            guard fd >= 0 else { throw fail("open", "\(exportPath)/\(folder)") }
             defer { _ = ops.close(fd) }
             for (name, mode, size) in try entries(of: fd, path: "\(exportPath)/\(folder)") {
                 if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
