@@ -11,7 +11,8 @@ let strictCXX: [CXXSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 let package = Package(
     name: "HeyLookBooth",
     products: [
-        .executable(name: "booth", targets: ["BoothMain"])
+        .executable(name: "booth", targets: ["BoothMain"]),
+        .executable(name: "booth-bench", targets: ["BoothBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -46,7 +47,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "CBoothSys", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding", "SoundOutput",
+                "BoothCore", "CBoothSys", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding",
+                "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -57,6 +59,15 @@ let package = Package(
         // Only C touches libjpeg: its fatal errors need setjmp, which Swift cannot call.
         .target(name: "CJPEGShim", cSettings: strictC, linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "PhotoEncoding", dependencies: ["CJPEGShim", "CExif"], swiftSettings: strict),
+
+        // Camera: libcamera (C++) behind a C ABI, wrapped once in Swift.
+        .systemLibrary(name: "CLibcamera", path: "Sources/CLibcamera", pkgConfig: "libcamera"),
+        .target(name: "LibcameraShim", dependencies: ["CLibcamera"], cxxSettings: strictCXX),
+        .target(name: "CameraCapture", dependencies: ["LibcameraShim", "PhotoEncoding"], swiftSettings: strict),
+
+        .testTarget(name: "CameraCaptureTests", dependencies: ["CameraCapture"], swiftSettings: strict),
+        // Measurements of the real binary (release build), printed as a table.
+        .executableTarget(name: "BoothBench", path: "Benchmarks/BoothBench", swiftSettings: strict),
 
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),

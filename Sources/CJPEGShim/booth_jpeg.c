@@ -107,6 +107,7 @@ static int plane_uses(const struct booth_jpeg_source *src, struct plane_use use[
 
 	switch (src->layout) {
 	case BOOTH_JPEG_LAYOUT_RGB24:
+	case BOOTH_JPEG_LAYOUT_BGR24:
 		*count = 1;
 		use[0] = (struct plane_use){(size_t)cw * 3, ch, (size_t)cx * 3, cy};
 		return 0;
@@ -126,6 +127,11 @@ static int plane_uses(const struct booth_jpeg_source *src, struct plane_use use[
 	}
 }
 
+static int is_yuv(int layout)
+{
+	return layout == BOOTH_JPEG_LAYOUT_I420 || layout == BOOTH_JPEG_LAYOUT_NV12;
+}
+
 static int validate(const struct booth_jpeg_source *src, char *message)
 {
 	struct plane_use use[3];
@@ -142,7 +148,7 @@ static int validate(const struct booth_jpeg_source *src, char *message)
 			    src->crop_height, src->crop_x, src->crop_y, src->width, src->height);
 		return -1;
 	}
-	if (src->layout != BOOTH_JPEG_LAYOUT_RGB24 && ((src->crop_x | src->crop_y) & 1)) {
+	if (is_yuv(src->layout) && ((src->crop_x | src->crop_y) & 1)) {
 		set_message(message, "crop origin %u,%u must be even for YUV", src->crop_x, src->crop_y);
 		return -1;
 	}
@@ -205,7 +211,7 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 	struct booth_dest dest;
 	struct plane_use use[3];
 	int plane_count = 0;
-	int yuv = src->layout != BOOTH_JPEG_LAYOUT_RGB24;
+	int yuv = is_yuv(src->layout);
 	/* Padded widths cover libjpeg's width_in_blocks * DCTSIZE for 2x2 subsampling. */
 	size_t luma_padded = ((size_t)src->crop_width + 15) / 16 * 16;
 	size_t chroma_padded = luma_padded / 2;
@@ -241,7 +247,9 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 	cinfo.image_width = src->crop_width;
 	cinfo.image_height = src->crop_height;
 	cinfo.input_components = 3;
-	cinfo.in_color_space = yuv ? JCS_YCbCr : JCS_RGB;
+	cinfo.in_color_space = yuv ? JCS_YCbCr
+			       : src->layout == BOOTH_JPEG_LAYOUT_BGR24 ? JCS_EXT_BGR
+									: JCS_RGB;
 	jpeg_set_defaults(&cinfo);
 	jpeg_set_quality(&cinfo, src->quality, TRUE);
 	if (yuv) {

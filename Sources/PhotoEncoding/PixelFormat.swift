@@ -4,6 +4,8 @@
 public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     /// One plane of packed R, G, B bytes.
     case rgb24
+    /// One plane of packed B, G, R bytes (libcamera calls this RGB888).
+    case bgr24
     /// I420: three planes Y, U, V; U and V are ceil(width/2) x ceil(height/2).
     case yuv420
     /// Two planes: Y, then interleaved U,V pairs, ceil(width/2) pairs x ceil(height/2) rows.
@@ -12,7 +14,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     /// How many planes a frame of this format carries.
     public var planeCount: Int {
         switch self {
-        case .rgb24: 1
+        case .rgb24, .bgr24: 1
         case .yuv420: 3
         case .nv12: 2
         }
@@ -23,7 +25,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
         let chromaWidth = (width + 1) / 2
         let chromaHeight = (height + 1) / 2
         switch (self, plane) {
-        case (.rgb24, _): return (width * 3, height)
+        case (.rgb24, _), (.bgr24, _): return (width * 3, height)
         case (_, 0): return (width, height)
         case (.yuv420, _): return (chromaWidth, chromaHeight)
         case (.nv12, _): return (chromaWidth * 2, chromaHeight)
@@ -33,6 +35,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .rgb24: "RGB24"
+        case .bgr24: "BGR24"
         case .yuv420: "YUV420"
         case .nv12: "NV12"
         }

@@ -1,9 +1,9 @@
 // ErrnoText: "No such file or directory (ENOENT)" for error messages.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The C library's text for `code` followed by its symbolic name, e.g. "Device or resource busy (EBUSY)".

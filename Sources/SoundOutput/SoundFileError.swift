@@ -41,7 +41,8 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// One sentence naming the file and the problem, then the fix.
     public var description: String {
-        let convert = "Fix: re-export it as WAV, 16-bit PCM, 44100 or 48000 Hz (Audacity: File > Export > Export as WAV)."
+        let convert =
+            "Fix: re-export it as WAV, 16-bit PCM, 44100 or 48000 Hz (Audacity: File > Export > Export as WAV)."
         switch reason {
         case .unreadable(let operation, let errno):
             return "Sound '\(file)' cannot be read (\(operation): \(errnoText(errno))). "

@@ -1,9 +1,9 @@
 // SoundLibrary: loads the sounds folder and imports WAV files into it, one bad file never stopping the rest.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Loads custom sounds from a folder and imports them from another (a USB stick), file by file.
@@ -98,7 +98,8 @@ public enum SoundLibrary {
     /// The content of regular file `name` in `folder`, refusing links, non-files and oversized files.
     private static func readRegularFile(folder: String, name: String) throws(SoundFileError) -> [UInt8] {
         func fail(_ operation: String, _ code: Int32) -> SoundFileError {
-            SoundFileError(file: name, reason: code == ELOOP ? .notRegularFile : .unreadable(operation: operation, errno: code))
+            SoundFileError(
+                file: name, reason: code == ELOOP ? .notRegularFile : .unreadable(operation: operation, errno: code))
         }
         let descriptor = open("\(folder)/\(name)", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw fail("open", errno) }

@@ -92,8 +92,10 @@ public enum WAVDecoder {
                 if bytesPerSample == 2 {
                     samples[index] = Int16(bitPattern: UInt16(data[position]) | UInt16(data[position + 1]) << 8)
                 } else {
-                    let value = Int32(bitPattern: UInt32(data[position]) << 8 | UInt32(data[position + 1]) << 16
-                        | UInt32(data[position + 2]) << 24) >> 8
+                    let value =
+                        Int32(
+                            bitPattern: UInt32(data[position]) << 8 | UInt32(data[position + 1]) << 16
+                                | UInt32(data[position + 2]) << 24) >> 8
                     samples[index] = Int16(clamping: (value + 128) >> 8)
                 }
                 position += bytesPerSample

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BoothCore
@@ -183,5 +184,14 @@ import Testing
             #expect(error.description.contains(fragment))
             #expect(error.description.contains("commands: press, long-press"))
         }
+    }
+}
+
+@Suite struct ShippedConfigTests {
+    /// deploy/booth.toml documents every default: it must parse to exactly the defaults.
+    @Test func theShippedConfigIsTheDefaults() throws {
+        let path = String(#filePath.split(separator: "/Tests/").first!) + "/deploy/booth.toml"
+        let text = try #require(try? String(contentsOfFile: path, encoding: .utf8))
+        #expect(try ConfigFile.parse(text) == BoothSettings())
     }
 }

@@ -34,6 +34,13 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 98, y: 60), (30, 160, 220)))
     }
 
+    @Test func bgr24IsReadInBlueGreenRedOrder() throws {
+        var frame = SyntheticFrames.rgb(width: 40, height: 24) { _ in (220, 160, 30) }
+        frame.format = .bgr24
+        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 95)))
+        #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 20, y: 12), (30, 160, 220)))
+    }
+
     @Test(arguments: [AspectRatio.landscape4x3, .portrait3x4, .widescreen16x9, .square])
     func cropHasTheRequestedRatio(ratio: AspectRatio) throws {
         for (width, height) in [(641, 479), (1920, 1080), (640, 480), (4056, 3040), (99, 301)] {

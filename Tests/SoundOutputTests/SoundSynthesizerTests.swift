@@ -36,7 +36,8 @@ func peakDecibels(_ samples: [Int16]) -> Double {
 
     @Test(arguments: BuiltInSound.allCases)
     func renderingIsDeterministic(sound: BuiltInSound) {
-        #expect(SoundSynthesizer.render(sound, sampleRate: 48_000) == SoundSynthesizer.render(sound, sampleRate: 48_000))
+        #expect(
+            SoundSynthesizer.render(sound, sampleRate: 48_000) == SoundSynthesizer.render(sound, sampleRate: 48_000))
     }
 
     @Test func durationDoesNotDependOnSampleRate() {
@@ -48,9 +49,10 @@ func peakDecibels(_ samples: [Int16]) -> Double {
     }
 
     @Test func rawValuesAreUserFacingNames() {
-        #expect(BuiltInSound.allCases.map(\.rawValue) == [
-            "Duck", "Cow", "Dog", "Boing", "Whistle", "Pop", "Bell", "Chime", "Shutter",
-        ])
+        #expect(
+            BuiltInSound.allCases.map(\.rawValue) == [
+                "Duck", "Cow", "Dog", "Boing", "Whistle", "Pop", "Bell", "Chime", "Shutter",
+            ])
     }
 
     @Test func firstSampleIsAlreadyMoving() {

@@ -32,8 +32,11 @@ import Testing
 
     @Test func bit24KeepsTopSixteenBits() throws {
         // 0x123456 -> 0x1234 (+ rounding of 0x56 < 0x80), -2 (0xFFFFFE) -> 0, 0x7FFFFF -> 32767, 0x800000 -> -32768
-        let data: [UInt8] = [0x56, 0x34, 0x12, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80, 0x80, 0x34, 0x12, 0x00, 0xFF, 0xFF]
-        let bytes = F.riff(F.chunk("fmt ", F.formatBody(tag: 1, channels: 2, rate: 96_000, bits: 24)) + F.chunk("data", data))
+        let data: [UInt8] = [
+            0x56, 0x34, 0x12, 0xFE, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F, 0x00, 0x00, 0x80, 0x80, 0x34, 0x12, 0x00, 0xFF, 0xFF,
+        ]
+        let bytes = F.riff(
+            F.chunk("fmt ", F.formatBody(tag: 1, channels: 2, rate: 96_000, bits: 24)) + F.chunk("data", data))
         let buffer = try WAVDecoder.decode(bytes, file: "24.wav")
         #expect(buffer.channels == 2)
         #expect(buffer.sampleRate == 96_000)
@@ -54,17 +57,20 @@ import Testing
     }
 
     @Test func floatIsRefused() {
-        let bytes = F.riff(F.chunk("fmt ", F.formatBody(tag: 3, channels: 1, rate: 48_000, bits: 32)) + F.chunk("data", [0, 0, 0, 0]))
+        let bytes = F.riff(
+            F.chunk("fmt ", F.formatBody(tag: 3, channels: 1, rate: 48_000, bits: 32)) + F.chunk("data", [0, 0, 0, 0]))
         #expect(reason(bytes) == .unsupportedEncoding("32-bit floating point"))
     }
 
     @Test func eightBitIsRefused() {
-        let bytes = F.riff(F.chunk("fmt ", F.formatBody(tag: 1, channels: 1, rate: 8_000, bits: 8)) + F.chunk("data", [128, 129]))
+        let bytes = F.riff(
+            F.chunk("fmt ", F.formatBody(tag: 1, channels: 1, rate: 8_000, bits: 8)) + F.chunk("data", [128, 129]))
         #expect(reason(bytes) == .unsupportedEncoding("8-bit PCM"))
     }
 
     @Test func adpcmIsRefused() {
-        let bytes = F.riff(F.chunk("fmt ", F.formatBody(tag: 0x11, channels: 1, rate: 8_000, bits: 4)) + F.chunk("data", [0, 0]))
+        let bytes = F.riff(
+            F.chunk("fmt ", F.formatBody(tag: 0x11, channels: 1, rate: 8_000, bits: 4)) + F.chunk("data", [0, 0]))
         #expect(reason(bytes) == .unsupportedEncoding("ADPCM compression"))
     }
 
@@ -91,7 +97,9 @@ import Testing
     }
 
     @Test func oddFormatsAreRefused() {
-        let threeChannels = F.riff(F.chunk("fmt ", F.formatBody(tag: 1, channels: 3, rate: 48_000, bits: 16)) + F.chunk("data", [0, 0, 0, 0, 0, 0]))
+        let threeChannels = F.riff(
+            F.chunk("fmt ", F.formatBody(tag: 1, channels: 3, rate: 48_000, bits: 16))
+                + F.chunk("data", [0, 0, 0, 0, 0, 0]))
         #expect(reason(threeChannels) == .unsupportedChannelCount(3))
         #expect(reason(F.pcm16([1, 2], rate: 192_000)) == .unsupportedSampleRate(192_000))
         #expect(reason(F.pcm16([])) == .empty)

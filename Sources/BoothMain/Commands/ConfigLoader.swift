@@ -1,5 +1,6 @@
 import BoothCore
 import Glibc
+import PhotoStore
 
 /// Reads the config file and the choices file, with errors a person can act on.
 enum ConfigLoader {
@@ -14,10 +15,24 @@ enum ConfigLoader {
             throw BoothFailure("config file \(chosen) does not exist; copy deploy/booth.toml there or pass --config FILE")
         }
         do {
-            return try ConfigFile.parse(text)
+            return try ConfigFile.parse(text, customSounds: customSoundNames(configText: text))
         } catch {
             throw BoothFailure("\(chosen): \(error)")
         }
+    }
+
+    /// The custom sounds' names (WAV file stems) in the sounds folder the config names, so they
+    /// can be favourites. Whether each file is usable is checked when the sounds load.
+    static func customSoundNames(configText: String) -> [String] {
+        var folder = BoothSettings().soundsDirectory
+        if let document = try? TOMLDocument(parsing: configText),
+            let entry = document.entries.first(where: { $0.path == "sound.sounds_dir" }),
+            case .string(let path) = entry.value
+        {
+            folder = path
+        }
+        guard let names = try? PhotoStore.fileNames(in: folder) else { return [] }
+        return names.filter { $0.lowercased().hasSuffix(".wav") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }
     }
 
     /// The whole file as text, or nil when it does not exist.

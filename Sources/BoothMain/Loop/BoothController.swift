@@ -27,7 +27,7 @@ final class BoothController {
     private let signals: SignalSource
     private let watchdog: SystemdNotifier
     private var timers: [BoothTimer: EventLoop.TimerToken] = [:]
-    private var frames: [CaptureID: any CapturedFrame] = [:]
+    private var frames: [CaptureID: any PhotoFrame] = [:]
     private var captureTriggers: [CaptureID: Instant] = [:]
     /// The exit code once the machine asked to exit.
     private(set) var exitCode: Int32?
@@ -165,7 +165,7 @@ final class BoothController {
         }
     }
 
-    private func frameArrived(_ id: CaptureID, _ frame: any CapturedFrame) {
+    private func frameArrived(_ id: CaptureID, _ frame: any PhotoFrame) {
         let now = MonotonicClock.now()
         let trigger = captureTriggers.removeValue(forKey: id)
         log.record(

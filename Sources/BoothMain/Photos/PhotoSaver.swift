@@ -37,7 +37,7 @@ final class PhotoSaver {
     }
 
     /// Encodes `frame` and saves it; releases the frame's buffer as soon as it is encoded.
-    func save(_ id: CaptureID, frame: any CapturedFrame, takenAt dateTime: PhotoName.DateTime, model: String) {
+    func save(_ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime, model: String) {
         var options = options
         options.exif = ExifFields(
             dateTime: dateTime.exifString, cameraModel: model, orientation: orientation,

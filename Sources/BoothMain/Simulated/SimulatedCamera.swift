@@ -14,7 +14,7 @@ final class SimulatedCamera: CameraDevice {
     private let stalled: Bool
     private var origin = Instant(nanoseconds: 0)
     private var loop: EventLoop?
-    private var deliver: ((CaptureID, any CapturedFrame) -> Void)?
+    private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
 
     init(width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30, stalled: Bool = false) {
         self.width = width
@@ -23,7 +23,7 @@ final class SimulatedCamera: CameraDevice {
         self.stalled = stalled
     }
 
-    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any CapturedFrame) -> Void) throws {
+    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void) throws {
         self.loop = loop
         self.deliver = frames
         origin = MonotonicClock.now()
@@ -42,7 +42,7 @@ final class SimulatedCamera: CameraDevice {
 }
 
 /// The simulated camera's frame: rendered and encoded on the save worker.
-struct SimulatedFrame: CapturedFrame {
+struct SimulatedFrame: PhotoFrame {
     let sensorTime: Instant
     let width: Int
     let height: Int

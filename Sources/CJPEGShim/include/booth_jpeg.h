@@ -29,6 +29,8 @@ enum booth_jpeg_layout {
 	BOOTH_JPEG_LAYOUT_I420 = 1,
 	/** Two planes Y and interleaved UV; UV is ceil(w/2) pairs x ceil(h/2). */
 	BOOTH_JPEG_LAYOUT_NV12 = 2,
+	/** One plane, 3 bytes per pixel B, G, R (libcamera's RGB888). */
+	BOOTH_JPEG_LAYOUT_BGR24 = 3,
 };
 
 /** One plane of a frame, borrowed for the duration of a call. */

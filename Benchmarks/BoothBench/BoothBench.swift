@@ -1,0 +1,154 @@
+import Foundation
+
+/// `booth-bench`: measures the real `booth` binary (release build) and prints a table.
+///
+///     swift build -c release && .build/release/booth-bench [--sequences N] [--starts N]
+///
+/// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
+/// schedule over N sequences (max, p99, median), and resident memory before and after them.
+@main
+struct BoothBench {
+    static func main() throws {
+        let arguments = CommandLine.arguments
+        func option(_ name: String, _ fallback: Int) -> Int {
+            guard let i = arguments.firstIndex(of: name), i + 1 < arguments.count, let n = Int(arguments[i + 1]) else {
+                return fallback
+            }
+            return n
+        }
+        let sequences = option("--sequences", 100)
+        let starts = option("--starts", 20)
+        let booth = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("booth").path
+        guard FileManager.default.isExecutableFile(atPath: booth) else {
+            fatalError("booth-bench: no booth binary beside me at \(booth); run `swift build -c release` first")
+        }
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let config = work.appendingPathComponent("bench.toml")
+        try """
+            [booth]
+            state_file = "\(work.path)/state.toml"
+            review_window = 0.0
+            [sound]
+            favourites = ["Pop"]
+            default = "Pop"
+            [countdown]
+            default_delay = 0.5
+            """.write(to: config, atomically: true, encoding: .utf8)
+
+        var rows: [(String, String)] = []
+
+        // Start → ready.
+        var startTimes: [Double] = []
+        for _ in 0..<starts {
+            let run = try BoothRun(booth: booth, config: config.path, photos: work.appendingPathComponent("p0").path, script: "quit\n")
+            startTimes.append(run.readyMilliseconds)
+        }
+        rows.append(("start → ready (ms, median / max of \(starts))", "\(fmt(median(startTimes))) / \(fmt(startTimes.max()!))"))
+
+        // Countdown LED timing over many sequences, and memory.
+        let script = (0..<sequences).map { _ in "press\nwait 1.2\n" }.joined() + "quit\n"
+        let run = try BoothRun(
+            booth: booth, config: config.path, photos: work.appendingPathComponent("p1").path, script: script,
+            sampleMemoryAfter: 3.0)
+        let errors = run.countdownLEDErrorsMicroseconds.map(Double.init).sorted()
+        rows.append(("sequences completed / photos saved", "\(run.sequences) / \(run.photos)"))
+        rows.append(("countdown LED edges measured", "\(errors.count)"))
+        rows.append(("countdown LED error vs schedule (µs): median", fmt(median(errors))))
+        rows.append(("countdown LED error vs schedule (µs): p99", fmt(percentile(errors, 0.99))))
+        rows.append(("countdown LED error vs schedule (µs): max", fmt(errors.last ?? 0)))
+        rows.append(("RSS after 3 s (KiB)", "\(run.earlyRSS)"))
+        rows.append(("RSS after \(sequences) sequences (KiB)", "\(run.finalRSS)"))
+
+        let width = rows.map(\.0.count).max()!
+        print("| " + "measure".padding(toLength: width, withPad: " ", startingAt: 0) + " | value |")
+        print("|" + String(repeating: "-", count: width + 2) + "|-------|")
+        for (name, value) in rows {
+            print("| " + name.padding(toLength: width, withPad: " ", startingAt: 0) + " | \(value) |")
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double { percentile(values, 0.5) }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+    }
+
+    static func fmt(_ value: Double) -> String { String(format: "%.1f", value) }
+}
+
+/// One `booth simulate` run with its events parsed.
+struct BoothRun {
+    var readyMilliseconds = 0.0
+    var countdownLEDErrorsMicroseconds: [Int] = []
+    var sequences = 0
+    var photos = 0
+    var earlyRSS = 0
+    var finalRSS = 0
+
+    init(booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: booth)
+        process.arguments = ["simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        let started = DispatchTime.now()
+        try process.run()
+        input.fileHandleForWriting.write(script.data(using: .utf8)!)
+        try input.fileHandleForWriting.close()
+
+        var buffer = Data()
+        var inCountdown = false
+        var sampledEarly = sampleMemoryAfter == nil
+        var lastRSS = 0
+        while true {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: 10) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+                    let type = object["type"] as? String
+                else { continue }
+                switch type {
+                case "ready":
+                    readyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+                case "state":
+                    inCountdown = object["to"] as? String == "countingDown"
+                    if object["to"] as? String == "idle" { sequences += 1 }
+                case "leds" where inCountdown:
+                    if let t = object["t_us"] as? Int, let scheduled = object["scheduled_us"] as? Int, t != scheduled {
+                        countdownLEDErrorsMicroseconds.append(t - scheduled)
+                    }
+                case "photoSaved":
+                    photos += 1
+                default:
+                    break
+                }
+                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+                if !sampledEarly, let after = sampleMemoryAfter, elapsed >= after {
+                    earlyRSS = Self.rss(process.processIdentifier)
+                    sampledEarly = true
+                }
+                if type == "state" { lastRSS = max(0, Self.rss(process.processIdentifier)) }
+            }
+        }
+        process.waitUntilExit()
+        finalRSS = lastRSS
+    }
+
+    /// VmRSS of `pid` in KiB.
+    static func rss(_ pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+        }
+        return 0
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import BoothCore
+import Glibc
+import SoundOutput
+
+/// `booth run`: the real booth on GPIO, ALSA and libcamera (what the systemd unit starts).
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the booth on its real hardware: GPIO buttons and LEDs, ALSA sound, libcamera camera."
+    )
+
+    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
+    var config: String?
+
+    @Option(name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output.")
+    var eventsJSON: String?
+
+    @Option(help: "Where photos are saved (overrides the config's booth.photos_dir).")
+    var photos: String?
+
+    func run() throws {
+        var settings = try ConfigLoader.settings(path: config)
+        if let photos { settings.photosDirectory = photos }
+        let (choices, warning) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
+        if let warning { Log.warning(warning) }
+
+        let library = SoundLibrary.load(folder: settings.soundsDirectory)
+        for rejection in library.rejections { Log.warning("sound: \(rejection)") }
+
+        let gpio = GPIOHardware(settings: settings.gpio)
+        for problem in gpio.problems { Log.error("gpio: \(problem)") }
+        if !gpio.hasButton {
+            Log.error("gpio: without the big button no photo can be taken; fix the line above (booth doctor lists the chips and lines)")
+        }
+        let devices = BoothController.Devices(
+            inputs: [gpio],
+            sound: ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds),
+            camera: LibcameraDevice(selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight),
+            lights: gpio)
+        let controller = try BoothController(
+            settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))
+        if !gpio.problems.isEmpty {
+            controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: MonotonicClock.now())
+        }
+        let code = try controller.run()
+        if code != 0 { throw ExitCode(code) }
+    }
+}

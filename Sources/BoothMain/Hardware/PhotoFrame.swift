@@ -1,0 +1,17 @@
+import BoothCore
+import PhotoEncoding
+
+/// A frame the camera delivered, encodable on the save worker. `release()` returns its buffer to the
+/// camera; it must be called exactly once, on any thread.
+protocol PhotoFrame: Sendable {
+    /// When the frame's exposure started (monotonic).
+    var sensorTime: Instant { get }
+    /// Exposure time in microseconds, when known.
+    var exposureMicroseconds: Int? { get }
+    /// Analogue gain, when known.
+    var analogueGain: Double? { get }
+    /// Encodes the frame as JPEG (on the worker thread).
+    func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8]
+    /// Gives the buffer back to the camera.
+    func release()
+}

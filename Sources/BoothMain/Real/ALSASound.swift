@@ -1,0 +1,157 @@
+import BoothCore
+import CBoothSys
+import Glibc
+import SoundOutput
+
+/// The booth's sounds on an ALSA device. Every sound is decoded and converted to the device format
+/// at start; `play` hands the first period to ALSA before it returns, and the device's poll
+/// descriptors sit in the event loop while a sound plays. A missing or busy device is reported once,
+/// the booth carries on silent with every sound timed as if played, and the device is retried
+/// every 10 s while nothing plays.
+final class ALSASound: SoundDevice {
+    let name: String
+    private let device: String
+    private let sampleRate = 48_000
+    private let channels = 2
+    private let gain: Double
+    private let sources: [String: PCMBuffer]
+    private var playback: ALSAPlayback?
+    private var prepared: [String: PreparedSound] = [:]
+    private let silent: SimulatedSound
+    private var loop: EventLoop?
+    private var report: DeviceReport?
+    private var registered: [Int32] = []
+    private var current: SoundPurpose?
+    private var retry: EventLoop.TimerToken?
+    /// Why the device could not be opened, if it could not.
+    private(set) var problem: String?
+
+    /// The built-in sounds plus `custom` ones, for `device` with `gainDecibels` applied.
+    init(device: String, gainDecibels: Double, custom: [CustomSound]) {
+        self.device = device
+        name = "alsa:\(device)"
+        gain = gainDecibels
+        var sources: [String: PCMBuffer] = [:]
+        for sound in BuiltInSound.allCases { sources[sound.rawValue] = SoundSynthesizer.render(sound, sampleRate: 48_000) }
+        for sound in custom { sources[sound.name] = sound.buffer }
+        self.sources = sources
+        silent = SimulatedSound(name: "silent", durations: sources.mapValues(\.durationNanoseconds))
+        open()
+    }
+
+    var soundNames: [String] { sources.keys.sorted() }
+
+    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
+        self.loop = loop
+        self.report = report
+        try silent.attach(to: loop, report: report)
+        let now = MonotonicClock.now()
+        if let problem {
+            Log.warning("sound: \(problem); running silent, retrying every 10 s")
+            report(.deviceWarning(.soundDeviceUnavailable, active: true), now)
+            scheduleRetry()
+        }
+        if playback != nil, let warning = MixerCheck().playbackVolumeWarning(card: device) {
+            Log.warning("sound: \(warning)")
+            report(.deviceWarning(.volumeMuted, active: true), now)
+        }
+    }
+
+    func play(_ sound: String, purpose: SoundPurpose) {
+        stop()
+        guard let playback, let prepared = prepared[sound] else {
+            silent.play(sound, purpose: purpose)
+            return
+        }
+        do {
+            try playback.play(prepared)
+        } catch {
+            lose(error)
+            silent.play(sound, purpose: purpose)
+            return
+        }
+        current = purpose
+        watch(playback.pollDescriptors)
+    }
+
+    func stop() {
+        silent.stop()
+        playback?.stop()
+        current = nil
+        watch([])
+    }
+
+    private func ready() {
+        guard let playback, let purpose = current else { return watch([]) }
+        var fds = playback.pollDescriptors
+        _ = poll(&fds, nfds_t(fds.count), 0)
+        switch playback.handlePoll(revents: fds) {
+        case nil:
+            watch(playback.pollDescriptors)
+        case .finished:
+            current = nil
+            watch([])
+            report?(.soundFinished(purpose), MonotonicClock.now())
+        case .failed(let error):
+            current = nil
+            watch([])
+            lose(error)
+            report?(.soundFailed(purpose, reason: "\(error)"), MonotonicClock.now())
+        }
+    }
+
+    /// Registers exactly `descriptors` with the loop (ALSA's set can change between plays).
+    private func watch(_ descriptors: [pollfd]) {
+        guard let loop else { return }
+        let wanted = descriptors.map(\.fd)
+        for fd in registered where !wanted.contains(fd) { loop.unregister(fd) }
+        registered = []
+        for descriptor in descriptors {
+            do {
+                try loop.register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) { [unowned self] _ in
+                    self.ready()
+                }
+                registered.append(descriptor.fd)
+            } catch {
+                Log.error("sound: \(error)")
+            }
+        }
+    }
+
+    private func open() {
+        do {
+            let opened = try ALSAPlayback(device: device, sampleRate: sampleRate, channels: channels)
+            prepared = sources.mapValues { opened.prepare($0, gainDecibels: gain) }
+            playback = opened
+            problem = nil
+        } catch {
+            playback = nil
+            problem = "\(error)"
+        }
+    }
+
+    private func lose(_ error: SoundDeviceError) {
+        guard playback != nil else { return }
+        playback = nil
+        problem = "\(error)"
+        Log.error("sound: \(error); running silent, retrying every 10 s")
+        report?(.deviceWarning(.soundDeviceUnavailable, active: true), MonotonicClock.now())
+        scheduleRetry()
+    }
+
+    private func scheduleRetry() {
+        guard let loop, retry == nil else { return }
+        retry = loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(10))) { [unowned self] in
+            self.retry = nil
+            guard self.playback == nil else { return }
+            if self.current != nil { return self.scheduleRetry() }
+            self.open()
+            if self.playback != nil {
+                Log.info("sound: \(self.device) is back")
+                self.report?(.deviceWarning(.soundDeviceUnavailable, active: false), MonotonicClock.now())
+            } else {
+                self.scheduleRetry()
+            }
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import BoothCore
+import CBoothSys
+import GPIOInput
+import Glibc
+import LEDCountdown
+
+/// The booth's buttons, knob and lights on GPIO lines through libgpiod. Every line is requested on
+/// its own, so a line another program holds disables only itself (with a message naming chip, line,
+/// errno and fix) and the booth keeps running what it can. Edges carry kernel timestamps into the
+/// same debouncer and encoder decoder the tests check; every descriptor is in the event loop.
+final class GPIOHardware: InputDevice, LightsDevice {
+    let name: String
+    let ledCount: Int
+    /// One message per line that could not be requested.
+    private(set) var problems: [String] = []
+
+    private let settings: BoothSettings.GPIO
+    private let chip: ChipSelector
+    private var loop: EventLoop?
+    private var report: DeviceReport?
+
+    private var button: Input?
+    private var knobSwitch: Input?
+    private var cancel: Input?
+    private var knobA: GPIOLineSet?
+    private var knobB: GPIOLineSet?
+    private var decoder: RotaryDecoder
+    private var knobLevels = (a: false, b: false)
+    private var rowLines: [GPIOLineSet?] = []
+    private var buttonLEDLine: GPIOLineSet?
+    private var flashLine: GPIOLineSet?
+    private var rowShown: UInt8 = 0
+
+    /// A debounced push button on one line.
+    private final class Input {
+        let lines: GPIOLineSet
+        var tracker: ButtonTracker
+        var deadline: EventLoop.TimerToken?
+        init(lines: GPIOLineSet, tracker: ButtonTracker) {
+            self.lines = lines
+            self.tracker = tracker
+        }
+    }
+
+    /// Requests every configured line; lines that fail are reported in `problems`.
+    init(settings: BoothSettings.GPIO) {
+        self.settings = settings
+        chip = ChipSelector(configValue: settings.chip)
+        name = "gpio:\(settings.chip)"
+        ledCount = settings.leds.count
+        decoder = RotaryDecoder(mode: settings.encoder == .halfStep ? .halfStep : .fullStep)
+        do {
+            _ = try GPIOInventory.lines(of: chip)
+        } catch {
+            // No chip: one message, not one per line.
+            problems.append("\(error)")
+            return
+        }
+        button = requestButton("button", settings.button)
+        knobSwitch = requestButton("knob switch", settings.knobSwitch)
+        cancel = settings.cancel.flatMap { requestButton("cancel", $0) }
+        knobA = requestInput("knob A", settings.knobA, activeLow: false)
+        knobB = requestInput("knob B", settings.knobB, activeLow: false)
+        if let a = try? knobA?.inputLevels().first, let b = try? knobB?.inputLevels().first {
+            knobLevels = (a, b)
+            decoder = RotaryDecoder(mode: settings.encoder == .halfStep ? .halfStep : .fullStep, a: a, b: b)
+        }
+        rowLines = settings.leds.enumerated().map { requestOutput("LED \($0.offset + 1)", $0.element) }
+        buttonLEDLine = requestOutput("button LED", settings.buttonLED)
+        flashLine = settings.flash.flatMap { requestOutput("flash", $0) }
+    }
+
+    /// Whether the big button could be requested (without it the booth cannot be used).
+    var hasButton: Bool { button != nil }
+
+    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
+        self.loop = loop
+        self.report = report
+        for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel)] {
+            guard let input else { continue }
+            for fd in input.lines.fileDescriptors {
+                try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                    self.readButton(input, role)
+                }
+            }
+        }
+        for line in [knobA, knobB].compactMap({ $0 }) {
+            for fd in line.fileDescriptors {
+                try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readKnob() }
+            }
+        }
+    }
+
+    // MARK: Inputs
+
+    private enum Role { case button, knobSwitch, cancel }
+
+    private func readButton(_ input: Input, _ role: Role) {
+        let edges: [GPIOEdge]
+        do {
+            edges = try input.lines.readEdges()
+        } catch {
+            Log.error("\(error)")
+            return
+        }
+        for edge in edges {
+            emit(input.tracker.edge(level: edge.level, at: edge.timestampNanoseconds), role)
+        }
+        rearm(input, role)
+    }
+
+    private func rearm(_ input: Input, _ role: Role) {
+        guard let loop else { return }
+        if let token = input.deadline { loop.cancel(token) }
+        input.deadline = nil
+        guard let deadline = input.tracker.nextDeadline else { return }
+        let at = Instant(nanoseconds: Int64(deadline))
+        input.deadline = loop.schedule(at: at) { [unowned self] in
+            input.deadline = nil
+            self.emit(input.tracker.advance(to: UInt64(max(MonotonicClock.now(), at).nanoseconds)), role)
+            self.rearm(input, role)
+        }
+    }
+
+    private func emit(_ signals: [ButtonSignal], _ role: Role) {
+        guard let report else { return }
+        for signal in signals {
+            switch (role, signal) {
+            case (.button, .pressed(let t)): report(.buttonPressed, instant(t))
+            case (.button, .released(let t, _)): report(.buttonReleased, instant(t))
+            case (.button, .longPressed(let t)): report(.buttonLongPressed, instant(t))
+            case (.knobSwitch, .released(let t, let held)) where held < settings.longPress: report(.knobPressed, instant(t))
+            case (.knobSwitch, .longPressed(let t)): report(.knobLongPressed, instant(t))
+            case (.cancel, .pressed(let t)): report(.cancelPressed, instant(t))
+            default: break
+            }
+        }
+    }
+
+    private func readKnob() {
+        var edges: [(GPIOEdge, isA: Bool)] = []
+        do {
+            edges += try (knobA?.readEdges() ?? []).map { ($0, true) }
+            edges += try (knobB?.readEdges() ?? []).map { ($0, false) }
+        } catch {
+            Log.error("\(error)")
+            return
+        }
+        // Two lines, two descriptors on v1: put both contacts' edges back in kernel time order.
+        edges.sort { $0.0.timestampNanoseconds < $1.0.timestampNanoseconds }
+        for (edge, isA) in edges {
+            if isA { knobLevels.a = edge.level } else { knobLevels.b = edge.level }
+            let step = decoder.update(a: knobLevels.a, b: knobLevels.b)
+            if step != 0 { report?(.knobTurned(steps: step), instant(edge.timestampNanoseconds)) }
+        }
+    }
+
+    private func instant(_ kernelNanoseconds: UInt64) -> Instant {
+        Instant(nanoseconds: Int64(kernelNanoseconds))
+    }
+
+    // MARK: Outputs
+
+    func showRow(_ frame: LEDFrame) {
+        for (index, line) in rowLines.enumerated() where frame.isLit(index) != (rowShown & (1 << UInt8(index)) != 0) {
+            set(line, frame.isLit(index))
+        }
+        rowShown = frame.bits
+    }
+
+    func setButtonLED(_ on: Bool) { set(buttonLEDLine, on) }
+
+    func setFlash(_ on: Bool) { set(flashLine, on) }
+
+    private func set(_ line: GPIOLineSet?, _ value: Bool) {
+        guard let line else { return }
+        do {
+            try line.setOutput(0, value)
+        } catch {
+            Log.error("\(error)")
+        }
+    }
+
+    // MARK: Requests
+
+    private func requestButton(_ role: String, _ line: BoothSettings.Line) -> Input? {
+        guard let lines = requestInput(role, line, activeLow: true) else { return nil }
+        let tracker = ButtonTracker(debounce: .nanoseconds(settings.debounce), longPress: .nanoseconds(settings.longPress))
+        return Input(lines: lines, tracker: tracker)
+    }
+
+    private func requestInput(_ role: String, _ line: BoothSettings.Line, activeLow: Bool) -> GPIOLineSet? {
+        let spec = InputLineSpec(
+            role: role, line: selector(line), bias: .pullUp, activeLow: activeLow,
+            kernelDebounceMicroseconds: 0)
+        return request(role) { () throws(GPIOError) in try GPIOLineSet(chip: chip, inputs: [spec], outputs: []) }
+    }
+
+    private func requestOutput(_ role: String, _ line: BoothSettings.Line) -> GPIOLineSet? {
+        let spec = OutputLineSpec(role: role, line: selector(line), activeLow: false)
+        return request(role) { () throws(GPIOError) in try GPIOLineSet(chip: chip, inputs: [], outputs: [spec]) }
+    }
+
+    private func request(_ role: String, _ body: () throws(GPIOError) -> GPIOLineSet) -> GPIOLineSet? {
+        do {
+            return try body()
+        } catch {
+            problems.append("\(role): \(error)")
+            return nil
+        }
+    }
+
+    private func selector(_ line: BoothSettings.Line) -> LineSelector {
+        switch line {
+        case .offset(let n): .offset(n)
+        case .name(let s): .name(s)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import BoothCore
+import CBoothSys
+import CameraCapture
+import Glibc
+import PhotoEncoding
+
+/// The booth's camera through libcamera: opened at start and kept streaming (exposure and white
+/// balance stay converged); a capture is the first frame exposed after the trigger. Completions
+/// arrive on the shim's eventfd; Swift never runs on libcamera's threads. A missing or lost camera
+/// is reported (presses are refused) and reopened every 2 s until it returns.
+final class LibcameraDevice: CameraDevice {
+    private let selector: String
+    private let width: Int
+    private let height: Int
+    private var camera: LibcameraCamera?
+    private var loop: EventLoop?
+    private var report: DeviceReport?
+    private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
+    private var retry: EventLoop.TimerToken?
+    private var registeredFD: Int32?
+    /// Why the camera is not open, if it is not.
+    private(set) var problem: String?
+
+    init(selector: String, width: Int, height: Int) {
+        self.selector = selector
+        self.width = width
+        self.height = height
+        open()
+    }
+
+    var name: String { camera.map { "libcamera:\($0.id)" } ?? "libcamera:\(selector) (not open)" }
+    var model: String { camera?.model ?? "unknown camera" }
+
+    func attach(to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void) throws {
+        self.loop = loop
+        self.report = report
+        self.deliver = frames
+        if let problem {
+            Log.error("camera: \(problem); retrying every 2 s")
+            report(.deviceWarning(.cameraUnavailable, active: true), MonotonicClock.now())
+            scheduleRetry()
+        } else {
+            try watch()
+        }
+    }
+
+    func capture(_ id: CaptureID, trigger: Instant) {
+        guard let camera else {
+            report?(.captureFailed(id, reason: problem ?? "no camera"), MonotonicClock.now())
+            return
+        }
+        do {
+            try camera.capture(triggerNanoseconds: UInt64(trigger.nanoseconds), cookie: id.cookie)
+        } catch {
+            report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
+            if case .gone = error { lose("\(error)") }
+        }
+    }
+
+    private func drain() {
+        guard let camera else { return }
+        for result in camera.drainResults() {
+            let id = CaptureID(cookie: result.cookie)
+            switch result.outcome {
+            case .success(let frame):
+                deliver?(id, LibcameraFrame(frame: frame))
+            case .failure(let error):
+                report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
+                if case .gone = error { lose("\(error)") }
+            }
+        }
+    }
+
+    private func open() {
+        do {
+            camera = try LibcameraCamera(selector: selector, width: width, height: height)
+            problem = nil
+        } catch {
+            camera = nil
+            problem = "\(error)"
+        }
+    }
+
+    private func watch() throws {
+        guard let loop, let camera else { return }
+        let fd = camera.eventFileDescriptor
+        try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.drain() }
+        registeredFD = fd
+    }
+
+    private func lose(_ reason: String) {
+        guard camera != nil else { return }
+        if let fd = registeredFD { loop?.unregister(fd) }
+        registeredFD = nil
+        camera = nil
+        problem = reason
+        Log.error("camera: \(reason); retrying every 2 s")
+        report?(.deviceWarning(.cameraUnavailable, active: true), MonotonicClock.now())
+        scheduleRetry()
+    }
+
+    private func scheduleRetry() {
+        guard let loop, retry == nil else { return }
+        retry = loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(2))) { [unowned self] in
+            self.retry = nil
+            self.open()
+            guard self.camera != nil else { return self.scheduleRetry() }
+            do {
+                try self.watch()
+                Log.info("camera: \(self.name) is back")
+                self.report?(.deviceWarning(.cameraUnavailable, active: false), MonotonicClock.now())
+            } catch {
+                self.lose("\(error)")
+            }
+        }
+    }
+}
+
+/// A libcamera frame held for the save worker, encoded straight from its mapped planes.
+struct LibcameraFrame: PhotoFrame {
+    let frame: CapturedFrame
+
+    var sensorTime: Instant { Instant(nanoseconds: Int64(frame.sensorTimestampNanoseconds)) }
+    var exposureMicroseconds: Int? { frame.exposureMicroseconds }
+    var analogueGain: Double? { frame.analogueGain }
+
+    func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] {
+        try frame.withPixelFrame { (pixels) throws(PhotoEncodingError) in try JPEGEncoder.encode(pixels, options: options) }
+    }
+
+    func release() { frame.release() }
+}

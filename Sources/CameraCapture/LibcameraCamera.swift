@@ -1,0 +1,166 @@
+/// The camera, through the libcamera shim; the only Swift file that calls `booth_camera_*`.
+
+import LibcameraShim
+import PhotoEncoding
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// An open libcamera camera streaming into a small buffer pool, owned by one event loop.
+///
+/// Poll `eventFileDescriptor`; when it is readable call `drainResults()` (which also keeps the
+/// camera's buffers circulating, so call it promptly). Not thread-safe: use it from the loop's
+/// thread only. `CapturedFrame`s it returns may go to other threads.
+public final class LibcameraCamera {
+    /// libcamera's id of the open camera.
+    public let id: String
+    /// Sensor model, e.g. "imx708"; empty if unknown.
+    public let model: String
+    private let handle: OpaquePointer
+
+    /// The cameras libcamera sees, with their still-capture modes; [] when none or on failure.
+    /// The corresponding C function is `booth_camera_list`.
+    public static func list() -> [CameraInfo] {
+        var cameras: UnsafeMutablePointer<booth_camera_info>? = nil
+        var count = 0
+        guard booth_camera_list(&cameras, &count) == 0, let cameras else { return [] }
+        defer { booth_camera_list_free(cameras, count) }
+        return (0..<count).map { index in
+            var info = cameras[index]
+            let modes = (0..<info.mode_count).map { modeIndex in
+                var mode = info.modes[modeIndex]
+                return CameraMode(
+                    pixelFormat: text(&mode.pixel_format), width: Int(mode.width), height: Int(mode.height))
+            }
+            return CameraInfo(index: index, id: text(&info.id), model: text(&info.model), modes: modes)
+        }
+    }
+
+    /// Opens the camera `selector` (index "0" or a libcamera id) at `width` x `height`
+    /// (0 x 0 = largest still size; the camera may adjust it) and starts streaming.
+    /// The corresponding C function is `booth_camera_open`.
+    public init(selector: String, width: Int = 0, height: Int = 0, bufferCount: Int = 4) throws(CameraError) {
+        var config = booth_camera_config()
+        config.width = UInt32(clamping: width)
+        config.height = UInt32(clamping: height)
+        config.buffer_count = UInt32(clamping: bufferCount)
+        guard let handle = booth_camera_open(selector, &config) else {
+            let error = errno
+            let detail = String(cString: booth_camera_error_detail())
+            throw Self.openError(selector: selector, errno: error, detail: detail)
+        }
+        self.handle = handle
+        self.id = String(cString: booth_camera_id(handle))
+        self.model = String(cString: booth_camera_model(handle))
+    }
+
+    deinit { booth_camera_close(handle) }
+
+    /// Readable when results may be ready; owned by the camera (poll it, never read or close it).
+    public var eventFileDescriptor: Int32 { booth_camera_event_fd(handle) }
+
+    /// Arms a capture: the first frame whose exposure starts at or after `triggerNanoseconds`
+    /// (CLOCK_MONOTONIC) is held and reported by `drainResults()` with `cookie`.
+    /// The corresponding C function is `booth_camera_capture`.
+    public func capture(triggerNanoseconds: UInt64, cookie: UInt64) throws(CameraError) {
+        guard booth_camera_capture(handle, triggerNanoseconds, cookie) == 0 else {
+            let error = errno
+            if error == ENODEV { throw .gone(camera: name) }
+            throw .failed(camera: name, operation: "capture", errno: error,
+                          detail: String(cString: booth_camera_error_detail()))
+        }
+    }
+
+    /// Fails every armed capture whose trigger is more than `timeoutNanoseconds` before
+    /// `nowNanoseconds` with `.timeout` (reported by the next `drainResults()`). The caller owns
+    /// the clock. Returns how many expired. The corresponding C function is `booth_camera_expire`.
+    @discardableResult
+    public func expireCaptures(nowNanoseconds: UInt64, timeoutNanoseconds: UInt64) -> Int {
+        Int(booth_camera_expire(handle, nowNanoseconds, timeoutNanoseconds))
+    }
+
+    /// Every result ready now; never blocks. Also requeues frames nobody asked for.
+    /// The corresponding C function is `booth_camera_next_result`.
+    public func drainResults() -> [CaptureResult] {
+        var results: [CaptureResult] = []
+        var result = booth_camera_result()
+        while booth_camera_next_result(handle, &result) == 1 {
+            results.append(convert(result))
+        }
+        return results
+    }
+
+    /// Gives a held buffer back to the camera; called once per frame by `CapturedFrame`.
+    static func release(_ frame: OpaquePointer) {
+        booth_frame_release(frame)
+    }
+
+    private var name: String { model.isEmpty ? id : "\(id) (\(model))" }
+
+    private func convert(_ result: booth_camera_result) -> CaptureResult {
+        switch Int(result.status) {
+        case Int(BOOTH_CAMERA_RESULT_OK.rawValue):
+            guard let frame = result.frame else { break }
+            guard let format = Self.format(result.pixel_format) else {
+                booth_frame_release(frame)
+                break
+            }
+            let shimPlanes = [result.planes.0, result.planes.1, result.planes.2].prefix(Int(result.plane_count))
+            let planes = shimPlanes.map {
+                BorrowedPixelPlane(bytes: UnsafeRawBufferPointer(start: $0.data, count: $0.length), stride: $0.stride)
+            }
+            let captured = CapturedFrame(
+                cookie: result.cookie, triggerNanoseconds: result.trigger_ns,
+                sensorTimestampNanoseconds: result.sensor_timestamp_ns,
+                timestampIsSensor: result.timestamp_is_sensor != 0, sequence: result.sequence,
+                exposureMicroseconds: result.exposure_us >= 0 ? Int(result.exposure_us) : nil,
+                analogueGain: result.analogue_gain >= 0 ? Double(result.analogue_gain) : nil,
+                lux: result.lux >= 0 ? Double(result.lux) : nil,
+                width: Int(result.width), height: Int(result.height), format: format,
+                buffer: HeldBuffer(handle: frame, planes: planes))
+            return CaptureResult(cookie: result.cookie, outcome: .success(captured))
+        case Int(BOOTH_CAMERA_RESULT_CAMERA_GONE.rawValue):
+            return CaptureResult(cookie: result.cookie, outcome: .failure(.gone(camera: name)))
+        case Int(BOOTH_CAMERA_RESULT_TIMEOUT.rawValue):
+            return CaptureResult(cookie: result.cookie, outcome: .failure(.timeout(camera: name, cookie: result.cookie)))
+        default:
+            break
+        }
+        return CaptureResult(
+            cookie: result.cookie,
+            outcome: .failure(.failed(camera: name, operation: "capture", errno: EIO,
+                                      detail: "the camera could not deliver this frame")))
+    }
+
+    private static func format(_ value: Int32) -> PixelFormat? {
+        switch UInt32(bitPattern: value) {
+        case BOOTH_PIXEL_FORMAT_YUV420.rawValue: .yuv420
+        case BOOTH_PIXEL_FORMAT_NV12.rawValue: .nv12
+        case BOOTH_PIXEL_FORMAT_RGB24.rawValue: .rgb24
+        case BOOTH_PIXEL_FORMAT_BGR24.rawValue: .bgr24
+        default: nil
+        }
+    }
+
+    private static func openError(selector: String, errno error: Int32, detail: String) -> CameraError {
+        switch error {
+        case ENODEV, ENOENT:
+            return .noCamera(selector: selector, available: list().map(\.description))
+        case EBUSY:
+            let camera = list().first { $0.id == selector || String($0.index) == selector }
+            return .busy(camera: camera?.description ?? selector)
+        default:
+            return .failed(camera: selector, operation: "open", errno: error, detail: detail)
+        }
+    }
+
+    /// A Swift string from a fixed-size C char array (a tuple in Swift).
+    private static func text<T>(_ tuple: inout T) -> String {
+        withUnsafeBytes(of: &tuple) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}
