@@ -18,7 +18,7 @@ public final class PhotoStore: @unchecked Sendable {
     public let reserve: Int64
     /// This booth's id, which keeps its photos apart from other booths' on a shared stick.
     public let boothID: String
-    /// Whether the index was missing or damaged at start and rebuilt from the files.
+    /// Whether the index was missing or damaged at start and rebuilt from the photos there.
     public let indexWasRebuilt: Bool
     private let file: DurableFile
     private var lastSequence: Int
@@ -50,7 +50,7 @@ public final class PhotoStore: @unchecked Sendable {
         let stored = Self.readSmallFile("\(directory)/\(Self.indexName)").flatMap(PhotoIndex.decode)
         var loaded = stored ?? PhotoIndex.rebuilt(from: listing)
         let changed = loaded.reconcile(with: listing)
-        indexWasRebuilt = stored == nil
+        indexWasRebuilt = stored == nil && !listing.isEmpty
         index = Mutex(loaded)
         if stored == nil || changed { try writeIndex(loaded) }
     }

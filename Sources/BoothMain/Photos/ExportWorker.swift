@@ -22,7 +22,7 @@ final class ExportWorker {
         /// The export stopped; `message` tells the person at the booth what to do. What was copied is
         /// complete and verified, and the next insert resumes.
         case failed(mountPoint: String, message: String, stickRemoved: Bool, unmounted: Bool)
-        /// The stick's mount went away (pulled, or unmounted after the export).
+        /// A stick's mount went away while no export was running on it (pulled, or unmounted by hand).
         case removed(mountPoint: String)
     }
 
@@ -57,7 +57,10 @@ final class ExportWorker {
         try watcher.attach(to: loop) { [unowned self] change in
             switch change {
             case .inserted(let mount): self.export(to: mount.mountPoint)
-            case .removed(let point): report(.removed(mountPoint: point))
+            case .removed(let point):
+                // During an export this is the worker's own unmount (its `.finished` follows) or a
+                // pulled stick (its `.failed` follows).
+                if !self.busy.contains(point) { report(.removed(mountPoint: point)) }
             }
         }
     }
