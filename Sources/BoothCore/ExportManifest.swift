@@ -39,7 +39,9 @@ public struct ExportManifest: Hashable, Sendable {
     /// Whether `id` is a booth or stick id: 1...64 ASCII letters, digits or '-'.
     public static func isValidID(_ id: some StringProtocol) -> Bool {
         (1...64).contains(id.utf8.count)
-            && id.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D }
+            && id.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D
+            }
     }
 
     /// Whether `path` is `folder/name` with both parts FAT-safe and not hidden: the only shape the
@@ -69,7 +71,8 @@ public struct ExportManifest: Hashable, Sendable {
             guard f.count == 6, f[0] == "file", isValidID(f[1]), FATName.isSafe(String(f[2])), isValidPath(f[3]),
                 let size = Int64(f[4]), size >= 0, let checksum = CRC32.parseHex(f[5])
             else { return nil }
-            entries.append(Entry(booth: String(f[1]), source: String(f[2]), path: String(f[3]), size: size, checksum: checksum))
+            entries.append(
+                Entry(booth: String(f[1]), source: String(f[2]), path: String(f[3]), size: size, checksum: checksum))
         }
         return ExportManifest(stickID: String(stick[1]), entries: entries)
     }

@@ -62,7 +62,8 @@ public struct ExportPlan: Hashable, Sendable {
     /// `present` lists the regular files under the export folder (`folder/name` → size) and files
     /// larger than `maximumFileSize` cannot be stored (FAT32: 4 GiB - 1).
     public static func make(
-        photos: [Photo], booth: String, manifest: ExportManifest, present: [String: Int64], maximumFileSize: Int64? = nil
+        photos: [Photo], booth: String, manifest: ExportManifest, present: [String: Int64],
+        maximumFileSize: Int64? = nil
     ) -> ExportPlan {
         var plan = ExportPlan()
         // FAT is case-insensitive: compare paths in lower case.
@@ -94,7 +95,8 @@ public struct ExportPlan: Hashable, Sendable {
                 continue
             }
             if let limit = maximumFileSize, photo.size > limit {
-                plan.skipped.append(Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+                plan.skipped.append(
+                    Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
                 continue
             }
             let folder = parsed.dateTime.dateString
@@ -104,9 +106,11 @@ public struct ExportPlan: Hashable, Sendable {
                 if claimed.contains(key) { continue }
                 if let size = presentSizes[key] {
                     guard size == photo.size else { continue }
-                    plan.items.append(Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: true))
+                    plan.items.append(
+                        Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: true))
                 } else {
-                    plan.items.append(Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: false))
+                    plan.items.append(
+                        Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: false))
                 }
                 claimed.insert(key)
                 break

@@ -15,7 +15,9 @@ public struct MountEntry: Hashable, Sendable {
 
     /// An entry.
     public init(id: Int, mountPoint: String, fileSystem: String, source: String, readOnly: Bool) {
-        (self.id, self.mountPoint, self.fileSystem, self.source, self.readOnly) = (id, mountPoint, fileSystem, source, readOnly)
+        (self.id, self.mountPoint, self.fileSystem, self.source, self.readOnly) = (
+            id, mountPoint, fileSystem, source, readOnly
+        )
     }
 }
 
@@ -25,7 +27,9 @@ public enum MountTable {
     public static func parse(_ text: String) -> [MountEntry] {
         text.split(separator: "\n").compactMap { line in
             let f = line.split(separator: " ")
-            guard let dash = f.firstIndex(of: "-"), dash >= 6, f.count >= dash + 3, let id = Int(f[0]) else { return nil }
+            guard let dash = f.firstIndex(of: "-"), dash >= 6, f.count >= dash + 3, let id = Int(f[0]) else {
+                return nil
+            }
             let options = f[5].split(separator: ",")
             return MountEntry(
                 id: id, mountPoint: unescape(f[4]), fileSystem: String(f[dash + 1]), source: unescape(f[dash + 2]),

@@ -29,7 +29,9 @@ public struct PhotoIndex: Hashable, Sendable {
 
         /// An entry.
         public init(name: String, state: State, size: Int64, checksum: UInt32? = nil, exportedTo: Set<String> = []) {
-            (self.name, self.state, self.size, self.checksum, self.exportedTo) = (name, state, size, checksum, exportedTo)
+            (self.name, self.state, self.size, self.checksum, self.exportedTo) = (
+                name, state, size, checksum, exportedTo
+            )
         }
     }
 
@@ -146,7 +148,8 @@ public struct PhotoIndex: Hashable, Sendable {
             }
             let sticks = f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init)
             guard sticks.allSatisfy(ExportManifest.isValidID) else { return nil }
-            entries.append(Entry(name: String(f[1]), state: state, size: size, checksum: checksum, exportedTo: Set(sticks)))
+            entries.append(
+                Entry(name: String(f[1]), state: state, size: size, checksum: checksum, exportedTo: Set(sticks)))
         }
         return PhotoIndex(entries)
     }

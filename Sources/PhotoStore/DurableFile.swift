@@ -124,7 +124,9 @@ public struct DurableFile: Sendable {
     }
 
     /// Reads `name` in `directory` back from the device and checks its size and CRC-32.
-    public func verify(_ name: String, in directory: Int32, path: String, size: Int64, checksum: UInt32) throws(StoreError) {
+    public func verify(
+        _ name: String, in directory: Int32, path: String, size: Int64, checksum: UInt32
+    ) throws(StoreError) {
         let fd = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
         guard fd >= 0 else { throw StoreError("open", path, errno: errno) }
         defer { _ = operations.close(fd) }
@@ -136,7 +138,9 @@ public struct DurableFile: Sendable {
     }
 
     /// The size and CRC-32 of everything readable from `fd`, read through `operations`.
-    public static func checksum(of fd: Int32, path: String, operations: any FileOperations) throws(StoreError) -> (Int64, UInt32) {
+    public static func checksum(
+        of fd: Int32, path: String, operations: any FileOperations
+    ) throws(StoreError) -> (Int64, UInt32) {
         let file = DurableFile(operations: operations)
         var buffer = [UInt8](repeating: 0, count: chunkSize)
         var crc = CRC32()
@@ -175,7 +179,10 @@ public struct DurableFile: Sendable {
             let written =
                 bytes.withContiguousStorageIfAvailable { buffer in
                     operations.write(fd, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]))
-                } ?? Array(bytes).withUnsafeBytes { raw in operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
+                }
+                ?? Array(bytes).withUnsafeBytes { raw in
+                    operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw StoreError("write", path, errno: errno)

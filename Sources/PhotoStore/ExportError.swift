@@ -46,13 +46,16 @@ public struct ExportError: Error, CustomStringConvertible {
         let progress = "\(done) of \(total) photos copied"
         switch reason {
         case .unsupportedFileSystem(let type):
-            return "The stick's file system (\(type)) is not supported: format it as FAT32 or exFAT. Nothing was written."
+            return
+                "The stick's file system (\(type)) is not supported: format it as FAT32 or exFAT. Nothing was written."
         case .refusedLink(let path):
-            return "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
+            return
+                "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
         case .failed(let error):
             switch error.errno {
             case ENOSPC, EDQUOT:
-                return "The stick is full: \(progress), all complete and verified. Use a stick with more room; the rest are copied next time. (\(error))"
+                return
+                    "The stick is full: \(progress), all complete and verified. Use a stick with more room; the rest are copied next time. (\(error))"
             case EROFS:
                 return "The stick is read-only (write-protect switch?): \(progress). (\(error))"
             case EFBIG:

@@ -152,7 +152,8 @@ public final class PhotoStore: @unchecked Sendable {
         let text = snapshot.encode()
         try Self.indexWriteLock.withLock { _ throws(StoreError) in
             try file.write(
-                Array(text.utf8), directory: directory, name: Self.indexName, temporaryName: ".\(Self.indexName).partial",
+                Array(text.utf8), directory: directory, name: Self.indexName,
+                temporaryName: ".\(Self.indexName).partial",
                 replacing: true)
         }
     }

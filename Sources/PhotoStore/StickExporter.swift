@@ -29,7 +29,9 @@ public struct StickExporter: Sendable {
 
     /// Exports to the stick mounted at `mountPoint` (or a plain folder, with `options.unmount` off).
     /// `progress(done, total)` is called on this thread after the plan and after each photo.
-    public func export(to mountPoint: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }) throws(ExportError)
+    public func export(
+        to mountPoint: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(ExportError)
         -> ExportSummary
     {
         let run = ExportRun(store: store, options: options, mountPoint: mountPoint)
@@ -51,7 +53,8 @@ public struct StickExporter: Sendable {
         guard booth_fs_type(fd, &magic) == 0 else { return nil }
         let names: [Int: String] = [
             0x4d44: "vfat", 0x2011_BAB0: "exfat", 0xEF53: "ext4", 0x0102_1994: "tmpfs", 0x9123_683E: "btrfs",
-            0x5846_5342: "xfs", 0x794C_7630: "overlay", 0x5346_544E: "ntfs", 0x6573_5546: "fuseblk", 0xF2F5_2010: "f2fs",
+            0x5846_5342: "xfs", 0x794C_7630: "overlay", 0x5346_544E: "ntfs", 0x6573_5546: "fuseblk",
+            0xF2F5_2010: "f2fs",
         ]
         return names[magic] ?? "unknown (0x\(String(magic, radix: 16)))"
     }
@@ -101,7 +104,9 @@ private final class ExportRun {
             throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0)
         }
         var volume = statvfs()
-        if fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 { throw fail("export", mountPoint, EROFS) }
+        if fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
+            throw fail("export", mountPoint, EROFS)
+        }
         exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath)
 
         let (loaded, rebuilt) = try readManifest()
@@ -115,7 +120,8 @@ private final class ExportRun {
         total = plan.items.count
         progress(0, total)
         var summary = ExportSummary(
-            stickID: manifest.stickID, copied: 0, adopted: 0, alreadyThere: plan.alreadyThere, skipped: plan.skipped, bytes: 0,
+            stickID: manifest.stickID, copied: 0, adopted: 0, alreadyThere: plan.alreadyThere, skipped: plan.skipped,
+            bytes: 0,
             manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
         if rebuilt || !plan.dropped.isEmpty { unrecorded += 1 }
@@ -133,9 +139,14 @@ private final class ExportRun {
             defer { Glibc.close(source) }
             let folder = try dateDirectory(item.folder)
             let folderPath = "\(exportPath)/\(item.folder)"
-            var attempt = (0..<100).first { ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: $0) == item.name } ?? 0
+            var attempt =
+                (0..<100).first {
+                    ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: $0) == item.name
+                } ?? 0
             if item.adopt {
-                if let checksum = try adoptable(item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath) {
+                if let checksum = try adoptable(
+                    item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
+                {
                     record(item, name: item.name, checksum: checksum)
                     summary.adopted += 1
                     try recordIfDue()
@@ -149,7 +160,8 @@ private final class ExportRun {
                 let name = ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: attempt)
                 do {
                     let checksum = try file.write(
-                        .file(descriptor: source, path: sourcePath), into: folder, directoryPath: folderPath, name: name,
+                        .file(descriptor: source, path: sourcePath), into: folder, directoryPath: folderPath,
+                        name: name,
                         temporaryName: ".\(name).partial", verify: true)
                     record(item, name: name, checksum: checksum)
                     summary.copied += 1
@@ -209,7 +221,8 @@ private final class ExportRun {
     private func record(_ item: ExportPlan.Item, name: String, checksum: UInt32) {
         manifest.entries.append(
             ExportManifest.Entry(
-                booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", size: item.size, checksum: checksum))
+                booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", size: item.size,
+                checksum: checksum))
         pending.append((item.source, checksum))
         unrecorded += 1
         done += 1
@@ -223,7 +236,8 @@ private final class ExportRun {
     private func recordNow() throws(ExportError) {
         do {
             try file.write(
-                .bytes(Array(manifest.encode().utf8)), into: exportFD, directoryPath: exportPath, name: StickExporter.manifestName,
+                .bytes(Array(manifest.encode().utf8)), into: exportFD, directoryPath: exportPath,
+                name: StickExporter.manifestName,
                 temporaryName: ".\(StickExporter.manifestName).partial", replacing: true, verify: true)
         } catch {
             throw ExportError(.failed(error), done: done, total: total)
@@ -318,7 +332,8 @@ private final class ExportRun {
     /// interrupted export left. Links and odd names are ignored (they only occupy names).
     private func listPresent() throws(ExportError) -> [String: Int64] {
         var present: [String: Int64] = [:]
-        for (folder, mode, _) in try entries(of: exportFD, path: exportPath) where mode == S_IFDIR && !folder.hasPrefix(".") {
+        for (folder, mode, _) in try entries(of: exportFD, path: exportPath)
+        where mode == S_IFDIR && !folder.hasPrefix(".") {
             let fd = ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             guard fd >= 0 else { throw fail("open", "\(exportPath)/\(folder)") }
             defer { _ = ops.close(fd) }

@@ -1,5 +1,6 @@
 // CRC32Tests: the checksum matches the standard check value and is the same however bytes are fed.
 import Testing
+
 @testable import BoothCore
 
 @Test func crc32MatchesTheStandardCheckValue() {

@@ -1,9 +1,12 @@
 // ExportPlanTests: what to copy given the manifest and the files on the stick.
 import Testing
+
 @testable import BoothCore
 
 private func photo(_ n: Int, size: Int64 = 100) -> ExportPlan.Photo {
-    .init(name: PhotoName(dateTime: .init(year: 2026, month: 5, day: 1, hour: 10, minute: 0, second: 0), sequence: n).fileName, size: size)
+    .init(
+        name: PhotoName(dateTime: .init(year: 2026, month: 5, day: 1, hour: 10, minute: 0, second: 0), sequence: n)
+            .fileName, size: size)
 }
 private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
 
@@ -17,9 +20,11 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
 
 @Test func reExportCopiesNothingNew() {
     let photos = [photo(1), photo(2)]
-    let manifest = ExportManifest(stickID: "s", entries: photos.map {
-        .init(booth: "a", source: $0.name, path: path($0), size: $0.size, checksum: 1)
-    })
+    let manifest = ExportManifest(
+        stickID: "s",
+        entries: photos.map {
+            .init(booth: "a", source: $0.name, path: path($0), size: $0.size, checksum: 1)
+        })
     let present = Dictionary(uniqueKeysWithValues: photos.map { (path($0), $0.size) })
     let plan = ExportPlan.make(photos: photos + [photo(3)], booth: "a", manifest: manifest, present: present)
     #expect(plan.alreadyThere == 2)
@@ -29,7 +34,8 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
 
 @Test func twoBoothsWithTheSameNamesAreKeptApart() {
     let p = photo(1)
-    let manifest = ExportManifest(stickID: "s", entries: [.init(booth: "booth-a", source: p.name, path: path(p), size: 100, checksum: 7)])
+    let manifest = ExportManifest(
+        stickID: "s", entries: [.init(booth: "booth-a", source: p.name, path: path(p), size: 100, checksum: 7)])
     let plan = ExportPlan.make(photos: [p], booth: "booth-b-0123456789", manifest: manifest, present: [path(p): 100])
     #expect(plan.items.count == 1)
     #expect(plan.items[0].name == ExportPlan.alternativeName(p.name, booth: "booth-b-0123456789", attempt: 1))
@@ -44,14 +50,17 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
     let plan = ExportPlan.make(
         photos: [photo(1), photo(2)], booth: "a", manifest: .init(stickID: "s"),
         present: [path(photo(1)): 100, path(photo(2)): 99])
-    #expect(plan.items[0] == .init(source: photo(1).name, size: 100, folder: "2026-05-01", name: photo(1).name, adopt: true))
+    #expect(
+        plan.items[0] == .init(source: photo(1).name, size: 100, folder: "2026-05-01", name: photo(1).name, adopt: true)
+    )
     #expect(plan.items[1].name == ExportPlan.alternativeName(photo(2).name, booth: "a", attempt: 1))
     #expect(!plan.items[1].adopt)
 }
 
 @Test func vanishedFilesAreCopiedAgain() {
     let p = photo(1)
-    let manifest = ExportManifest(stickID: "s", entries: [.init(booth: "a", source: p.name, path: path(p), size: 100, checksum: 7)])
+    let manifest = ExportManifest(
+        stickID: "s", entries: [.init(booth: "a", source: p.name, path: path(p), size: 100, checksum: 7)])
     let plan = ExportPlan.make(photos: [p], booth: "a", manifest: manifest, present: [:])
     #expect(plan.dropped == manifest.entries)
     #expect(plan.items.map(\.source) == [p.name])

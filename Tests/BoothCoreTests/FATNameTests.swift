@@ -1,5 +1,6 @@
 // FATNameTests: our photo names are FAT-safe; names FAT refuses are recognised.
 import Testing
+
 @testable import BoothCore
 
 @Test func photoNamesAreFATSafe() {
@@ -13,9 +14,10 @@ import Testing
 }
 
 @Test func namesFATRefusesAreUnsafe() {
-    for bad in ["", ".", "..", "a:b", "a?b", "a*b", "a\\b", "a/b", "a|b", "a<b", "a>b", "a\"b", "end.", "end ",
-        "CON", "con.txt", "LPT1.jpg", "tab\there", String(repeating: "x", count: 256)]
-    {
+    for bad in [
+        "", ".", "..", "a:b", "a?b", "a*b", "a\\b", "a/b", "a|b", "a<b", "a>b", "a\"b", "end.", "end ",
+        "CON", "con.txt", "LPT1.jpg", "tab\there", String(repeating: "x", count: 256),
+    ] {
         #expect(!FATName.isSafe(bad), "\(bad)")
     }
 }

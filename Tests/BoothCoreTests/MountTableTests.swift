@@ -1,5 +1,6 @@
 // MountTableTests: mountinfo parsing and stick insert/remove detection under the media root.
 import Testing
+
 @testable import BoothCore
 
 private let sample = """
@@ -14,7 +15,10 @@ private let sample = """
 @Test func mountinfoIsParsed() {
     let entries = MountTable.parse(sample)
     #expect(entries.count == 5)
-    #expect(entries[1] == MountEntry(id: 40, mountPoint: "/media/heylook/STICK", fileSystem: "vfat", source: "/dev/sda1", readOnly: false))
+    #expect(
+        entries[1]
+            == MountEntry(
+                id: 40, mountPoint: "/media/heylook/STICK", fileSystem: "vfat", source: "/dev/sda1", readOnly: false))
     #expect(entries[2].mountPoint == "/media/heylook/MY PHOTOS")
     #expect(entries[2].readOnly)
 }
@@ -37,5 +41,6 @@ private let sample = """
     #expect(tracker.mountsChanged(without + [remounted]) == [.inserted(remounted)])
     var again = remounted
     again.id = 100
-    #expect(tracker.mountsChanged(without + [again]) == [.removed(mountPoint: "/media/heylook/STICK"), .inserted(again)])
+    #expect(
+        tracker.mountsChanged(without + [again]) == [.removed(mountPoint: "/media/heylook/STICK"), .inserted(again)])
 }

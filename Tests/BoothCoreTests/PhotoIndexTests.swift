@@ -1,9 +1,11 @@
 // PhotoIndexTests: encoding round trip, damage detection, reconciling with the files, cleanup candidates.
 import Testing
+
 @testable import BoothCore
 
 private func name(_ n: Int) -> String {
-    PhotoName(dateTime: .init(year: 2026, month: 5, day: 1 + n % 3, hour: 10, minute: 0, second: n % 60), sequence: n).fileName
+    PhotoName(dateTime: .init(year: 2026, month: 5, day: 1 + n % 3, hour: 10, minute: 0, second: n % 60), sequence: n)
+        .fileName
 }
 
 @Test func indexRoundTrips() {

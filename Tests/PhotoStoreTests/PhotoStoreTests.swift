@@ -13,7 +13,9 @@ import Testing
         let indexPath = "\(store.directory)/\(PhotoStore.indexName)"
         // Damaged: rebuilt from the files (export records lost: cleanup only gets more careful).
         let text = PhotoStore.readSmallFile(indexPath)!
-        try DurableFile().write(Array(text.utf8.prefix(40)), directory: store.directory, name: PhotoStore.indexName, temporaryName: ".x", replacing: true)
+        try DurableFile().write(
+            Array(text.utf8.prefix(40)), directory: store.directory, name: PhotoStore.indexName, temporaryName: ".x",
+            replacing: true)
         let damaged = try PhotoStore(directory: store.directory, reserve: 0)
         #expect(damaged.indexWasRebuilt)
         #expect(damaged.boothID == id)

@@ -30,7 +30,9 @@ import Testing
                 found[source.key] = path
             }
         }
-        if let text = PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt"), let manifest = ExportManifest.decode(text) {
+        if let text = PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt"),
+            let manifest = ExportManifest.decode(text)
+        {
             for entry in manifest.entries where entry.booth == store.boothID {
                 #expect(files[entry.path] == entry.checksum, "manifest lists \(entry.path) but the file differs")
             }
@@ -51,7 +53,8 @@ import Testing
         let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
         #expect(found.count == 4)
         #expect(found.values.allSatisfy { $0.hasPrefix("2026-11-2") })
-        let manifest = try #require(ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
+        let manifest = try #require(
+            ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
         #expect(manifest.stickID == summary.stickID)
         #expect(manifest.entries.count == 4 && manifest.entries.allSatisfy { $0.booth == store.boothID })
         let exported = store.records().filter { $0.exportedTo == [summary.stickID] }.map(\.name)
@@ -69,7 +72,8 @@ import Testing
         let first = try exporter.export(to: stick)
         let again = try exporter.export(to: stick)
         #expect(again.copied == 0 && again.adopted == 0 && again.alreadyThere == 3 && again.stickID == first.stickID)
-        _ = try store.save(StoreFixtures.photo(99), takenAt: .init(year: 2026, month: 12, day: 1, hour: 9, minute: 0, second: 0))
+        _ = try store.save(
+            StoreFixtures.photo(99), takenAt: .init(year: 2026, month: 12, day: 1, hour: 9, minute: 0, second: 0))
         let third = try exporter.export(to: stick)
         #expect(third.copied == 1 && third.alreadyThere == 3)
         #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).count == 4)
@@ -85,7 +89,8 @@ import Testing
         _ = try StickExporter(store: a, options: options).export(to: stick)
         let fromB = try StickExporter(store: b, options: options).export(to: stick)
         #expect(fromB.copied == 2)
-        let manifest = try #require(ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
+        let manifest = try #require(
+            ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
         #expect(manifest.entries.filter { $0.booth == a.boothID }.count == 2)
         #expect(manifest.entries.filter { $0.booth == b.boothID }.count == 2)
         #expect(Set(manifest.entries.map(\.path)).count == 4)
@@ -108,12 +113,15 @@ import Testing
         // Damage the manifest, and replace one photo on the stick by other bytes of the same size.
         let manifestPath = "\(stick)/HeyLook/manifest.txt"
         let text = PhotoStore.readSmallFile(manifestPath)!
-        try DurableFile().write(Array(text.utf8.dropLast(9)), directory: "\(stick)/HeyLook", name: "manifest.txt", temporaryName: ".m", replacing: true)
+        try DurableFile().write(
+            Array(text.utf8.dropLast(9)), directory: "\(stick)/HeyLook", name: "manifest.txt", temporaryName: ".m",
+            replacing: true)
         let tampered = found.sorted { $0.key < $1.key }[0]
         let size = readFile("\(store.directory)/\(tampered.key)")!.count
         unlink("\(stick)/HeyLook/\(tampered.value)")
         try DurableFile().write(
-            [UInt8](repeating: 0x55, count: size), directory: "\(stick)/HeyLook/\(tampered.value.split(separator: "/")[0])",
+            [UInt8](repeating: 0x55, count: size),
+            directory: "\(stick)/HeyLook/\(tampered.value.split(separator: "/")[0])",
             name: tampered.key, temporaryName: ".t")
 
         let again = try exporter.export(to: stick)
@@ -188,7 +196,8 @@ import Testing
             let faults = StickFaults(failing: operation, at: n, with: error)
             var failed = false
             do {
-                _ = try StickExporter(store: store, options: StoreFixtures.options(for: stick, operations: faults)).export(to: stick)
+                _ = try StickExporter(store: store, options: StoreFixtures.options(for: stick, operations: faults))
+                    .export(to: stick)
             } catch {
                 failed = true
                 #expect(error.errno == faults.error || error.errno == EIO, "\(operation) #\(n): \(error)")
@@ -196,11 +205,14 @@ import Testing
             let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
             // A failure that did not stop the export was harmless (closing a folder opened to read).
             if !failed { #expect(found.count == 3, "\(operation) #\(n)") }
-            #expect(StoreFixtures.snapshot(store.directory, ignoring: [PhotoStore.indexName]) == before, "store changed")
+            #expect(
+                StoreFixtures.snapshot(store.directory, ignoring: [PhotoStore.indexName]) == before, "store changed")
             // Insert again: the export completes.
             let resumed = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
-            #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).count == 3, "\(operation) #\(n): \(resumed)")
-            let manifest = try #require(ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
+            #expect(
+                try checkStick(stick, holdsOnlyCompletePhotosOf: store).count == 3, "\(operation) #\(n): \(resumed)")
+            let manifest = try #require(
+                ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
             #expect(manifest.entries.count == 3)
             if !faults.fired { break }
             n += 1

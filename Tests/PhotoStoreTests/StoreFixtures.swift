@@ -21,7 +21,8 @@ enum StoreFixtures {
     }
 
     /// Options for exporting to a plain folder on this machine's file system.
-    static func options(for directory: String, operations: any FileOperations = SystemFileOperations()) -> ExportOptions {
+    static func options(for directory: String, operations: any FileOperations = SystemFileOperations()) -> ExportOptions
+    {
         let fd = open(directory, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         let type = StickExporter.fileSystemType(of: fd) ?? "unknown"

@@ -19,7 +19,10 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The folder or mounted stick to export to.")
     var to: String?
 
-    @Flag(help: "Instead of --to: wait for sticks mounted below the config's export.media_root and export to each, as the booth does (until the first export ends).")
+    @Flag(
+        help:
+            "Instead of --to: wait for sticks mounted below the config's export.media_root and export to each, as the booth does (until the first export ends)."
+    )
     var watch = false
 
     @Flag(help: "Flush and unmount DIR afterwards (it must be a mount point).")
@@ -27,7 +30,9 @@ struct ExportCommand: ParsableCommand {
 
     @Option(
         name: .customLong("file-systems"),
-        help: "Comma-separated file system types allowed (e.g. vfat,exfat); default: any for a folder, vfat,exfat with --unmount.")
+        help:
+            "Comma-separated file system types allowed (e.g. vfat,exfat); default: any for a folder, vfat,exfat with --unmount."
+    )
     var fileSystems: String?
 
     @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
@@ -63,7 +68,9 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw BoothFailure("photos folder: \(error)")
         }
-        if store.indexWasRebuilt { Log.warning("the photo index was missing or damaged and was rebuilt from the files") }
+        if store.indexWasRebuilt {
+            Log.warning("the photo index was missing or damaged and was rebuilt from the files")
+        }
         let exporter = StickExporter(
             store: store,
             options: ExportOptions(folder: settings.exportFolder, allowedFileSystems: allowed, unmount: unmount))
@@ -101,8 +108,11 @@ struct ExportCommand: ParsableCommand {
             case .started(let point): print("export to \(point)")
             case .progress(_, let done, let total): print("\(done)/\(total)")
             case .finished(let point, let summary):
-                print("\(point): \(summary.copied) copied, \(summary.adopted + summary.alreadyThere) already there"
-                    + (summary.unmounted ? "; unmounted: safe to remove" : "; not unmounted: \(summary.unmountError.map(String.init(describing:)) ?? "")"))
+                print(
+                    "\(point): \(summary.copied) copied, \(summary.adopted + summary.alreadyThere) already there"
+                        + (summary.unmounted
+                            ? "; unmounted: safe to remove"
+                            : "; not unmounted: \(summary.unmountError.map(String.init(describing:)) ?? "")"))
                 loop.stop()
             case .failed(let point, let message, _, _):
                 failure = "\(point): \(message)"

@@ -32,7 +32,9 @@ struct PhotosCommand: ParsableCommand {
         print("\(pad("NAME", width))  \(padLeft("SIZE", 10))  \(pad("STATE", 9))  EXPORTED TO")
         for entry in entries {
             let sticks = entry.exportedTo.isEmpty ? "-" : entry.exportedTo.sorted().joined(separator: ",")
-            print("\(pad(entry.name, width))  \(padLeft(String(entry.size), 10))  \(pad(entry.state.rawValue, 9))  \(sticks)")
+            print(
+                "\(pad(entry.name, width))  \(padLeft(String(entry.size), 10))  \(pad(entry.state.rawValue, 9))  \(sticks)"
+            )
         }
         let kept = entries.filter { $0.state == .kept }
         let notExported = kept.filter { $0.exportedTo.isEmpty }.count

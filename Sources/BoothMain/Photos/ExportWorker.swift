@@ -35,7 +35,9 @@ final class ExportWorker {
 
     /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
     /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`.
-    init(store: PhotoStore, settings: BoothSettings, allowedFileSystems: Set<String> = ["vfat", "exfat"]) throws(SystemError) {
+    init(
+        store: PhotoStore, settings: BoothSettings, allowedFileSystems: Set<String> = ["vfat", "exfat"]
+    ) throws(SystemError) {
         exporter = StickExporter(
             store: store, options: ExportOptions(folder: settings.exportFolder, allowedFileSystems: allowedFileSystems))
         watcher = StickWatcher(mediaRoot: settings.mediaRoot)
