@@ -52,7 +52,7 @@ public final class PhotoStore: @unchecked Sendable {
         let changed = loaded.reconcile(with: listing)
         indexWasRebuilt = stored == nil && !listing.isEmpty
         index = Mutex(loaded)
-        if stored == nil || changed { try writeIndex(loaded) }
+        if stored == nil || changed { try writeIndex() }
     }
 
     /// The index of `directory` as it would be after opening, without changing anything there (for
@@ -74,11 +74,10 @@ public final class PhotoStore: @unchecked Sendable {
     /// Records that verified copies of `photos` (name and CRC-32) are on stick `stick`, durably.
     public func markExported(_ photos: [(name: String, checksum: UInt32)], to stick: String) throws(StoreError) {
         guard !photos.isEmpty else { return }
-        let snapshot = index.withLock { index in
+        index.withLock { index in
             for photo in photos { index.markExported(photo.name, checksum: photo.checksum, to: stick) }
-            return index
         }
-        try writeIndex(snapshot)
+        try writeIndex()
     }
 
     /// Optional cleanup when space runs low: deletes kept photos that have a verified copy on at
@@ -94,7 +93,7 @@ public final class PhotoStore: @unchecked Sendable {
             removed.append(entry.name)
             try file.syncDirectory(directory)
         }
-        if !removed.isEmpty { try writeIndex(index.withLock { $0 }) }
+        if !removed.isEmpty { try writeIndex() }
         return removed
     }
 
@@ -147,10 +146,11 @@ public final class PhotoStore: @unchecked Sendable {
         return free - photoBytes >= reserve
     }
 
-    /// Writes the index atomically (under the lock, so concurrent writers never reorder).
-    private func writeIndex(_ snapshot: PhotoIndex) throws(StoreError) {
-        let text = snapshot.encode()
+    /// Writes the index atomically; both workers call it.
+    private func writeIndex() throws(StoreError) {
+        // The snapshot is taken inside the write lock, so a later write never carries older state.
         try Self.indexWriteLock.withLock { _ throws(StoreError) in
+            let text = index.withLock { $0.encode() }
             try file.write(
                 Array(text.utf8), directory: directory, name: Self.indexName,
                 temporaryName: ".\(Self.indexName).partial",
