@@ -4,10 +4,37 @@
 
 #include <fcntl.h>
 #include <stdio.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 int booth_rename_noreplace(const char *from, const char *to)
 {
 	return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, 1u /* RENAME_NOREPLACE */);
+}
+
+int booth_renameat_noreplace(int dirfd, const char *from, const char *to)
+{
+	return (int)syscall(SYS_renameat2, dirfd, from, dirfd, to, 1u /* RENAME_NOREPLACE */);
+}
+
+int booth_syncfs(int fd)
+{
+	return syncfs(fd);
+}
+
+int booth_umount(const char *target, int flags)
+{
+	return umount2(target, flags);
+}
+
+int booth_fs_type(int fd, long *type)
+{
+	struct statfs stats;
+
+	if (fstatfs(fd, &stats) != 0)
+		return -1;
+	*type = (long)stats.f_type;
+	return 0;
 }

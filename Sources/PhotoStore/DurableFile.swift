@@ -1,3 +1,4 @@
+import BoothCore
 import Glibc
 
 /// Crash-safe file creation: temp name → write → fsync → rename → fsync directory. After `write`
@@ -49,6 +50,121 @@ public struct DurableFile: Sendable {
         }
     }
 
+    /// What `write(_:into:...)` writes.
+    public enum Contents: Sendable {
+        /// Bytes in memory.
+        case bytes([UInt8])
+        /// Everything readable from an open descriptor (read from its current offset to its end);
+        /// `path` names it in errors.
+        case file(descriptor: Int32, path: String)
+    }
+
+    /// Writes `contents` as `name` in the open directory `directory` via `temporaryName`, every name
+    /// relative to that descriptor and never following a symbolic link. Same steps and promises as
+    /// `write(_:directory:name:temporaryName:replacing:)`; with `verify`, the temp file is read back
+    /// from the device (its cached pages dropped first) and compared before it gets its final name,
+    /// so a final name only ever holds a complete, verified file. `directoryPath` names it in errors.
+    /// Returns the CRC-32 of what was written.
+    @discardableResult
+    public func write(
+        _ contents: Contents, into directory: Int32, directoryPath: String, name: String, temporaryName: String,
+        replacing: Bool = false, verify: Bool = false
+    ) throws(StoreError) -> UInt32 {
+        let temporary = "\(directoryPath)/\(temporaryName)"
+        let final = "\(directoryPath)/\(name)"
+        if replacing { _ = operations.unlinkat(directory, temporaryName, 0) }
+        let fd = operations.openat(
+            directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw StoreError("open", temporary, errno: errno) }
+        var open = true
+        let checksum: UInt32
+        do throws(StoreError) {
+            var crc = CRC32()
+            var size: Int64 = 0
+            switch contents {
+            case .bytes(let bytes):
+                try writeAll(bytes, to: fd, path: temporary)
+                crc.update(bytes)
+                size = Int64(bytes.count)
+            case .file(let source, let sourcePath):
+                var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+                while true {
+                    let count = try readSome(source, into: &buffer, path: sourcePath)
+                    if count == 0 { break }
+                    try writeAll(buffer[..<count], to: fd, path: temporary)
+                    buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                    size += Int64(count)
+                }
+            }
+            checksum = crc.value
+            guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
+            open = false
+            guard operations.close(fd) == 0 else { throw StoreError("close", temporary, errno: errno) }
+            if verify { try self.verify(temporaryName, in: directory, path: temporary, size: size, checksum: checksum) }
+        } catch {
+            if open { _ = operations.close(fd) }
+            _ = operations.unlinkat(directory, temporaryName, 0)
+            throw error
+        }
+        let renamed =
+            replacing
+            ? operations.renameat(directory, temporaryName, name)
+            : operations.renameatNoReplace(directory, temporaryName, name)
+        guard renamed == 0 else {
+            let failure = StoreError("rename", final, errno: errno)
+            _ = operations.unlinkat(directory, temporaryName, 0)
+            throw failure
+        }
+        guard operations.fsync(directory) == 0 else {
+            let failure = StoreError("fsync", directoryPath, errno: errno)
+            if !replacing { _ = operations.unlinkat(directory, name, 0) }
+            throw failure
+        }
+        return checksum
+    }
+
+    /// Reads `name` in `directory` back from the device and checks its size and CRC-32.
+    public func verify(
+        _ name: String, in directory: Int32, path: String, size: Int64, checksum: UInt32
+    ) throws(StoreError) {
+        let fd = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard fd >= 0 else { throw StoreError("open", path, errno: errno) }
+        defer { _ = operations.close(fd) }
+        // The pages were just written and fsynced, so they are clean: dropping them makes the read
+        // below come from the stick, not from memory.
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+        let (readSize, readChecksum) = try Self.checksum(of: fd, path: path, operations: operations)
+        guard readSize == size, readChecksum == checksum else { throw StoreError("verify", path, errno: EIO) }
+    }
+
+    /// The size and CRC-32 of everything readable from `fd`, read through `operations`.
+    public static func checksum(
+        of fd: Int32, path: String, operations: any FileOperations
+    ) throws(StoreError) -> (Int64, UInt32) {
+        let file = DurableFile(operations: operations)
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var crc = CRC32()
+        var size: Int64 = 0
+        while true {
+            let count = try file.readSome(fd, into: &buffer, path: path)
+            if count == 0 { return (size, crc.value) }
+            buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            size += Int64(count)
+        }
+    }
+
+    /// The copy buffer: 1 MiB, large enough for USB sticks' erase blocks to be written in whole.
+    static let chunkSize = 1 << 20
+
+    private func readSome(_ fd: Int32, into buffer: inout [UInt8], path: String) throws(StoreError) -> Int {
+        while true {
+            let count = buffer.withUnsafeMutableBytes { operations.read(fd, $0) }
+            if count >= 0 { return count }
+            if errno == EINTR { continue }
+            throw StoreError("read", path, errno: errno)
+        }
+    }
+
     /// fsyncs a directory, making renames and unlinks in it durable.
     public func syncDirectory(_ directory: String) throws(StoreError) {
         let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
@@ -57,12 +173,16 @@ public struct DurableFile: Sendable {
         guard operations.fsync(fd) == 0 else { throw StoreError("fsync", directory, errno: errno) }
     }
 
-    private func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(StoreError) {
+    private func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: Int32, path: String) throws(StoreError) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { raw in
-                operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
-            }
+            let written =
+                bytes.withContiguousStorageIfAvailable { buffer in
+                    operations.write(fd, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]))
+                }
+                ?? Array(bytes).withUnsafeBytes { raw in
+                    operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw StoreError("write", path, errno: errno)

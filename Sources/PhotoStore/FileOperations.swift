@@ -4,7 +4,10 @@ import Glibc
 /// The file system calls the photo store makes, behind a seam so tests can fail any one of them
 /// (the Nth write, fsync or rename with EIO or ENOSPC) and check that nothing partial is left.
 ///
-/// Every call returns -1 and sets errno on failure, like the C function it stands for.
+/// Every call returns -1 and sets errno on failure, like the C function it stands for. The calls
+/// relative to a directory descriptor (`openat` ...) are what export uses on a stick, so a symbolic
+/// link planted there is never followed; they have real default implementations, so a seam only
+/// overrides the ones it fails.
 public protocol FileOperations: Sendable {
     /// The corresponding C function is `open`.
     func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
@@ -20,6 +23,53 @@ public protocol FileOperations: Sendable {
     func rename(_ from: String, _ to: String) -> Int32
     /// The corresponding C function is `unlink`.
     func unlink(_ path: String) -> Int32
+
+    /// The corresponding C function is `openat`.
+    func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32
+    /// The corresponding C function is `read`.
+    func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int
+    /// The corresponding C function is `renameat2` with RENAME_NOREPLACE, both names in `directory`.
+    func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32
+    /// The corresponding C function is `renameat`, both names in `directory`: replaces `to` atomically.
+    func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32
+    /// The corresponding C function is `unlinkat`.
+    func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32
+    /// The corresponding C function is `mkdirat`.
+    func mkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32
+}
+
+extension FileOperations {
+    public func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        Glibc.openat(directory, name, flags, mode)
+    }
+    public func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+        Glibc.read(fd, buffer.baseAddress, buffer.count)
+    }
+    public func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+        // Where renameat2 is missing (FAT on old kernels): link + unlink, which also never replaces;
+        // FAT has no links either, so then check that `to` is free and rename (the booth is the only
+        // writer in its export folders, so nothing can take the name in between).
+        let result = booth_renameat_noreplace(directory, from, to)
+        guard result == -1, errno == EINVAL || errno == ENOSYS else { return result }
+        if Glibc.linkat(directory, from, directory, to, 0) == 0 { return Glibc.unlinkat(directory, from, 0) }
+        guard errno == EPERM || errno == EOPNOTSUPP else { return -1 }
+        var info = stat()
+        if fstatat(directory, to, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+            errno = EEXIST
+            return -1
+        }
+        guard errno == ENOENT else { return -1 }
+        return Glibc.renameat(directory, from, directory, to)
+    }
+    public func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+        Glibc.renameat(directory, from, directory, to)
+    }
+    public func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
+        Glibc.unlinkat(directory, name, flags)
+    }
+    public func mkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32 {
+        Glibc.mkdirat(directory, name, mode)
+    }
 }
 
 /// The real calls.

@@ -1,18 +1,33 @@
 import BoothCore
 import Glibc
+import Synchronization
 
 /// The booth's photos on its own storage: crash-safe saves under date-time + sequence names,
 /// retakes moved aside (never deleted), leftover temp files removed at start, and a free-space guard.
 ///
-/// Not thread-safe: the booth uses one store from its one save worker; `@unchecked Sendable` so the
-/// worker can own it.
+/// An index (`index.txt`, written atomically) records each photo's state and the sticks it was
+/// exported to; it is reconciled with the files at start and rebuilt from them when missing or
+/// damaged. The booth's id (`booth-id`, made up on first start) sits beside it.
+///
+/// Saves, discards and cleanup come from one thread (the save worker); the index is also updated by
+/// the export worker, so it is behind a lock. `@unchecked Sendable` so the workers can share it.
 public final class PhotoStore: @unchecked Sendable {
     /// The folder of kept photos.
     public let directory: String
     /// Free space below which new photos are refused, in bytes.
     public let reserve: Int64
+    /// This booth's id, which keeps its photos apart from other booths' on a shared stick.
+    public let boothID: String
+    /// Whether the index was missing or damaged at start and rebuilt from the photos there.
+    public let indexWasRebuilt: Bool
     private let file: DurableFile
     private var lastSequence: Int
+    private let index: Mutex<PhotoIndex>
+
+    /// The index's file name in the store's folder.
+    public static let indexName = "index.txt"
+    /// The booth id's file name in the store's folder.
+    public static let boothIDName = "booth-id"
 
     /// The folder retakes are moved to.
     public var discardedDirectory: String { "\(directory)/discarded" }
@@ -32,6 +47,56 @@ public final class PhotoStore: @unchecked Sendable {
         }
         let discarded = try Self.fileNames(in: "\(directory)/discarded")
         lastSequence = (names + discarded).compactMap { PhotoName(fileName: $0)?.sequence }.max() ?? 0
+        boothID = try Self.loadBoothID(directory: directory, file: file)
+        let listing = Self.listing(directory: directory, kept: names, discarded: discarded)
+        let stored = Self.readSmallFile("\(directory)/\(Self.indexName)").flatMap(PhotoIndex.decode)
+        var loaded = stored ?? PhotoIndex.rebuilt(from: listing)
+        let changed = loaded.reconcile(with: listing)
+        indexWasRebuilt = stored == nil && !listing.isEmpty
+        index = Mutex(loaded)
+        if stored == nil || changed { try writeIndex() }
+    }
+
+    /// The index of `directory` as it would be after opening, without changing anything there (for
+    /// `booth photos` while the booth runs).
+    public static func inspect(directory: String) throws(StoreError) -> [PhotoIndex.Entry] {
+        let names = try fileNames(in: directory)
+        let discarded = (try? fileNames(in: "\(directory)/discarded")) ?? []
+        let listing = listing(directory: directory, kept: names, discarded: discarded)
+        var index = readSmallFile("\(directory)/\(indexName)").flatMap(PhotoIndex.decode) ?? PhotoIndex()
+        _ = index.reconcile(with: listing)
+        return index.sorted
+    }
+
+    /// Every photo's entry, oldest first (a snapshot).
+    public func records() -> [PhotoIndex.Entry] {
+        index.withLock { $0.sorted }
+    }
+
+    /// Records that verified copies of `photos` (name and CRC-32) are on stick `stick`, durably.
+    public func markExported(_ photos: [(name: String, checksum: UInt32)], to stick: String) throws(StoreError) {
+        guard !photos.isEmpty else { return }
+        index.withLock { index in
+            for photo in photos { index.markExported(photo.name, checksum: photo.checksum, to: stick) }
+        }
+        try writeIndex()
+    }
+
+    /// Optional cleanup when space runs low: deletes kept photos that have a verified copy on at
+    /// least one stick, oldest first, until `target` bytes are free. A photo never exported (and
+    /// every discarded one) is never deleted. Returns the names removed.
+    public func removeExportedPhotos(untilFree target: Int64) throws(StoreError) -> [String] {
+        var removed: [String] = []
+        for entry in index.withLock({ $0.removableWhenFull }) {
+            if let free = freeBytes(), free >= target { break }
+            let path = "\(directory)/\(entry.name)"
+            guard file.operations.unlink(path) == 0 else { throw StoreError("unlink", path, errno: errno) }
+            index.withLock { $0.remove(entry.name) }
+            removed.append(entry.name)
+            try file.syncDirectory(directory)
+        }
+        if !removed.isEmpty { try writeIndex() }
+        return removed
     }
 
     /// Saves `jpeg` durably under the next name; returns its path. Refuses (ENOSPC) when saving would
@@ -43,6 +108,9 @@ public final class PhotoStore: @unchecked Sendable {
         let name = PhotoName(dateTime: dateTime, sequence: lastSequence + 1)
         try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
         lastSequence += 1
+        let entry = PhotoIndex.Entry(
+            name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg))
+        index.withLock { $0.record(entry) }
         return "\(directory)/\(name.fileName)"
     }
 
@@ -54,6 +122,7 @@ public final class PhotoStore: @unchecked Sendable {
         }
         let target = "\(discardedDirectory)/\(name)"
         guard file.operations.renameNoReplace(path, target) == 0 else { throw StoreError("rename", path, errno: errno) }
+        index.withLock { $0.setState(name, .discarded) }
         try file.syncDirectory(directory)
         try file.syncDirectory(discardedDirectory)
     }
@@ -79,6 +148,70 @@ public final class PhotoStore: @unchecked Sendable {
         return free - photoBytes >= reserve
     }
 
+    /// Writes the index atomically; both workers call it.
+    private func writeIndex() throws(StoreError) {
+        // The snapshot is taken inside the write lock, so a later write never carries older state.
+        try Self.indexWriteLock.withLock { _ throws(StoreError) in
+            let text = index.withLock { $0.encode() }
+            try file.write(
+                Array(text.utf8), directory: directory, name: Self.indexName,
+                temporaryName: ".\(Self.indexName).partial",
+                replacing: true)
+        }
+    }
+
+    /// Serialises index writes (both workers write it).
+    private static let indexWriteLock = Mutex(())
+
+    private static func listing(directory: String, kept: [String], discarded: [String]) -> [PhotoIndex.ListedFile] {
+        func files(_ names: [String], in folder: String, _ state: PhotoIndex.State) -> [PhotoIndex.ListedFile] {
+            names.compactMap { name in
+                guard PhotoName(fileName: name) != nil else { return nil }
+                var info = stat()
+                guard lstat("\(folder)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+                return PhotoIndex.ListedFile(name: name, state: state, size: Int64(info.st_size))
+            }
+        }
+        return files(kept, in: directory, .kept) + files(discarded, in: "\(directory)/discarded", .discarded)
+    }
+
+    private static func loadBoothID(directory: String, file: DurableFile) throws(StoreError) -> String {
+        if let text = readSmallFile("\(directory)/\(boothIDName)") {
+            let id = text.trimmingSpaces
+            if ExportManifest.isValidID(id) { return id }
+        }
+        let id = randomID()
+        try file.write(
+            Array("\(id)\n".utf8), directory: directory, name: boothIDName, temporaryName: ".\(boothIDName).partial",
+            replacing: true)
+        return id
+    }
+
+    /// 16 random hex digits (a booth or stick id).
+    public static func randomID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// A file's text (at most 64 MiB), or nil when it cannot be read.
+    static func readSmallFile(_ path: String) -> String? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while bytes.count <= 64 << 20 {
+            let n = Glibc.read(fd, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes += buffer[..<n]
+        }
+        return nil
+    }
+
     /// Creates `path` and its parents (mode 0755).
     public static func makeDirectories(_ path: String) throws(StoreError) {
         var current = path.hasPrefix("/") ? "" : "."
@@ -102,5 +235,13 @@ public final class PhotoStore: @unchecked Sendable {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and newlines.
+    var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

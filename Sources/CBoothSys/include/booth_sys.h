@@ -15,4 +15,22 @@
  */
 int booth_rename_noreplace(const char *from, const char *to);
 
+/**
+ * Renames @p from to @p to, both relative to the directory @p dirfd, only if @p to does not exist
+ * (renameat2 with RENAME_NOREPLACE). Returns 0, or -1 with errno set as booth_rename_noreplace.
+ */
+int booth_renameat_noreplace(int dirfd, const char *from, const char *to);
+
+/** Flushes the whole file system holding @p fd (syncfs). Returns 0, or -1 with errno set. */
+int booth_syncfs(int fd);
+
+/** Unmounts the file system at @p target (umount2 with @p flags). Returns 0, or -1 with errno set. */
+int booth_umount(const char *target, int flags);
+
+/**
+ * Stores the file system type (statfs f_type magic, e.g. 0x4d44 for FAT) of the file system holding
+ * @p fd in @p type. Returns 0, or -1 with errno set.
+ */
+int booth_fs_type(int fd, long *type);
+
 #endif

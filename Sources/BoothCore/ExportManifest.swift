@@ -1,0 +1,89 @@
+// ExportManifest: the list of photos on a stick, by booth, with sizes and checksums.
+
+/// `<stick>/<export folder>/manifest.txt`: which booth put which photo where, with its size and CRC-32.
+/// A stick used on several booths keeps their photos apart by booth id.
+///
+/// The manifest is never trusted blindly: entries whose file is missing or has another size are
+/// dropped, and a damaged manifest is replaced by one rebuilt from the files (see `ExportPlan`).
+public struct ExportManifest: Hashable, Sendable {
+    /// One photo on the stick.
+    public struct Entry: Hashable, Sendable {
+        /// The id of the booth that took it.
+        public var booth: String
+        /// Its file name in that booth's store.
+        public var source: String
+        /// Where it is, relative to the export folder: `YYYY-MM-DD/name`.
+        public var path: String
+        /// Size in bytes.
+        public var size: Int64
+        /// CRC-32 of the content.
+        public var checksum: UInt32
+
+        /// An entry.
+        public init(booth: String, source: String, path: String, size: Int64, checksum: UInt32) {
+            (self.booth, self.source, self.path, self.size, self.checksum) = (booth, source, path, size, checksum)
+        }
+    }
+
+    /// This stick's id (made up on first export; booths record it in their index).
+    public var stickID: String
+    /// The photos, in the order they were added.
+    public var entries: [Entry]
+
+    /// A manifest.
+    public init(stickID: String, entries: [Entry] = []) {
+        self.stickID = stickID
+        self.entries = entries
+    }
+
+    /// Whether `id` is a booth or stick id: 1...64 ASCII letters, digits or '-'.
+    public static func isValidID(_ id: some StringProtocol) -> Bool {
+        (1...64).contains(id.utf8.count)
+            && id.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D
+            }
+    }
+
+    /// Whether `path` is `folder/name` with both parts FAT-safe and not hidden: the only shape the
+    /// exporter writes, so a manifest can never point outside the export folder.
+    public static func isValidPath(_ path: some StringProtocol) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { FATName.isSafe(String($0)) && !$0.hasPrefix(".") }
+    }
+
+    /// The manifest as text, ending in a line with the CRC-32 of everything before it.
+    public func encode() -> String {
+        var text = "\(Self.header)\nstick \(stickID)\n"
+        for e in entries {
+            text += "file \(e.booth) \(e.source) \(e.path) \(e.size) \(CRC32.hex(e.checksum))\n"
+        }
+        return text + "end \(CRC32.hex(CRC32.checksum(text.utf8)))\n"
+    }
+
+    /// The manifest in `text`, or nil when it is damaged in any way.
+    public static func decode(_ text: String) -> ExportManifest? {
+        guard let lines = PhotoIndex.verifiedBody(text, header: header), lines.count >= 2 else { return nil }
+        let stick = lines[1].split(separator: " ")
+        guard stick.count == 2, stick[0] == "stick", isValidID(stick[1]) else { return nil }
+        var entries: [Entry] = []
+        for line in lines.dropFirst(2) {
+            let f = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard f.count == 6, f[0] == "file", isValidID(f[1]), FATName.isSafe(String(f[2])), isValidPath(f[3]),
+                let size = Int64(f[4]), size >= 0, let checksum = CRC32.parseHex(f[5])
+            else { return nil }
+            entries.append(
+                Entry(booth: String(f[1]), source: String(f[2]), path: String(f[3]), size: size, checksum: checksum))
+        }
+        return ExportManifest(stickID: String(stick[1]), entries: entries)
+    }
+
+    /// The stick id in a damaged manifest's text, if its `stick` line survived.
+    public static func salvageStickID(_ text: String) -> String? {
+        let lines = text.split(separator: "\n")
+        guard lines.count >= 2 else { return nil }
+        let f = lines[1].split(separator: " ")
+        return f.count == 2 && f[0] == "stick" && isValidID(f[1]) ? String(f[1]) : nil
+    }
+
+    static let header = "heylook-manifest 1"
+}

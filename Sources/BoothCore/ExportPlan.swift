@@ -1,0 +1,131 @@
+// ExportPlan: which photos to copy to a stick, and where, given the manifest and the files there.
+
+/// Decides an export without touching a file: which kept photos are already on the stick, which to
+/// copy and under which name, which files already there only need verifying, and which to skip.
+public struct ExportPlan: Hashable, Sendable {
+    /// A kept photo of this booth.
+    public struct Photo: Hashable, Sendable {
+        /// The file name in the store.
+        public var name: String
+        /// Size in bytes.
+        public var size: Int64
+
+        /// A photo.
+        public init(name: String, size: Int64) {
+            (self.name, self.size) = (name, size)
+        }
+    }
+
+    /// One photo to put on the stick.
+    public struct Item: Hashable, Sendable {
+        /// The file name in the store.
+        public var source: String
+        /// Size in bytes.
+        public var size: Int64
+        /// The date folder, `YYYY-MM-DD`.
+        public var folder: String
+        /// The file name on the stick (the source name unless another booth's photo has it).
+        public var name: String
+        /// A file of that name and size is already there and no manifest claims it (an interrupted
+        /// export, or a rebuilt manifest): verify its checksum and adopt it instead of copying.
+        public var adopt: Bool
+
+        /// The path relative to the export folder.
+        public var path: String { "\(folder)/\(name)" }
+    }
+
+    /// A photo that cannot go on this stick.
+    public struct Skip: Hashable, Sendable {
+        /// The file name in the store.
+        public var source: String
+        /// Why, for the person at the booth.
+        public var reason: String
+
+        /// A skipped photo.
+        public init(source: String, reason: String) {
+            (self.source, self.reason) = (source, reason)
+        }
+    }
+
+    /// Manifest entries still valid (their file is there with the recorded size).
+    public var kept: [ExportManifest.Entry] = []
+    /// Manifest entries whose file vanished or changed size (copied again if they are this booth's).
+    public var dropped: [ExportManifest.Entry] = []
+    /// Photos of this booth already on the stick.
+    public var alreadyThere = 0
+    /// What to copy or verify, oldest first.
+    public var items: [Item] = []
+    /// Photos skipped, with the reason.
+    public var skipped: [Skip] = []
+
+    /// Plans exporting `photos` (oldest first) of booth `booth` to a stick with `manifest`, where
+    /// `present` lists the regular files under the export folder (`folder/name` → size) and files
+    /// larger than `maximumFileSize` cannot be stored (FAT32: 4 GiB - 1).
+    public static func make(
+        photos: [Photo], booth: String, manifest: ExportManifest, present: [String: Int64],
+        maximumFileSize: Int64? = nil
+    ) -> ExportPlan {
+        var plan = ExportPlan()
+        // FAT is case-insensitive: compare paths in lower case.
+        var presentSizes: [String: Int64] = [:]
+        for (path, size) in present { presentSizes[path.lowercased()] = size }
+        var claimed: Set<String> = []
+        var ours: Set<String> = []
+        for entry in manifest.entries {
+            let key = entry.path.lowercased()
+            if presentSizes[key] == entry.size, !claimed.contains(key) {
+                plan.kept.append(entry)
+                claimed.insert(key)
+                if entry.booth == booth { ours.insert(entry.source) }
+            } else {
+                plan.dropped.append(entry)
+            }
+        }
+        for photo in photos {
+            if ours.contains(photo.name) {
+                plan.alreadyThere += 1
+                continue
+            }
+            guard let parsed = PhotoName(fileName: photo.name) else {
+                plan.skipped.append(Skip(source: photo.name, reason: "not a photo name"))
+                continue
+            }
+            guard FATName.isSafe(photo.name) else {
+                plan.skipped.append(Skip(source: photo.name, reason: "the name is not valid on a FAT stick"))
+                continue
+            }
+            if let limit = maximumFileSize, photo.size > limit {
+                plan.skipped.append(
+                    Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+                continue
+            }
+            let folder = parsed.dateTime.dateString
+            for attempt in 0... {
+                let name = alternativeName(photo.name, booth: booth, attempt: attempt)
+                let key = "\(folder)/\(name)".lowercased()
+                if claimed.contains(key) { continue }
+                if let size = presentSizes[key] {
+                    guard size == photo.size else { continue }
+                    plan.items.append(
+                        Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: true))
+                } else {
+                    plan.items.append(
+                        Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: false))
+                }
+                claimed.insert(key)
+                break
+            }
+        }
+        return plan
+    }
+
+    /// The stick name for `name` at `attempt`: the name itself first, then with this booth's id
+    /// (`HeyLook_…_000042_1a2b3c4d.jpg`), then numbered (`…_1a2b3c4d-2.jpg`). All FAT-safe.
+    public static func alternativeName(_ name: String, booth: String, attempt: Int) -> String {
+        guard attempt > 0 else { return name }
+        let dot = name.lastIndex(of: ".") ?? name.endIndex
+        let tag = String(booth.prefix(8))
+        let number = attempt == 1 ? "" : "-\(attempt)"
+        return "\(name[..<dot])_\(tag)\(number)\(name[dot...])"
+    }
+}

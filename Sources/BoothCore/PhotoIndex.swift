@@ -1,0 +1,173 @@
+// PhotoIndex: the photo store's record of every photo's state and the sticks it was exported to.
+
+/// What the store knows about its photos beyond the files themselves: kept or discarded, size,
+/// checksum (once known) and the sticks each photo was copied to.
+///
+/// The files are the truth: the index is reconciled with a listing at every start and rebuilt from it
+/// when missing or damaged (then export records are lost, which only makes cleanup more careful).
+public struct PhotoIndex: Hashable, Sendable {
+    /// Where a photo is.
+    public enum State: String, Hashable, Sendable {
+        /// In the photos folder: exported to sticks.
+        case kept
+        /// Moved to the discarded folder (a retake): never exported, never deleted.
+        case discarded
+    }
+
+    /// One photo.
+    public struct Entry: Hashable, Sendable {
+        /// The file name (a `PhotoName`).
+        public var name: String
+        /// Kept or discarded.
+        public var state: State
+        /// Size in bytes.
+        public var size: Int64
+        /// CRC-32 of the content, once computed (at export).
+        public var checksum: UInt32?
+        /// Ids of the sticks holding a verified copy.
+        public var exportedTo: Set<String>
+
+        /// An entry.
+        public init(name: String, state: State, size: Int64, checksum: UInt32? = nil, exportedTo: Set<String> = []) {
+            (self.name, self.state, self.size, self.checksum, self.exportedTo) = (
+                name, state, size, checksum, exportedTo
+            )
+        }
+    }
+
+    /// A photo file found on disk.
+    public struct ListedFile: Hashable, Sendable {
+        /// The file name.
+        public var name: String
+        /// The folder it is in.
+        public var state: State
+        /// Size in bytes.
+        public var size: Int64
+
+        /// A listed file.
+        public init(name: String, state: State, size: Int64) {
+            (self.name, self.state, self.size) = (name, state, size)
+        }
+    }
+
+    /// The entries by file name.
+    public private(set) var entries: [String: Entry]
+
+    /// An index of `entries`.
+    public init(_ entries: [Entry] = []) {
+        self.entries = Dictionary(entries.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The entries, oldest (lowest sequence) first.
+    public var sorted: [Entry] {
+        entries.values.sorted { Self.order($0.name) < Self.order($1.name) }
+    }
+
+    /// The index a listing alone implies: every photo there, nothing exported.
+    public static func rebuilt(from listing: [ListedFile]) -> PhotoIndex {
+        var index = PhotoIndex()
+        _ = index.reconcile(with: listing)
+        return index
+    }
+
+    /// Makes the index agree with the files: adds new photos, removes vanished ones, takes each
+    /// photo's folder as its state. A photo whose size changed loses its checksum and export records.
+    /// Returns whether anything changed. Files that are not photo names are ignored.
+    public mutating func reconcile(with listing: [ListedFile]) -> Bool {
+        var updated: [String: Entry] = [:]
+        for file in listing where PhotoName(fileName: file.name) != nil {
+            if var entry = entries[file.name], entry.size == file.size {
+                entry.state = file.state
+                updated[file.name] = entry
+            } else {
+                updated[file.name] = Entry(name: file.name, state: file.state, size: file.size)
+            }
+        }
+        defer { entries = updated }
+        return updated != entries
+    }
+
+    /// Adds or replaces one entry.
+    public mutating func record(_ entry: Entry) {
+        entries[entry.name] = entry
+    }
+
+    /// Marks `name` (with content `checksum`) as copied to `stick`; false when the photo is unknown.
+    @discardableResult
+    public mutating func markExported(_ name: String, checksum: UInt32, to stick: String) -> Bool {
+        guard var entry = entries[name] else { return false }
+        entry.checksum = checksum
+        entry.exportedTo.insert(stick)
+        entries[name] = entry
+        return true
+    }
+
+    /// Moves a photo to `state` (a retake is discarded).
+    public mutating func setState(_ name: String, _ state: State) {
+        entries[name]?.state = state
+    }
+
+    /// Forgets a photo whose file was removed.
+    public mutating func remove(_ name: String) {
+        entries[name] = nil
+    }
+
+    /// Kept photos that have a verified copy on at least one stick, oldest first: the only photos
+    /// cleanup may ever delete.
+    public var removableWhenFull: [Entry] {
+        sorted.filter { $0.state == .kept && !$0.exportedTo.isEmpty }
+    }
+
+    /// The index as text: one line per photo, then an `end` line with the CRC-32 of everything before
+    /// it, so a torn or damaged file is recognised.
+    public func encode() -> String {
+        var text = "\(Self.header)\n"
+        for entry in sorted {
+            let checksum = entry.checksum.map(CRC32.hex) ?? "-"
+            let sticks = entry.exportedTo.isEmpty ? "-" : entry.exportedTo.sorted().joined(separator: ",")
+            text += "photo \(entry.name) \(entry.state.rawValue) \(entry.size) \(checksum) \(sticks)\n"
+        }
+        return text + "end \(CRC32.hex(CRC32.checksum(text.utf8)))\n"
+    }
+
+    /// The index in `text`, or nil when it is damaged in any way (the caller rebuilds it).
+    public static func decode(_ text: String) -> PhotoIndex? {
+        guard let body = verifiedBody(text, header: header) else { return nil }
+        var entries: [Entry] = []
+        for line in body.dropFirst() {
+            let f = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard f.count == 6, f[0] == "photo", PhotoName(fileName: String(f[1])) != nil,
+                let state = State(rawValue: String(f[2])), let size = Int64(f[3]), size >= 0
+            else { return nil }
+            let checksum: UInt32?
+            if f[4] == "-" {
+                checksum = nil
+            } else {
+                guard let value = CRC32.parseHex(f[4]) else { return nil }
+                checksum = value
+            }
+            let sticks = f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init)
+            guard sticks.allSatisfy(ExportManifest.isValidID) else { return nil }
+            entries.append(
+                Entry(name: String(f[1]), state: state, size: size, checksum: checksum, exportedTo: Set(sticks)))
+        }
+        return PhotoIndex(entries)
+    }
+
+    static let header = "heylook-index 1"
+
+    /// The lines before a valid `end <crc>` line, starting with `header`; nil when damaged.
+    static func verifiedBody(_ text: String, header: String) -> [Substring]? {
+        guard text.hasSuffix("\n"), let endStart = text.dropLast().lastIndex(of: "\n") else { return nil }
+        let body = text[...endStart]
+        let end = text[text.index(after: endStart)...].dropLast()
+        guard end.hasPrefix("end "), CRC32.parseHex(end.dropFirst(4)) == CRC32.checksum(body.utf8) else { return nil }
+        let lines = body.dropLast().split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first == Substring(header) else { return nil }
+        return lines
+    }
+
+    private static func order(_ name: String) -> (Int, String) {
+        (PhotoName(fileName: name)?.sequence ?? Int.max, name)
+    }
+}

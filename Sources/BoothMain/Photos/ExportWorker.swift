@@ -1,0 +1,93 @@
+// ExportWorker: exports to sticks on its own thread, so the booth keeps capturing during an export.
+import BoothCore
+import CBoothSys
+import Dispatch
+import Glibc
+import PhotoStore
+
+/// The export worker: when a stick is mounted below the media root, copies every kept photo not yet
+/// on it (`StickExporter`: verified, resumable, never following links), then flushes and unmounts it.
+/// Runs on its own serial thread — not the save worker's — so a capture during an export is saved at
+/// once; reports come back to the loop through a `Mailbox`.
+final class ExportWorker {
+    /// What the worker reports (on the loop thread, through `attach`'s callback).
+    enum Report: Sendable {
+        /// A stick was found and its export is starting.
+        case started(mountPoint: String)
+        /// `done` of `total` photos are on the stick (for `LEDPattern.exportProgress`).
+        case progress(mountPoint: String, done: Int, total: Int)
+        /// Every kept photo is on the stick; if `summary.unmounted`, it is safe to remove
+        /// (`LEDPattern.safeToRemove`), else `summary.unmountError` says why not.
+        case finished(mountPoint: String, summary: ExportSummary)
+        /// The export stopped; `message` tells the person at the booth what to do. What was copied is
+        /// complete and verified, and the next insert resumes.
+        case failed(mountPoint: String, message: String, stickRemoved: Bool, unmounted: Bool)
+        /// A stick's mount went away while no export was running on it (pulled, or unmounted by hand).
+        case removed(mountPoint: String)
+    }
+
+    /// Where reports arrive (`attach` registers it).
+    let mailbox: Mailbox<Report>
+    private let queue = DispatchQueue(label: "heylook.export")
+    private let exporter: StickExporter
+    private let watcher: StickWatcher
+    private var busy: Set<String> = []
+
+    /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
+    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`.
+    init(
+        store: PhotoStore, settings: BoothSettings, allowedFileSystems: Set<String> = ["vfat", "exfat"]
+    ) throws(SystemError) {
+        exporter = StickExporter(
+            store: store, options: ExportOptions(folder: settings.exportFolder, allowedFileSystems: allowedFileSystems))
+        watcher = StickWatcher(mediaRoot: settings.mediaRoot)
+        mailbox = try Mailbox()
+    }
+
+    /// Starts watching for sticks (one already mounted is exported at once); `report` runs on the loop
+    /// thread for every progress step, end and failure.
+    func attach(to loop: EventLoop, report: @escaping (Report) -> Void) throws(SystemError) {
+        try loop.register(mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+            for message in self.mailbox.drain() {
+                switch message {
+                case .finished(let point, _), .failed(let point, _, _, _): self.busy.remove(point)
+                default: break
+                }
+                report(message)
+            }
+        }
+        try watcher.attach(to: loop) { [unowned self] change in
+            switch change {
+            case .inserted(let mount): self.export(to: mount.mountPoint)
+            case .removed(let point):
+                // During an export this is the worker's own unmount (its `.finished` follows) or a
+                // pulled stick (its `.failed` follows).
+                if !self.busy.contains(point) { report(.removed(mountPoint: point)) }
+            }
+        }
+    }
+
+    /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
+    func export(to mountPoint: String) {
+        guard busy.insert(mountPoint).inserted else { return }
+        queue.async { [exporter, mailbox] in
+            mailbox.post(.started(mountPoint: mountPoint))
+            do throws(ExportError) {
+                let summary = try exporter.export(to: mountPoint) { done, total in
+                    mailbox.post(.progress(mountPoint: mountPoint, done: done, total: total))
+                }
+                mailbox.post(.finished(mountPoint: mountPoint, summary: summary))
+            } catch {
+                mailbox.post(
+                    .failed(
+                        mountPoint: mountPoint, message: error.description, stickRemoved: error.stickRemoved,
+                        unmounted: error.unmounted))
+            }
+        }
+    }
+
+    /// Waits for a running export (shutdown).
+    func finish() {
+        queue.sync {}
+    }
+}

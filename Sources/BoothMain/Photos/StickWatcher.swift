@@ -1,0 +1,61 @@
+// StickWatcher: sticks mounted and unmounted below the media root, seen from the event loop.
+import BoothCore
+import CBoothSys
+import Glibc
+
+/// Watches /proc/self/mountinfo from the event loop: the kernel flags it (EPOLLPRI | EPOLLERR) on
+/// every mount and unmount; each time the file is read again from offset 0 and compared with the last
+/// reading. Reports each file system mounted below the media root (a stick) and each that went away.
+/// Mounting itself is the system's job (deploy/udev/99-heylook-usb.rules, or by hand).
+final class StickWatcher {
+    /// What changed, on the loop thread.
+    typealias Report = (StickChange) -> Void
+
+    private let path: String
+    private var tracker: StickTracker
+    private var fd: Int32 = -1
+
+    /// A watcher of mounts below `mediaRoot`; `mountInfo` is the table read.
+    init(mediaRoot: String, mountInfo: String = "/proc/self/mountinfo") {
+        path = mountInfo
+        tracker = StickTracker(root: mediaRoot)
+    }
+
+    deinit {
+        if fd >= 0 { close(fd) }
+    }
+
+    /// The sticks mounted now, by mount point.
+    var mounted: [String: MountEntry] { tracker.mounted }
+
+    /// Starts watching; sticks already mounted are reported as inserted right away.
+    func attach(to loop: EventLoop, report: @escaping Report) throws(SystemError) {
+        fd = try SystemError.check("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
+        try loop.register(fd, events: UInt32(EPOLLPRI.rawValue) | UInt32(EPOLLERR.rawValue)) { [unowned self] _ in
+            for change in self.reread() { report(change) }
+        }
+        for change in reread() { report(change) }
+    }
+
+    /// Stops watching.
+    func detach(from loop: EventLoop) {
+        guard fd >= 0 else { return }
+        loop.unregister(fd)
+        close(fd)
+        fd = -1
+    }
+
+    private func reread() -> [StickChange] {
+        guard lseek(fd, 0, SEEK_SET) == 0 else { return [] }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16384)
+        while true {
+            let n = read(fd, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return [] }  // Keep the last reading; the next change reads again.
+            if n == 0 { break }
+            bytes += buffer[..<n]
+        }
+        return tracker.mountsChanged(MountTable.parse(String(decoding: bytes, as: UTF8.self)))
+    }
+}

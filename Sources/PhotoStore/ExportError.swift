@@ -1,0 +1,71 @@
+// ExportError: why an export stopped, how far it got, and what the person at the booth can do.
+import Glibc
+
+/// An export that stopped. Everything copied before it stopped is complete and verified on the stick;
+/// the booth's own photos are untouched; the next export resumes.
+public struct ExportError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable {
+        /// The stick's file system is not in the allowed list (named as /proc/mounts names it).
+        case unsupportedFileSystem(String)
+        /// A symbolic link (or a file) sits where the export folder or a date folder should be.
+        case refusedLink(String)
+        /// A call failed (pulled stick, full stick, read-only stick, I/O error ...).
+        case failed(StoreError)
+    }
+
+    /// What went wrong.
+    public var reason: Reason
+    /// Photos copied (or found already there and verified) before it stopped.
+    public var done: Int
+    /// Photos this export meant to copy.
+    public var total: Int
+    /// Whether the stick was flushed and unmounted after the failure (safe to remove).
+    public var unmounted = false
+
+    /// A stopped export.
+    public init(_ reason: Reason, done: Int, total: Int) {
+        self.reason = reason
+        self.done = done
+        self.total = total
+    }
+
+    /// The errno behind it, if a call failed.
+    public var errno: Int32? {
+        if case .failed(let error) = reason { return error.errno }
+        return nil
+    }
+
+    /// Whether the stick went away (pulled out mid-copy): EIO, ENODEV, ENXIO, ESHUTDOWN or ENOTCONN.
+    public var stickRemoved: Bool {
+        guard let errno else { return false }
+        return [EIO, ENODEV, ENXIO, ESHUTDOWN, ENOTCONN].contains(errno)
+    }
+
+    public var description: String {
+        let progress = "\(done) of \(total) photos copied"
+        switch reason {
+        case .unsupportedFileSystem(let type):
+            return
+                "The stick's file system (\(type)) is not supported: format it as FAT32 or exFAT. Nothing was written."
+        case .refusedLink(let path):
+            return
+                "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
+        case .failed(let error):
+            switch error.errno {
+            case ENOSPC, EDQUOT:
+                return
+                    "The stick is full: \(progress), all complete and verified. Use a stick with more room; the rest are copied next time. (\(error))"
+            case EROFS:
+                return "The stick is read-only (write-protect switch?): \(progress). (\(error))"
+            case EFBIG:
+                return "A photo is too large for this stick's file system: \(progress). (\(error))"
+            default:
+                if stickRemoved {
+                    return "The stick was removed during the export: \(progress). Insert it again to finish. (\(error))"
+                }
+                return "Export stopped: \(progress). (\(error))"
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+// ExportOptions: where on the stick photos go, which file systems are accepted, and the calls used.
+
+/// How `StickExporter` writes to a stick.
+public struct ExportOptions: Sendable {
+    /// The folder created at the stick's root (a single FAT-safe name).
+    public var folder: String
+    /// File system types accepted (as /proc/mounts names them); anything else is refused untouched.
+    public var allowedFileSystems: Set<String>
+    /// Whether to unmount the stick at the end (a plain folder that is not a mount point: false).
+    public var unmount: Bool
+    /// The manifest and the store's index are written after every this many photos (and at the end):
+    /// an interrupted export loses at most this many records, and those photos are found and verified
+    /// on the stick next time instead of being copied again.
+    public var recordEvery: Int
+    /// The calls made on the stick (a failing seam in tests).
+    public var operations: any FileOperations
+
+    /// Options; by default only FAT and exFAT sticks are accepted.
+    public init(
+        folder: String = "HeyLook", allowedFileSystems: Set<String> = ["vfat", "exfat"], unmount: Bool = true,
+        recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations()
+    ) {
+        self.folder = folder
+        self.allowedFileSystems = allowedFileSystems
+        self.unmount = unmount
+        self.recordEvery = max(1, recordEvery)
+        self.operations = operations
+    }
+}

@@ -1,0 +1,26 @@
+// ExportSummary: what a finished export did.
+import BoothCore
+
+/// A finished export: every kept photo of this booth is on the stick, complete and verified (except
+/// those `skipped`).
+public struct ExportSummary: Sendable {
+    /// The stick's id (from its manifest).
+    public var stickID: String
+    /// Photos copied now.
+    public var copied: Int
+    /// Photos found on the stick without a manifest record (an interrupted export or a rebuilt
+    /// manifest), verified against the booth's copy and recorded.
+    public var adopted: Int
+    /// Photos already on the stick before.
+    public var alreadyThere: Int
+    /// Photos that cannot go on this stick, with the reason.
+    public var skipped: [ExportPlan.Skip]
+    /// Bytes copied.
+    public var bytes: Int64
+    /// Whether the manifest was damaged and rebuilt from the files.
+    public var manifestRebuilt: Bool
+    /// Whether the stick was unmounted (safe to remove).
+    public var unmounted: Bool
+    /// Why unmounting failed (EBUSY: a program has a file open there; EPERM: the booth may not unmount).
+    public var unmountError: StoreError?
+}

@@ -1,0 +1,373 @@
+// StickExporter: copies the booth's kept photos to a USB stick, verified, resumable, never following links.
+import BoothCore
+import CBoothSys
+import Glibc
+
+/// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/`, records it in the
+/// stick's manifest (`<folder>/manifest.txt`, per booth, with CRC-32s) and in the store's index, then
+/// flushes the stick (syncfs) and unmounts it.
+///
+/// Each file goes temp name → write → fsync → read back from the device and compare → rename (never
+/// replacing) → fsync folder, so a final name only ever holds a complete, verified photo. Every name
+/// on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
+/// refused, never followed, and nothing is written outside the export folder. The booth's store is
+/// only read (its index records the exports). Blocking: run it on a worker thread.
+public struct StickExporter: Sendable {
+    /// The photos to export.
+    public let store: PhotoStore
+    /// Folder, accepted file systems, unmounting, the calls used.
+    public let options: ExportOptions
+
+    /// The manifest's file name in the export folder.
+    public static let manifestName = "manifest.txt"
+
+    /// An exporter of `store`'s kept photos.
+    public init(store: PhotoStore, options: ExportOptions = ExportOptions()) {
+        self.store = store
+        self.options = options
+    }
+
+    /// Exports to the stick mounted at `mountPoint` (or a plain folder, with `options.unmount` off).
+    /// `progress(done, total)` is called on this thread after the plan and after each photo.
+    public func export(
+        to mountPoint: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws(ExportError)
+        -> ExportSummary
+    {
+        let run = ExportRun(store: store, options: options, mountPoint: mountPoint)
+        defer { run.closeAll() }
+        do throws(ExportError) {
+            var summary = try run.copyAll(progress: progress)
+            try run.finish(&summary)
+            return summary
+        } catch {
+            var error = error
+            error.unmounted = run.abandon(stickRemoved: error.stickRemoved)
+            throw error
+        }
+    }
+
+    /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...).
+    public static func fileSystemType(of fd: Int32) -> String? {
+        var magic = 0
+        guard booth_fs_type(fd, &magic) == 0 else { return nil }
+        let names: [Int: String] = [
+            0x4d44: "vfat", 0x2011_BAB0: "exfat", 0xEF53: "ext4", 0x0102_1994: "tmpfs", 0x9123_683E: "btrfs",
+            0x5846_5342: "xfs", 0x794C_7630: "overlay", 0x5346_544E: "ntfs", 0x6573_5546: "fuseblk",
+            0xF2F5_2010: "f2fs",
+        ]
+        return names[magic] ?? "unknown (0x\(String(magic, radix: 16)))"
+    }
+}
+
+/// One export's open descriptors and progress.
+private final class ExportRun {
+    let store: PhotoStore
+    let options: ExportOptions
+    let mountPoint: String
+    let ops: any FileOperations
+    let file: DurableFile
+    var rootFD: Int32 = -1
+    var exportFD: Int32 = -1
+    var dateFDs: [String: Int32] = [:]
+    var manifest = ExportManifest(stickID: PhotoStore.randomID())
+    var pending: [(name: String, checksum: UInt32)] = []
+    var unrecorded = 0
+    var done = 0
+    var total = 0
+
+    var exportPath: String { "\(mountPoint)/\(options.folder)" }
+
+    init(store: PhotoStore, options: ExportOptions, mountPoint: String) {
+        self.store = store
+        self.options = options
+        self.mountPoint = mountPoint.count > 1 && mountPoint.hasSuffix("/") ? String(mountPoint.dropLast()) : mountPoint
+        ops = options.operations
+        file = DurableFile(operations: options.operations)
+    }
+
+    func fail(_ operation: String, _ path: String, _ code: Int32 = errno) -> ExportError {
+        ExportError(.failed(StoreError(operation, path, errno: code)), done: done, total: total)
+    }
+
+    func copyAll(progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
+        guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
+            throw fail("export", options.folder, EINVAL)
+        }
+        rootFD = ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard rootFD >= 0 else {
+            if errno == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
+            throw fail("open", mountPoint)
+        }
+        let type = StickExporter.fileSystemType(of: rootFD) ?? "unknown"
+        guard options.allowedFileSystems.contains(type) else {
+            throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0)
+        }
+        var volume = statvfs()
+        if fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
+            throw fail("export", mountPoint, EROFS)
+        }
+        exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath)
+
+        let (loaded, rebuilt) = try readManifest()
+        manifest = loaded
+        let present = try listPresent()
+        let photos = store.records().filter { $0.state == .kept }.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
+        let plan = ExportPlan.make(
+            photos: photos, booth: store.boothID, manifest: manifest, present: present,
+            maximumFileSize: type == "vfat" ? FATName.maximumFileSize : nil)
+        manifest.entries = plan.kept
+        total = plan.items.count
+        progress(0, total)
+        var summary = ExportSummary(
+            stickID: manifest.stickID, copied: 0, adopted: 0, alreadyThere: plan.alreadyThere, skipped: plan.skipped,
+            bytes: 0,
+            manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
+        // A rebuilt manifest or dropped entries are written even when nothing is copied.
+        if rebuilt || !plan.dropped.isEmpty { unrecorded += 1 }
+
+        for item in plan.items {
+            let sourcePath = "\(store.directory)/\(item.source)"
+            let source = Glibc.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard source >= 0 else {
+                // Discarded (a retake) since the plan: not exported.
+                guard errno == ENOENT else { throw fail("open", sourcePath) }
+                summary.skipped.append(ExportPlan.Skip(source: item.source, reason: "no longer kept"))
+                total -= 1
+                continue
+            }
+            defer { Glibc.close(source) }
+            let folder = try dateDirectory(item.folder)
+            let folderPath = "\(exportPath)/\(item.folder)"
+            var attempt =
+                (0..<100).first {
+                    ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: $0) == item.name
+                } ?? 0
+            if item.adopt {
+                if let checksum = try adoptable(
+                    item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
+                {
+                    record(item, name: item.name, checksum: checksum)
+                    summary.adopted += 1
+                    try recordIfDue()
+                    progress(done, total)
+                    continue
+                }
+                attempt += 1
+            }
+            while true {
+                try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
+                let name = ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: attempt)
+                do {
+                    let checksum = try file.write(
+                        .file(descriptor: source, path: sourcePath), into: folder, directoryPath: folderPath,
+                        name: name,
+                        temporaryName: ".\(name).partial", verify: true)
+                    record(item, name: name, checksum: checksum)
+                    summary.copied += 1
+                    summary.bytes += item.size
+                    break
+                } catch {
+                    // Someone else's file took the name since the listing: the next name.
+                    guard error.operation == "rename", error.errno == EEXIST, attempt < 100 else {
+                        throw ExportError(.failed(error), done: done, total: total)
+                    }
+                    attempt += 1
+                    guard lseek(source, 0, SEEK_SET) == 0 else { throw fail("lseek", sourcePath) }
+                }
+            }
+            try recordIfDue()
+            progress(done, total)
+        }
+        return summary
+    }
+
+    /// Writes the manifest, flushes and unmounts.
+    func finish(_ summary: inout ExportSummary) throws(ExportError) {
+        if unrecorded > 0 { try recordNow() }
+        guard booth_syncfs(rootFD) == 0 else { throw fail("syncfs", mountPoint) }
+        closeAll()
+        guard options.unmount else { return }
+        if booth_umount(mountPoint, 0) == 0 {
+            summary.unmounted = true
+        } else {
+            summary.unmountError = StoreError("umount", mountPoint, errno: errno)
+        }
+    }
+
+    /// After a failure: records what was copied (index always; manifest if the stick is still
+    /// there), flushes and unmounts when asked to; returns whether the stick was unmounted.
+    func abandon(stickRemoved: Bool) -> Bool {
+        if stickRemoved || exportFD < 0 {
+            try? store.markExported(pending, to: manifest.stickID)
+            pending = []
+        } else if unrecorded > 0 {
+            do throws(ExportError) { try recordNow() } catch { try? store.markExported(pending, to: manifest.stickID) }
+        }
+        guard !stickRemoved, rootFD >= 0, options.unmount else { return false }
+        _ = booth_syncfs(rootFD)
+        closeAll()
+        return booth_umount(mountPoint, 0) == 0
+    }
+
+    func closeAll() {
+        for fd in dateFDs.values { _ = ops.close(fd) }
+        dateFDs = [:]
+        if exportFD >= 0 { _ = ops.close(exportFD) }
+        if rootFD >= 0 { _ = ops.close(rootFD) }
+        (exportFD, rootFD) = (-1, -1)
+    }
+
+    private func record(_ item: ExportPlan.Item, name: String, checksum: UInt32) {
+        manifest.entries.append(
+            ExportManifest.Entry(
+                booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", size: item.size,
+                checksum: checksum))
+        pending.append((item.source, checksum))
+        unrecorded += 1
+        done += 1
+    }
+
+    private func recordIfDue() throws(ExportError) {
+        if unrecorded >= options.recordEvery { try recordNow() }
+    }
+
+    /// The manifest first (the stick's truth), then the booth's index.
+    private func recordNow() throws(ExportError) {
+        do {
+            try file.write(
+                .bytes(Array(manifest.encode().utf8)), into: exportFD, directoryPath: exportPath,
+                name: StickExporter.manifestName,
+                temporaryName: ".\(StickExporter.manifestName).partial", replacing: true, verify: true)
+        } catch {
+            throw ExportError(.failed(error), done: done, total: total)
+        }
+        unrecorded = 0
+        // The index only lets cleanup delete exported photos: if it cannot be written, the booth
+        // just keeps them longer.
+        try? store.markExported(pending, to: manifest.stickID)
+        pending = []
+    }
+
+    private func openDirectory(_ name: String, in parent: Int32, path: String) throws(ExportError) -> Int32 {
+        if ops.mkdirat(parent, name, 0o755) != 0, errno != EEXIST { throw fail("mkdir", path) }
+        let fd = ops.openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard fd >= 0 else {
+            if errno == ELOOP || errno == ENOTDIR { throw ExportError(.refusedLink(path), done: done, total: total) }
+            throw fail("open", path)
+        }
+        return fd
+    }
+
+    private func dateDirectory(_ folder: String) throws(ExportError) -> Int32 {
+        if let fd = dateFDs[folder] { return fd }
+        let fd = try openDirectory(folder, in: exportFD, path: "\(exportPath)/\(folder)")
+        dateFDs[folder] = fd
+        // A new folder's own name must survive a power cut before files in it are recorded.
+        guard ops.fsync(exportFD) == 0 else { throw fail("fsync", exportPath) }
+        return fd
+    }
+
+    private func checkRoom(for size: Int64, path: String) throws(ExportError) {
+        var volume = statvfs()
+        guard fstatvfs(exportFD, &volume) == 0 else { return }
+        // Room for the file plus slack for folder entries and the manifest.
+        let free = Int64(volume.f_bavail) * Int64(volume.f_frsize)
+        if free < size + 256 * 1024 { throw fail("write", path, ENOSPC) }
+    }
+
+    /// The stick's CRC-32 of a file of the right size already there, when it matches the booth's copy.
+    private func adoptable(
+        _ item: ExportPlan.Item, source: Int32, sourcePath: String, folder: Int32, folderPath: String
+    ) throws(ExportError) -> UInt32? {
+        let existing = ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard existing >= 0 else {
+            if errno == ENOENT || errno == ELOOP { return nil }
+            throw fail("open", "\(folderPath)/\(item.name)")
+        }
+        defer { _ = ops.close(existing) }
+        do throws(StoreError) {
+            _ = posix_fadvise(existing, 0, 0, POSIX_FADV_DONTNEED)
+            let there = try DurableFile.checksum(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
+            let ours = try DurableFile.checksum(of: source, path: sourcePath, operations: ops)
+            guard lseek(source, 0, SEEK_SET) == 0 else { throw StoreError("lseek", sourcePath, errno: errno) }
+            return there == ours && ours.0 == item.size ? ours.1 : nil
+        } catch {
+            throw ExportError(.failed(error), done: done, total: total)
+        }
+    }
+
+    /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan
+    /// then verifies the files present instead of trusting anything.
+    private func readManifest() throws(ExportError) -> (ExportManifest, rebuilt: Bool) {
+        let fd = ops.openat(exportFD, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard fd >= 0 else {
+            // Missing: a new stick. A link or a folder in its place: rebuilt (it is replaced, never
+            // followed). Anything else (EIO ...): the stick is failing.
+            guard errno == ENOENT || errno == ELOOP || errno == EISDIR else {
+                throw fail("open", "\(exportPath)/\(StickExporter.manifestName)")
+            }
+            return (ExportManifest(stickID: PhotoStore.randomID()), errno != ENOENT)
+        }
+        defer { _ = ops.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 16 << 20 else {
+            return (ExportManifest(stickID: PhotoStore.randomID()), true)
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { ops.read(fd, $0) }
+            if n < 0, errno == EINTR { continue }
+            if n < 0 { throw fail("read", "\(exportPath)/\(StickExporter.manifestName)") }
+            if n == 0 { break }
+            bytes += buffer[..<n]
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let manifest = ExportManifest.decode(text) { return (manifest, false) }
+        return (ExportManifest(stickID: ExportManifest.salvageStickID(text) ?? PhotoStore.randomID()), true)
+    }
+
+    /// The regular files in the date folders (`folder/name` → size); removes temp files an
+    /// interrupted export left. Links and odd names are ignored (they only occupy names).
+    private func listPresent() throws(ExportError) -> [String: Int64] {
+        var present: [String: Int64] = [:]
+        for (folder, mode, _) in try entries(of: exportFD, path: exportPath)
+        where mode == S_IFDIR && !folder.hasPrefix(".") {
+            let fd = ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            guard fd >= 0 else { throw fail("open", "\(exportPath)/\(folder)") }
+            defer { _ = ops.close(fd) }
+            for (name, mode, size) in try entries(of: fd, path: "\(exportPath)/\(folder)") {
+                if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
+                    _ = ops.unlinkat(fd, name, 0)
+                } else if mode == S_IFREG {
+                    present["\(folder)/\(name)"] = size
+                } else {
+                    present["\(folder)/\(name)"] = -1  // occupied by something that is not a photo
+                }
+            }
+        }
+        return present
+    }
+
+    private func entries(of directory: Int32, path: String) throws(ExportError) -> [(String, mode_t, Int64)] {
+        let fd = Glibc.openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0, let dir = fdopendir(fd) else {
+            let code = errno
+            if fd >= 0 { Glibc.close(fd) }
+            throw fail("opendir", path, code)
+        }
+        defer { closedir(dir) }
+        var result: [(String, mode_t, Int64)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            guard name != ".", name != ".." else { continue }
+            var info = stat()
+            guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            result.append((name, info.st_mode & S_IFMT, Int64(info.st_size)))
+        }
+        return result
+    }
+}

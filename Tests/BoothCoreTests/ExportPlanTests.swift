@@ -1,0 +1,78 @@
+// ExportPlanTests: what to copy given the manifest and the files on the stick.
+import Testing
+
+@testable import BoothCore
+
+private func photo(_ n: Int, size: Int64 = 100) -> ExportPlan.Photo {
+    .init(
+        name: PhotoName(dateTime: .init(year: 2026, month: 5, day: 1, hour: 10, minute: 0, second: 0), sequence: n)
+            .fileName, size: size)
+}
+private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
+
+@Test func firstExportCopiesEverythingIntoDateFolders() {
+    let photos = [photo(1), photo(2)]
+    let plan = ExportPlan.make(photos: photos, booth: "a", manifest: .init(stickID: "s"), present: [:])
+    #expect(plan.items.map(\.path) == photos.map(path))
+    #expect(plan.items.allSatisfy { !$0.adopt })
+    #expect(plan.alreadyThere == 0)
+}
+
+@Test func reExportCopiesNothingNew() {
+    let photos = [photo(1), photo(2)]
+    let manifest = ExportManifest(
+        stickID: "s",
+        entries: photos.map {
+            .init(booth: "a", source: $0.name, path: path($0), size: $0.size, checksum: 1)
+        })
+    let present = Dictionary(uniqueKeysWithValues: photos.map { (path($0), $0.size) })
+    let plan = ExportPlan.make(photos: photos + [photo(3)], booth: "a", manifest: manifest, present: present)
+    #expect(plan.alreadyThere == 2)
+    #expect(plan.items.map(\.source) == [photo(3).name])
+    #expect(plan.kept == manifest.entries)
+}
+
+@Test func twoBoothsWithTheSameNamesAreKeptApart() {
+    let p = photo(1)
+    let manifest = ExportManifest(
+        stickID: "s", entries: [.init(booth: "booth-a", source: p.name, path: path(p), size: 100, checksum: 7)])
+    let plan = ExportPlan.make(photos: [p], booth: "booth-b-0123456789", manifest: manifest, present: [path(p): 100])
+    #expect(plan.items.count == 1)
+    #expect(plan.items[0].name == ExportPlan.alternativeName(p.name, booth: "booth-b-0123456789", attempt: 1))
+    #expect(plan.items[0].name.hasSuffix("_booth-b-.jpg"))
+    #expect(!plan.items[0].adopt)
+    #expect(plan.kept.count == 1)
+}
+
+@Test func unclaimedFilesOfTheRightSizeAreVerifiedNotTrusted() {
+    // A rebuilt (empty) manifest: the file is there with the right size: adopt after verifying; a
+    // file of another size is someone else's: pick another name.
+    let plan = ExportPlan.make(
+        photos: [photo(1), photo(2)], booth: "a", manifest: .init(stickID: "s"),
+        present: [path(photo(1)): 100, path(photo(2)): 99])
+    #expect(
+        plan.items[0] == .init(source: photo(1).name, size: 100, folder: "2026-05-01", name: photo(1).name, adopt: true)
+    )
+    #expect(plan.items[1].name == ExportPlan.alternativeName(photo(2).name, booth: "a", attempt: 1))
+    #expect(!plan.items[1].adopt)
+}
+
+@Test func vanishedFilesAreCopiedAgain() {
+    let p = photo(1)
+    let manifest = ExportManifest(
+        stickID: "s", entries: [.init(booth: "a", source: p.name, path: path(p), size: 100, checksum: 7)])
+    let plan = ExportPlan.make(photos: [p], booth: "a", manifest: manifest, present: [:])
+    #expect(plan.dropped == manifest.entries)
+    #expect(plan.items.map(\.source) == [p.name])
+    // Case differs (FAT): still the same file.
+    let again = ExportPlan.make(photos: [p], booth: "a", manifest: manifest, present: [path(p).uppercased(): 100])
+    #expect(again.alreadyThere == 1 && again.items.isEmpty)
+}
+
+@Test func tooLargeOrOddPhotosAreSkipped() {
+    let plan = ExportPlan.make(
+        photos: [photo(1, size: FATName.maximumFileSize + 1), .init(name: "x.jpg", size: 1), photo(2)],
+        booth: "a", manifest: .init(stickID: "s"), present: [:], maximumFileSize: FATName.maximumFileSize)
+    #expect(plan.skipped.map(\.source) == [photo(1).name, "x.jpg"])
+    #expect(plan.items.map(\.source) == [photo(2).name])
+}

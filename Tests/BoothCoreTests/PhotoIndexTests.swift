@@ -1,0 +1,67 @@
+// PhotoIndexTests: encoding round trip, damage detection, reconciling with the files, cleanup candidates.
+import Testing
+
+@testable import BoothCore
+
+private func name(_ n: Int) -> String {
+    PhotoName(dateTime: .init(year: 2026, month: 5, day: 1 + n % 3, hour: 10, minute: 0, second: n % 60), sequence: n)
+        .fileName
+}
+
+@Test func indexRoundTrips() {
+    let index = PhotoIndex([
+        .init(name: name(1), state: .kept, size: 100, checksum: 0xDEAD_BEEF, exportedTo: ["stick-a", "stick-b"]),
+        .init(name: name(2), state: .discarded, size: 5),
+        .init(name: name(3), state: .kept, size: 0, checksum: 0),
+    ])
+    let text = index.encode()
+    #expect(PhotoIndex.decode(text) == index)
+    #expect(index.sorted.map(\.name) == [name(1), name(2), name(3)])
+}
+
+@Test func damagedIndexIsRefused() {
+    let text = PhotoIndex([.init(name: name(1), state: .kept, size: 100, exportedTo: ["s"])]).encode()
+    #expect(PhotoIndex.decode(String(text.dropLast(5))) == nil)  // torn
+    let flipped = String(text.map { $0 == "1" ? "2" : $0 })
+    #expect(PhotoIndex.decode(flipped) == nil)  // a digit changed
+    #expect(PhotoIndex.decode("") == nil)
+    #expect(PhotoIndex.decode("garbage\nend 00000000\n") == nil)
+    // A line that checks out but is malformed is refused too.
+    let body = "heylook-index 1\nphoto ../../etc/passwd kept 1 - -\n"
+    #expect(PhotoIndex.decode(body + "end \(CRC32.hex(CRC32.checksum(body.utf8)))\n") == nil)
+}
+
+@Test func reconcileFollowsTheFiles() {
+    var index = PhotoIndex([
+        .init(name: name(1), state: .kept, size: 100, checksum: 1, exportedTo: ["s"]),
+        .init(name: name(2), state: .kept, size: 200, checksum: 2, exportedTo: ["s"]),
+        .init(name: name(3), state: .kept, size: 300, exportedTo: ["s"]),
+    ])
+    let changed = index.reconcile(with: [
+        .init(name: name(1), state: .kept, size: 100),  // unchanged
+        .init(name: name(2), state: .kept, size: 201),  // size changed: forget checksum and exports
+        .init(name: name(4), state: .discarded, size: 400),  // new
+        .init(name: "notes.txt", state: .kept, size: 1),  // not a photo
+    ])
+    #expect(changed)
+    #expect(index.entries[name(1)] == .init(name: name(1), state: .kept, size: 100, checksum: 1, exportedTo: ["s"]))
+    #expect(index.entries[name(2)] == .init(name: name(2), state: .kept, size: 201))
+    #expect(index.entries[name(3)] == nil)
+    #expect(index.entries[name(4)]?.state == .discarded)
+    #expect(index.entries.count == 3)
+    let again = index.reconcile(with: index.sorted.map { .init(name: $0.name, state: $0.state, size: $0.size) })
+    #expect(!again)
+}
+
+@Test func onlyExportedKeptPhotosAreRemovable() {
+    var index = PhotoIndex.rebuilt(from: [
+        .init(name: name(1), state: .kept, size: 1), .init(name: name(2), state: .kept, size: 1),
+        .init(name: name(3), state: .discarded, size: 1), .init(name: name(4), state: .kept, size: 1),
+    ])
+    #expect(index.removableWhenFull.isEmpty)
+    index.markExported(name(4), checksum: 9, to: "s")
+    index.markExported(name(2), checksum: 9, to: "s")
+    let unknown = index.markExported("HeyLook_2026-01-01_00-00-00_999999.jpg", checksum: 1, to: "s")
+    #expect(!unknown)
+    #expect(index.removableWhenFull.map(\.name) == [name(2), name(4)])
+}

@@ -1,0 +1,74 @@
+// MountedStickTests: real mounts (tmpfs, when the tests run as root): a full stick, a read-only
+// stick, and the unmount at the end.
+import BoothCore
+import Glibc
+import Testing
+
+@testable import PhotoStore
+
+/// A tmpfs of `kilobytes` mounted at a new folder, or nil when this process may not mount.
+private func mountStick(kilobytes: Int, readOnly: Bool = false) -> String? {
+    guard geteuid() == 0 else { return nil }
+    let point = temporaryDirectory()
+    let flags: UInt = readOnly ? UInt(MS_RDONLY) : 0
+    guard mount("none", point, "tmpfs", flags, "size=\(kilobytes)k") == 0 else { return nil }
+    return point
+}
+
+private func isMounted(_ point: String) -> Bool {
+    MountTable.parse(PhotoStore.readSmallFile("/proc/self/mountinfo") ?? "").contains { $0.mountPoint == point }
+}
+
+private let canMount: Bool = {
+    guard let point = mountStick(kilobytes: 64) else { return false }
+    umount2(point, 0)
+    return true
+}()
+
+@Suite(.enabled(if: canMount, "needs root to mount tmpfs")) struct MountedStickTests {
+    let options = ExportOptions(allowedFileSystems: ["tmpfs"], unmount: true)
+
+    @Test func aCompleteExportIsFlushedAndUnmounted() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let stick = try #require(mountStick(kilobytes: 4096))
+        let summary = try StickExporter(store: store, options: options).export(to: stick)
+        #expect(summary.copied == 3 && summary.unmounted && summary.unmountError == nil)
+        #expect(!isMounted(stick))
+    }
+
+    @Test func aFullStickStopsWithAClearMessageAndKeepsWhatWasCopied() throws {
+        let store = try StoreFixtures.store(photos: 4)
+        let stick = try #require(mountStick(kilobytes: 600))
+        var options = options
+        options.unmount = false
+        defer { umount2(stick, 0) }
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick)
+        } throws: { error in
+            guard let error = error as? ExportError else { return false }
+            return error.errno == ENOSPC && error.done >= 1 && error.done < 4
+                && error.description.contains("The stick is full")
+        }
+        let found = StoreFixtures.snapshot("\(stick)/HeyLook").filter { !$0.key.hasSuffix("manifest.txt") }
+        #expect(!found.isEmpty)
+        for (path, checksum) in found {
+            let name = String(path.split(separator: "/").last!)
+            #expect(checksum == CRC32.checksum(readFile("\(store.directory)/\(name)") ?? []))
+        }
+        let manifest = ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? "")
+        #expect(manifest?.entries.count == found.count)
+    }
+
+    @Test func aReadOnlyStickIsRefused() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = try #require(mountStick(kilobytes: 600, readOnly: true))
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick)
+        } throws: { error in
+            guard let error = error as? ExportError else { return false }
+            // Nothing to flush, so it is unmounted: safe to remove.
+            return error.errno == EROFS && error.description.contains("read-only") && error.unmounted
+        }
+        #expect(!isMounted(stick))
+    }
+}

@@ -1,0 +1,85 @@
+// PhotoStoreTests: the index (rebuilt when missing or damaged), cleanup rules, saves under faults.
+import BoothCore
+import Glibc
+import Testing
+
+@testable import PhotoStore
+
+@Suite struct PhotoStoreTests {
+    @Test func theIndexIsRebuiltWhenMissingOrDamaged() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let id = store.boothID
+        try store.markExported([(try store.keptPhotos()[0], 1)], to: "stick-1")
+        let indexPath = "\(store.directory)/\(PhotoStore.indexName)"
+        // Damaged: rebuilt from the files (export records lost: cleanup only gets more careful).
+        let text = PhotoStore.readSmallFile(indexPath)!
+        try DurableFile().write(
+            Array(text.utf8.prefix(40)), directory: store.directory, name: PhotoStore.indexName, temporaryName: ".x",
+            replacing: true)
+        let damaged = try PhotoStore(directory: store.directory, reserve: 0)
+        #expect(damaged.indexWasRebuilt)
+        #expect(damaged.boothID == id)
+        #expect(damaged.records().map(\.name) == (try store.keptPhotos()))
+        #expect(damaged.records().allSatisfy { $0.exportedTo.isEmpty && $0.state == .kept })
+        // Missing: the same, and the file comes back.
+        unlink(indexPath)
+        let missing = try PhotoStore(directory: store.directory, reserve: 0)
+        #expect(missing.indexWasRebuilt && missing.records().count == 3)
+        #expect(PhotoIndex.decode(PhotoStore.readSmallFile(indexPath) ?? "") != nil)
+        #expect(try PhotoStore.inspect(directory: store.directory) == missing.records())
+    }
+
+    @Test func theIndexFollowsDiscardsAndFilesAddedOrRemovedBehindItsBack() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let names = try store.keptPhotos()
+        try store.discard("\(store.directory)/\(names[1])")
+        #expect(store.records().first { $0.name == names[1] }?.state == .discarded)
+        unlink("\(store.directory)/\(names[2])")
+        let reopened = try PhotoStore(directory: store.directory, reserve: 0)
+        #expect(reopened.records().map(\.name) == [names[0], names[1]])
+        #expect(reopened.records().map(\.state) == [.kept, .discarded])
+    }
+
+    @Test func cleanupOnlyDeletesExportedPhotos() throws {
+        let store = try StoreFixtures.store(photos: 4)
+        let names = try store.keptPhotos()
+        try store.discard("\(store.directory)/\(names[0])")
+        try store.markExported([(names[2], 1), (names[0], 1)], to: "stick-1")
+        // Asking for more room than exists removes every exported kept photo, and nothing else.
+        let removed = try store.removeExportedPhotos(untilFree: Int64.max)
+        #expect(removed == [names[2]])
+        #expect(try store.keptPhotos() == [names[1], names[3]])
+        #expect(try PhotoStore.fileNames(in: store.discardedDirectory) == [names[0]])
+        #expect(try store.removeExportedPhotos(untilFree: 0).isEmpty)
+    }
+
+    /// Fail every write, fsync, rename, open and close of a save with EIO and ENOSPC: the store holds
+    /// the photo complete or not at all, and nothing else changes.
+    @Test(arguments: ["open", "write", "fsync", "close", "rename"], [EIO, ENOSPC])
+    func aSaveFailingAtAnyStepChangesNothing(operation: String, error: Int32) throws {
+        let directory = temporaryDirectory()
+        _ = try StoreFixtures.store(photos: 2, directory: directory)
+        _ = try PhotoStore(directory: directory, reserve: 0)  // records the saves in the index
+        let photo = StoreFixtures.photo(7)
+        var n = 1
+        while true {
+            let before = StoreFixtures.snapshot(directory)
+            let faults = StickFaults(failing: operation, at: n, with: error)
+            let store = try PhotoStore(directory: directory, reserve: 0, operations: faults)
+            let when = PhotoName.DateTime(year: 2026, month: 11, day: 23, hour: 8, minute: 0, second: 0)
+            do {
+                let path = try store.save(photo, takenAt: when)
+                #expect(readFile(path) == photo)
+                var after = StoreFixtures.snapshot(directory)
+                #expect(after.removeValue(forKey: String(path.split(separator: "/").last!)) == CRC32.checksum(photo))
+                #expect(after == before)
+                break
+            } catch {
+                #expect(faults.fired)
+                #expect(StoreFixtures.snapshot(directory) == before, "\(operation) #\(n)")
+            }
+            n += 1
+        }
+        #expect(n > 1)
+    }
+}

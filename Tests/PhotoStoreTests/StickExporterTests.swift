@@ -1,0 +1,222 @@
+// StickExporterTests: copy + verify + manifest, resume, several booths, damaged manifests, links, faults.
+import BoothCore
+import Glibc
+import Testing
+
+@testable import PhotoStore
+
+@Suite struct StickExporterTests {
+    /// The kept photos' bytes by file name.
+    func photos(of store: PhotoStore) throws -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for name in try store.keptPhotos() { result[name] = readFile("\(store.directory)/\(name)") }
+        return result
+    }
+
+    /// The stick holds only complete photos of `store` under final names; the manifest, if readable,
+    /// matches the files; no temp file is left. Returns the photos found (source name → stick path).
+    @discardableResult
+    func checkStick(_ stick: String, holdsOnlyCompletePhotosOf store: PhotoStore) throws -> [String: String] {
+        let sources = try photos(of: store)
+        var found: [String: String] = [:]
+        let files = StoreFixtures.snapshot("\(stick)/HeyLook")
+        for (path, checksum) in files where path != "manifest.txt" {
+            let name = String(path.split(separator: "/").last!)
+            #expect(!name.hasPrefix("."), "temp file left: \(path)")
+            let source = sources.first { $0.key == name || name.hasPrefix(String($0.key.dropLast(4)) + "_") }
+            #expect(source != nil, "unknown file \(path)")
+            if let source {
+                #expect(checksum == CRC32.checksum(source.value), "\(path) is not complete")
+                found[source.key] = path
+            }
+        }
+        if let text = PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt"),
+            let manifest = ExportManifest.decode(text)
+        {
+            for entry in manifest.entries where entry.booth == store.boothID {
+                #expect(files[entry.path] == entry.checksum, "manifest lists \(entry.path) but the file differs")
+            }
+        }
+        return found
+    }
+
+    @Test func exportCopiesVerifiesAndRecordsEveryKeptPhoto() throws {
+        let store = try StoreFixtures.store(photos: 5)
+        try store.discard("\(store.directory)/\(try store.keptPhotos()[0])")
+        let stick = temporaryDirectory()
+        var steps: [[Int]] = []
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick) {
+            steps.append([$0, $1])
+        }
+        #expect(summary.copied == 4 && summary.alreadyThere == 0 && summary.skipped.isEmpty && !summary.unmounted)
+        #expect(steps == [[0, 4], [1, 4], [2, 4], [3, 4], [4, 4]])
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        #expect(found.count == 4)
+        #expect(found.values.allSatisfy { $0.hasPrefix("2026-11-2") })
+        let manifest = try #require(
+            ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
+        #expect(manifest.stickID == summary.stickID)
+        #expect(manifest.entries.count == 4 && manifest.entries.allSatisfy { $0.booth == store.boothID })
+        let exported = store.records().filter { $0.exportedTo == [summary.stickID] }.map(\.name)
+        #expect(Set(exported) == Set(found.keys))
+        // The records survive a restart.
+        let reopened = try PhotoStore(directory: store.directory, reserve: 0)
+        #expect(reopened.records() == store.records())
+        #expect(!reopened.indexWasRebuilt)
+    }
+
+    @Test func reExportCopiesOnlyNewPhotos() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let stick = temporaryDirectory()
+        let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
+        let first = try exporter.export(to: stick)
+        let again = try exporter.export(to: stick)
+        #expect(again.copied == 0 && again.adopted == 0 && again.alreadyThere == 3 && again.stickID == first.stickID)
+        _ = try store.save(
+            StoreFixtures.photo(99), takenAt: .init(year: 2026, month: 12, day: 1, hour: 9, minute: 0, second: 0))
+        let third = try exporter.export(to: stick)
+        #expect(third.copied == 1 && third.alreadyThere == 3)
+        #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).count == 4)
+    }
+
+    @Test func twoBoothsOnOneStickAreKeptApart() throws {
+        let a = try StoreFixtures.store(photos: 2, seed: 1)
+        let b = try StoreFixtures.store(photos: 2, seed: 2)  // same names, other content
+        #expect(a.boothID != b.boothID)
+        #expect(try a.keptPhotos() == b.keptPhotos())
+        let stick = temporaryDirectory()
+        let options = StoreFixtures.options(for: stick)
+        _ = try StickExporter(store: a, options: options).export(to: stick)
+        let fromB = try StickExporter(store: b, options: options).export(to: stick)
+        #expect(fromB.copied == 2)
+        let manifest = try #require(
+            ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
+        #expect(manifest.entries.filter { $0.booth == a.boothID }.count == 2)
+        #expect(manifest.entries.filter { $0.booth == b.boothID }.count == 2)
+        #expect(Set(manifest.entries.map(\.path)).count == 4)
+        let files = StoreFixtures.snapshot("\(stick)/HeyLook")
+        for entry in manifest.entries {
+            let store = entry.booth == a.boothID ? a : b
+            #expect(files[entry.path] == CRC32.checksum(readFile("\(store.directory)/\(entry.source)") ?? []))
+        }
+        // Each booth again: nothing new.
+        #expect(try StickExporter(store: a, options: options).export(to: stick).copied == 0)
+        #expect(try StickExporter(store: b, options: options).export(to: stick).copied == 0)
+    }
+
+    @Test func aDamagedManifestIsRebuiltByVerifyingTheFiles() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let stick = temporaryDirectory()
+        let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
+        let first = try exporter.export(to: stick)
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        // Damage the manifest, and replace one photo on the stick by other bytes of the same size.
+        let manifestPath = "\(stick)/HeyLook/manifest.txt"
+        let text = PhotoStore.readSmallFile(manifestPath)!
+        try DurableFile().write(
+            Array(text.utf8.dropLast(9)), directory: "\(stick)/HeyLook", name: "manifest.txt", temporaryName: ".m",
+            replacing: true)
+        let tampered = found.sorted { $0.key < $1.key }[0]
+        let size = readFile("\(store.directory)/\(tampered.key)")!.count
+        unlink("\(stick)/HeyLook/\(tampered.value)")
+        try DurableFile().write(
+            [UInt8](repeating: 0x55, count: size),
+            directory: "\(stick)/HeyLook/\(tampered.value.split(separator: "/")[0])",
+            name: tampered.key, temporaryName: ".t")
+
+        let again = try exporter.export(to: stick)
+        #expect(again.manifestRebuilt)
+        #expect(again.stickID == first.stickID)  // salvaged
+        #expect(again.adopted == 2)  // verified, not trusted
+        #expect(again.copied == 1)  // the tampered one: copied beside it under another name
+        let manifest = try #require(ExportManifest.decode(PhotoStore.readSmallFile(manifestPath) ?? ""))
+        #expect(manifest.entries.count == 3)
+        #expect(!manifest.entries.contains { $0.path == tampered.value })
+        // The stranger's file is left alone.
+        #expect(readFile("\(stick)/HeyLook/\(tampered.value)") == [UInt8](repeating: 0x55, count: size))
+    }
+
+    @Test func aLinkWhereTheExportFolderShouldBeIsRefused() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let outside = temporaryDirectory()
+        #expect(symlink(outside, "\(stick)/HeyLook") == 0)
+        #expect {
+            try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        } throws: { error in
+            guard let error = error as? ExportError, case .refusedLink = error.reason else { return false }
+            return true
+        }
+        #expect(StoreFixtures.snapshot(outside).isEmpty)
+    }
+
+    @Test func aLinkWhereADateFolderShouldBeIsRefused() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let outside = temporaryDirectory()
+        mkdir("\(stick)/HeyLook", 0o755)
+        #expect(symlink(outside, "\(stick)/HeyLook/2026-11-21") == 0)
+        // A photo-named link to a file outside is never written through either.
+        mkdir("\(stick)/HeyLook/2026-11-22", 0o755)
+        let victim = "\(outside)/victim"
+        try DurableFile().write([1, 2, 3], directory: outside, name: "victim", temporaryName: ".v")
+        let second = try store.keptPhotos()[1]
+        #expect(symlink(victim, "\(stick)/HeyLook/2026-11-22/\(second)") == 0)
+        #expect(symlink(victim, "\(stick)/HeyLook/2026-11-22/.\(second).partial") == 0)
+        #expect(throws: ExportError.self) {
+            try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        }
+        #expect(StoreFixtures.snapshot(outside) == ["victim": CRC32.checksum([1, 2, 3])])
+    }
+
+    @Test func anUnsupportedFileSystemIsLeftUntouched() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        var options = StoreFixtures.options(for: stick)
+        options.allowedFileSystems = ["vfat", "exfat"]
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick)
+        } throws: { error in
+            guard let error = error as? ExportError, case .unsupportedFileSystem = error.reason else { return false }
+            return error.description.contains("FAT32 or exFAT")
+        }
+        #expect(StoreFixtures.snapshot(stick).isEmpty)
+    }
+
+    /// Fail every write, fsync, rename, read, open and mkdir in turn with EIO, ENOSPC and ENODEV: the
+    /// stick holds only complete, verified photos, the store never changes, and the next export
+    /// completes.
+    @Test(arguments: ["write", "fsync", "rename", "read", "open", "mkdir", "close"], [EIO, ENOSPC, ENODEV])
+    func aFailureAtAnyStepLeavesOnlyCompletePhotos(operation: String, error: Int32) throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let before = StoreFixtures.snapshot(store.directory, ignoring: [PhotoStore.indexName])
+        var n = 1
+        while true {
+            let stick = temporaryDirectory()
+            let faults = StickFaults(failing: operation, at: n, with: error)
+            var failed = false
+            do {
+                _ = try StickExporter(store: store, options: StoreFixtures.options(for: stick, operations: faults))
+                    .export(to: stick)
+            } catch {
+                failed = true
+                #expect(error.errno == faults.error || error.errno == EIO, "\(operation) #\(n): \(error)")
+            }
+            let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+            // A failure that did not stop the export was harmless (closing a folder opened to read).
+            if !failed { #expect(found.count == 3, "\(operation) #\(n)") }
+            #expect(
+                StoreFixtures.snapshot(store.directory, ignoring: [PhotoStore.indexName]) == before, "store changed")
+            // Insert again: the export completes.
+            let resumed = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+            #expect(
+                try checkStick(stick, holdsOnlyCompletePhotosOf: store).count == 3, "\(operation) #\(n): \(resumed)")
+            let manifest = try #require(
+                ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
+            #expect(manifest.entries.count == 3)
+            if !faults.fired { break }
+            n += 1
+        }
+        #expect(n > 1)
+    }
+}
