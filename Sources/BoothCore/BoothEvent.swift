@@ -32,6 +32,14 @@ public enum BoothEvent: Hashable, Sendable {
     case storageChecked(hasRoom: Bool)
     /// A device condition began (`active`) or ended.
     case deviceWarning(DeviceWarning, active: Bool)
+    /// An export to a USB stick copied `done` of `total` photos.
+    case exportProgressed(done: Int, total: Int)
+    /// An export ended: every kept photo is on the stick; `safeToRemove` once it is unmounted.
+    case exportFinished(safeToRemove: Bool)
+    /// An export stopped; what was copied is valid and the next insert resumes.
+    case exportFailed(reason: String)
+    /// The stick went away (pulled, or unmounted by hand).
+    case stickRemoved
     /// Stop the booth (SIGTERM, SIGINT or a script's `quit`).
     case shutdownRequested(ShutdownKind)
 }

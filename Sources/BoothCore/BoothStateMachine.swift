@@ -100,6 +100,15 @@ public struct BoothStateMachine: Sendable {
     private var hasRoom = true
     private var warnings: Set<DeviceWarning> = []
     private var buttonLED: Bool?
+    private var export: ExportStatus = .none
+
+    /// What the LEDs say about a USB stick while idle.
+    private enum ExportStatus: Hashable, Sendable {
+        case none
+        case copying(done: Int, total: Int)
+        case safeToRemove
+        case failed
+    }
 
     /// A machine in idle with the given choices; a sound that is not a favourite becomes the first one.
     public init(configuration: Configuration, choices: RuntimeChoices) {
@@ -156,6 +165,13 @@ public struct BoothStateMachine: Sendable {
         case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
         case .storageChecked(let room): storageChecked(room, at: now, &actions)
         case .deviceWarning(let warning, let active): deviceWarning(warning, active, at: now, &actions)
+        case .exportProgressed(let done, let total):
+            exportChanged(.copying(done: done, total: total), at: now, &actions)
+        case .exportFinished(let safe): exportChanged(safe ? .safeToRemove : .failed, at: now, &actions)
+        case .exportFailed(let reason):
+            actions.append(.reportError("export: \(reason)"))
+            exportChanged(.failed, at: now, &actions)
+        case .stickRemoved: exportChanged(.none, at: now, &actions)
         case .shutdownRequested(let kind): shutdownRequested(kind, at: now, &actions)
         }
         updateButtonLED(&actions)
@@ -411,6 +427,15 @@ public struct BoothStateMachine: Sendable {
         }
     }
 
+    /// Export runs beside the booth; its LEDs show only while idle, so they never hide a countdown.
+    private mutating func exportChanged(_ status: ExportStatus, at now: Instant, _ actions: inout [BoothAction]) {
+        guard status != export else { return }
+        export = status
+        if case .idle = state, knobMode == .sound {
+            actions.append(.showLEDs(idlePattern, since: now))
+        }
+    }
+
     private mutating func shutdownRequested(_ kind: ShutdownKind, at now: Instant, _ actions: inout [BoothAction]) {
         shutdown = shutdown ?? kind
         switch state {
@@ -461,7 +486,12 @@ public struct BoothStateMachine: Sendable {
     // MARK: - Helpers
 
     private var idlePattern: LEDPattern {
-        warnings.isEmpty ? .off : .warning
+        switch export {
+        case .copying(let done, let total): .exportProgress(done: done, total: total)
+        case .safeToRemove: .safeToRemove
+        case .failed: .error
+        case .none: warnings.isEmpty ? .off : .warning
+        }
     }
 
     private mutating func enter(_ next: State, at now: Instant, _ actions: inout [BoothAction]) {

@@ -365,6 +365,28 @@ import Testing
         #expect(h.machine.choices.sound == "Duck")
     }
 
+    // MARK: Export
+
+    @Test func exportLEDsShowInIdleButNeverHideACountdown() {
+        var h = MachineHarness()
+        h.send(.exportProgressed(done: 1, total: 4))
+        #expect(h.lastPattern == .exportProgress(done: 1, total: 4))
+        h.send(.buttonPressed)
+        h.send(.soundFinished(.attention))
+        h.send(.exportProgressed(done: 2, total: 4))
+        #expect(h.lastPattern == .countdown(halfSeconds: 2))
+        h.send(.exportFinished(safeToRemove: true))
+        h.advance(by: .seconds(1))
+        h.send(.captureCompleted(h.lastCapture!))
+        h.send(.photoSaved(h.lastCapture!, path: "/p"))
+        #expect(h.lastPattern == .safeToRemove)
+        h.send(.stickRemoved)
+        #expect(h.lastPattern == .off)
+        h.send(.exportFailed(reason: "stick full"))
+        #expect(h.lastPattern == .error)
+        #expect(h.log.contains(.reportError("export: stick full")))
+    }
+
     // MARK: Every state × event
 
     /// Every event in every phase: the machine never traps, and the events that mean nothing in a
@@ -381,6 +403,8 @@ import Testing
             .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"),
             .photoSaveFailed(stale, reason: "x"),
             .storageChecked(hasRoom: true), .deviceWarning(.volumeMuted, active: true),
+            .exportProgressed(done: 1, total: 3), .exportFinished(safeToRemove: true), .exportFailed(reason: "x"),
+            .stickRemoved,
             .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence),
         ]
         /// The phase each event leads to from `phase`; nil means it is ignored there.

@@ -6,7 +6,9 @@ struct Booth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booth",
         abstract: "HeyLook Booth: a photo booth that gets a child to look at the camera.",
-        subcommands: [SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self],
+        subcommands: [
+            SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
+        ],
         defaultSubcommand: SimulateCommand.self
     )
 }

@@ -24,6 +24,7 @@ final class BoothController {
     private let devices: Devices
     private let renderer: LEDRenderer
     private let saver: PhotoSaver
+    private let exports: ExportWorker
     private let signals: SignalSource
     private let watchdog: SystemdNotifier
     private var timers: [BoothTimer: EventLoop.TimerToken] = [:]
@@ -42,6 +43,7 @@ final class BoothController {
         machine = BoothStateMachine(configuration: settings.machineConfiguration, choices: choices)
         renderer = LEDRenderer(loop: loop, lights: devices.lights, log: log)
         let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+        exports = try ExportWorker(store: store, settings: settings)
         saver = try PhotoSaver(
             store: store,
             options: JPEGOptions(
@@ -63,6 +65,7 @@ final class BoothController {
         try loop.register(saver.mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
             for result in self.saver.mailbox.drain() { self.saveResult(result) }
         }
+        try exports.attach(to: loop) { [unowned self] report in self.exportReport(report) }
         try loop.register(signals.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
             for signal in self.signals.drain() {
                 self.log.record("signal", at: MonotonicClock.now(), [("signal", .int(Int64(signal)))])
@@ -184,6 +187,41 @@ final class BoothController {
             ])
         frames[id] = frame
         dispatch(.captureCompleted(id), at: now)
+    }
+
+    private func exportReport(_ report: ExportWorker.Report) {
+        let now = MonotonicClock.now()
+        switch report {
+        case .started(let point):
+            log.record("exportStarted", at: now, [("stick", .string(point))])
+            Log.info("export: stick at \(point)")
+        case .progress(let point, let done, let total):
+            log.record(
+                "exportProgress", at: now,
+                [("stick", .string(point)), ("done", .int(Int64(done))), ("total", .int(Int64(total)))])
+            dispatch(.exportProgressed(done: done, total: total), at: now)
+        case .finished(let point, let summary):
+            log.record(
+                "exportFinished", at: now,
+                [
+                    ("stick", .string(point)), ("copied", .int(Int64(summary.copied))),
+                    ("unmounted", .bool(summary.unmounted)),
+                    ("bytes", .int(summary.bytes)),
+                ])
+            if let error = summary.unmountError {
+                Log.error("export: \(point) not unmounted: \(error); do not pull it yet")
+            }
+            dispatch(.exportFinished(safeToRemove: summary.unmounted), at: now)
+        case .failed(let point, let message, let removed, _):
+            log.record(
+                "exportFailed", at: now,
+                [("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed))])
+            dispatch(.exportFailed(reason: message), at: now)
+            if removed { dispatch(.stickRemoved, at: now) }
+        case .removed(let point):
+            log.record("stickRemoved", at: now, [("stick", .string(point))])
+            dispatch(.stickRemoved, at: now)
+        }
     }
 
     private func saveResult(_ result: PhotoSaver.Result) {
