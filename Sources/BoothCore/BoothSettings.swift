@@ -80,6 +80,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var captureTimeout: Int64 = .seconds(5)
     /// Free space below which captures are refused, in bytes.
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
+    /// Whether photos already verified on a USB stick may be deleted when space runs low.
+    public var cleanupExported = false
 
     /// The ALSA device sounds play on.
     public var soundDevice = "default"

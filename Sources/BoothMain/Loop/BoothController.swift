@@ -49,7 +49,7 @@ final class BoothController {
             options: JPEGOptions(
                 quality: settings.jpegQuality,
                 crop: PhotoEncoding.AspectRatio(width: settings.ratio.width, height: settings.ratio.height)),
-            orientation: settings.rotation == 180 ? 3 : 1)
+            orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported)
         signals = try SignalSource()
         watchdog = SystemdNotifier()
     }

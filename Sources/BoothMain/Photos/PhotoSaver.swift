@@ -27,10 +27,13 @@ final class PhotoSaver {
     private let store: PhotoStore
     private let options: JPEGOptions
     private let orientation: Int
+    private let cleanupExported: Bool
 
-    /// A saver into `store`; `orientation` is the EXIF orientation (1 upright, 3 rotated 180°).
-    init(store: PhotoStore, options: JPEGOptions, orientation: Int) throws(SystemError) {
+    /// A saver into `store`; `orientation` is the EXIF orientation (1 upright, 3 rotated 180°); with
+    /// `cleanupExported`, photos already verified on a stick are deleted when space runs low.
+    init(store: PhotoStore, options: JPEGOptions, orientation: Int, cleanupExported: Bool) throws(SystemError) {
         self.store = store
+        self.cleanupExported = cleanupExported
         self.options = options
         self.orientation = orientation
         mailbox = try Mailbox()
@@ -42,7 +45,7 @@ final class PhotoSaver {
         options.exif = ExifFields(
             dateTime: dateTime.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
-        queue.async { [store, mailbox, options] in
+        queue.async { [store, mailbox, options, cleanup = cleanupExported] in
             let jpeg: [UInt8]
             do {
                 jpeg = try frame.encodeJPEG(options)
@@ -58,8 +61,21 @@ final class PhotoSaver {
             } catch {
                 mailbox.post(.failed(id, reason: String(describing: error)))
             }
-            mailbox.post(.storage(hasRoom: store.hasRoom()))
+            Self.postStorage(store, mailbox, cleanupExported: cleanup)
         }
+    }
+
+    /// On the worker: measures free space, first making room from exported photos if allowed.
+    private static func postStorage(_ store: PhotoStore, _ mailbox: Mailbox<Result>, cleanupExported: Bool) {
+        if cleanupExported, !store.hasRoom() {
+            do {
+                let removed = try store.removeExportedPhotos(untilFree: store.reserve + 64 * 1024 * 1024)
+                if !removed.isEmpty { Log.info("storage: removed \(removed.count) photo(s) already on a stick") }
+            } catch {
+                mailbox.post(.error("cleanup: \(error)"))
+            }
+        }
+        mailbox.post(.storage(hasRoom: store.hasRoom()))
     }
 
     /// Moves a retaken photo aside.
@@ -76,7 +92,9 @@ final class PhotoSaver {
 
     /// Measures free space.
     func checkStorage() {
-        queue.async { [store, mailbox] in mailbox.post(.storage(hasRoom: store.hasRoom())) }
+        queue.async { [store, mailbox, cleanupExported] in
+            Self.postStorage(store, mailbox, cleanupExported: cleanupExported)
+        }
     }
 
     /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
