@@ -18,6 +18,7 @@ struct BoothBench {
         }
         let sequences = option("--sequences", 100)
         let starts = option("--starts", 20)
+        let soak = option("--soak", 0)
         let booth = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("booth").path
         guard FileManager.default.isExecutableFile(atPath: booth) else {
             fatalError("booth-bench: no booth binary beside me at \(booth); run `swift build -c release` first")
@@ -38,6 +39,11 @@ struct BoothBench {
         """.write(to: config, atomically: true, encoding: .utf8)
 
         var rows: [(String, String)] = []
+        if soak > 0 {
+            rows += try soakRows(booth: booth, config: config.path, work: work, sequences: soak)
+            printTable(rows)
+            return
+        }
 
         // Start → ready.
         var startTimes: [Double] = []
@@ -63,6 +69,45 @@ struct BoothBench {
         rows.append(("RSS after 3 s (KiB)", "\(run.earlyRSS)"))
         rows.append(("RSS after \(sequences) sequences (KiB)", "\(run.finalRSS)"))
 
+        printTable(rows)
+    }
+
+    /// A soak in the simulator with virtual time: `sequences` presses with random extra presses during
+    /// each sequence and random knob turns and presses in between; checks one photo per completed
+    /// sequence, no stuck state, and reports resident memory along the way.
+    static func soakRows(booth: String, config: String, work: URL, sequences: Int) throws -> [(String, String)] {
+        var rng = SystemRandomNumberGenerator()
+        var script = ""
+        for _ in 0..<sequences {
+            for _ in 0..<Int.random(in: 0...2, using: &rng) {
+                script += ["knob +1\n", "knob -2\n", "knob-press\nknob +1\nknob-press\n"].randomElement(using: &rng)!
+                script += "wait 0.\(Int.random(in: 1...9, using: &rng))\n"
+            }
+            script += "press\n"
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                script += "wait 0.\(Int.random(in: 1...6, using: &rng))\npress\nknob +1\n"
+            }
+            script += "wait 4\n"
+        }
+        script += "quit\n"
+        let started = Date()
+        let run = try BoothRun(
+            booth: booth, config: config, photos: work.appendingPathComponent("soak").path, script: script,
+            extraArguments: ["--fast"], sampleMemoryEvery: max(1, sequences / 10))
+        let seconds = Date().timeIntervalSince(started)
+        return [
+            ("soak sequences scripted", "\(sequences)"),
+            ("sequences completed / photos saved", "\(run.sequences) / \(run.photos)"),
+            ("ended idle and exited 0", "\(run.endedIdle && run.exitCode == 0)"),
+            (
+                "RSS samples every \(max(1, sequences / 10)) sequences (KiB)",
+                run.rssSamples.map(String.init).joined(separator: " ")
+            ),
+            ("wall time (s, virtual time)", fmt(seconds)),
+        ]
+    }
+
+    static func printTable(_ rows: [(String, String)]) {
         let width = rows.map(\.0.count).max()!
         print("| " + "measure".padding(toLength: width, withPad: " ", startingAt: 0) + " | value |")
         print("|" + String(repeating: "-", count: width + 2) + "|-------|")
@@ -91,14 +136,20 @@ struct BoothRun {
     var earlyRSS = 0
     var finalRSS = 0
 
+    var endedIdle = false
+    var exitCode: Int32 = -1
+    var rssSamples: [Int] = []
+
     init(
-        booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil
+        booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil,
+        extraArguments: [String] = [], sampleMemoryEvery: Int? = nil
     ) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: booth)
-        process.arguments = [
-            "simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-",
-        ]
+        process.arguments =
+            [
+                "simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-",
+            ] + extraArguments
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -127,7 +178,13 @@ struct BoothRun {
                     readyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
                 case "state":
                     inCountdown = object["to"] as? String == "countingDown"
-                    if object["to"] as? String == "idle" { sequences += 1 }
+                    endedIdle = object["to"] as? String == "idle"
+                    if object["to"] as? String == "idle" && object["from"] as? String == "processing" {
+                        sequences += 1
+                        if let every = sampleMemoryEvery, sequences % every == 0 {
+                            rssSamples.append(Self.rss(process.processIdentifier))
+                        }
+                    }
                 case "leds" where inCountdown:
                     if let t = object["t_us"] as? Int, let scheduled = object["scheduled_us"] as? Int, t != scheduled {
                         countdownLEDErrorsMicroseconds.append(t - scheduled)
@@ -146,6 +203,7 @@ struct BoothRun {
             }
         }
         process.waitUntilExit()
+        exitCode = process.terminationStatus
         finalRSS = lastRSS
     }
 

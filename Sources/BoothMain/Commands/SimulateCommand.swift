@@ -26,6 +26,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
     var config: String?
 
+    @Flag(help: "Virtual time: waits end at once whenever nothing else is running (soaks, long scripts).")
+    var fast = false
+
     @Option(help: "Play the sounds on this ALSA device (e.g. default) instead of only timing them.")
     var sound: String?
 
@@ -87,6 +90,12 @@ struct SimulateCommand: ParsableCommand {
                 ?? SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall),
             lights: lights)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
+        if fast {
+            guard parsedScript != nil, sound == nil else {
+                throw BoothFailure("--fast needs --script and the simulated sound (no --sound)")
+            }
+            controller.loop.virtualTime = true
+        }
         let code = try controller.run()
         terminal?.restore()
         if code != 0 { throw ExitCode(code) }

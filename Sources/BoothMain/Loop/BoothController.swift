@@ -156,6 +156,7 @@ final class BoothController {
             guard let frame = frames.removeValue(forKey: id) else {
                 preconditionFailure("savePhoto for capture \(id) with no frame")
             }
+            loop.backgroundWork += 1
             saver.save(id, frame: frame, takenAt: WallClock.now(), model: devices.camera.model)
         case .releaseCapture(let id):
             frames.removeValue(forKey: id)?.release()
@@ -228,12 +229,14 @@ final class BoothController {
         let now = MonotonicClock.now()
         switch result {
         case .saved(let id, let path, let bytes):
+            loop.backgroundWork -= 1
             savedPhotos.append(path)
             log.record(
                 "photoSaved", at: now,
                 [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
             dispatch(.photoSaved(id, path: path), at: now)
         case .failed(let id, let reason):
+            loop.backgroundWork -= 1
             dispatch(.photoSaveFailed(id, reason: reason), at: now)
         case .discarded(let path):
             savedPhotos.removeAll { $0 == path }

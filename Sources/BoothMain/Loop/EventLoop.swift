@@ -20,8 +20,16 @@ final class EventLoop {
     private var handlers: [Int32: Handler] = [:]
     private var timers: [UInt64: (deadline: Instant, action: () -> Void)] = [:]
     private var nextTimerID: UInt64 = 1
-    private var armedDeadline: Instant?
+    private var armedDeadline: Int64?
     private var running = false
+
+    /// Virtual time for the simulator's `--fast` runs: whenever nothing is ready and no background work
+    /// is outstanding, the clock jumps to the next timer's deadline instead of waiting for it. The
+    /// state machine, devices and timers run exactly as in real time; only idle waiting is skipped.
+    var virtualTime = false
+    /// Work running on other threads whose result the loop must wait for in real time (a photo being
+    /// encoded and saved); virtual time never jumps while it is above zero.
+    var backgroundWork = 0
     /// The descriptors currently registered (for diagnostics and tests).
     var registeredDescriptors: [Int32] { Array(handlers.keys) }
 
@@ -75,10 +83,15 @@ final class EventLoop {
         running = true
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         while running {
-            let count = epoll_wait(epollFD, &events, Int32(events.count), -1)
+            let skipIdle = virtualTime && backgroundWork == 0 && !timers.isEmpty
+            let count = epoll_wait(epollFD, &events, Int32(events.count), skipIdle ? 0 : -1)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError("epoll_wait")
+            }
+            if count == 0 && skipIdle {
+                skipToNextDeadline()
+                continue
             }
             for i in 0..<Int(count) where running {
                 let fd = events[i].data.fd
@@ -90,6 +103,13 @@ final class EventLoop {
     /// Makes `run()` return after the current callback.
     func stop() {
         running = false
+    }
+
+    private func skipToNextDeadline() {
+        guard let earliest = timers.values.map(\.deadline).min() else { return }
+        let now = MonotonicClock.now()
+        if earliest > now { MonotonicClock.skipped += earliest.since(now) }
+        timerFired()
     }
 
     private func timerFired() {
@@ -108,13 +128,14 @@ final class EventLoop {
     }
 
     private func rearm() {
-        let earliest = timers.values.map(\.deadline).min()
+        // The timerfd runs on the kernel's clock: skipped virtual time is taken off the deadline.
+        let earliest = timers.values.map(\.deadline).min().map { $0.nanoseconds - MonotonicClock.skipped }
         guard earliest != armedDeadline else { return }
         armedDeadline = earliest
         var spec = itimerspec()
         if let earliest {
             // A zero it_value disarms, so a deadline already passed is armed 1 ns after the origin.
-            let ns = max(earliest.nanoseconds, 1)
+            let ns = max(earliest, 1)
             spec.it_value = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
         }
         _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
