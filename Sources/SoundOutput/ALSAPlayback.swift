@@ -50,6 +50,7 @@ public final class ALSAPlayback {
     /// soon as one period is written.
     public init(device: String, sampleRate: Int, channels: Int, periodFrames: Int = 256) throws(SoundDeviceError) {
         precondition(sampleRate > 0 && channels > 0 && periodFrames > 0, "invalid playback format")
+        booth_alsa_quiet()  // Failures come back as SoundDeviceError, with the fix; alsa-lib's lines are noise.
         self.device = device
         var handle: OpaquePointer?
         try Self.check(
