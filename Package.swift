@@ -69,13 +69,21 @@ let package = Package(
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(name: "BoothBench", path: "Benchmarks/BoothBench", swiftSettings: strict),
 
+        .target(
+            name: "BoothTestSupport", dependencies: ["PhotoStore"], path: "Tests/BoothTestSupport",
+            swiftSettings: strict),
         .testTarget(
-            name: "BoothMainTests", dependencies: ["BoothMain", "BoothCore", "PhotoEncoding", "PhotoStore", "LEDCountdown"],
+            name: "BoothMainTests",
+            dependencies: [
+                "BoothTestSupport", "BoothMain", "BoothCore", "PhotoEncoding", "PhotoStore", "LEDCountdown",
+            ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
-        .testTarget(name: "PhotoStoreTests", dependencies: ["PhotoStore", "BoothCore"], swiftSettings: strict),
+        .testTarget(
+            name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore"],
+            swiftSettings: strict),
         .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
         .testTarget(name: "GPIOInputTests", dependencies: ["GPIOInput"], swiftSettings: strict),
     ],

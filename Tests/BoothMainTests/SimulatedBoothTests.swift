@@ -1,4 +1,5 @@
 import BoothCore
+import BoothTestSupport
 import Glibc
 import LEDCountdown
 import PhotoEncoding
@@ -121,23 +122,4 @@ import Testing
         #expect(ready.fields["delay"] == "1.5")
         #expect(ready.fields["visualCountdown"] == "false")
     }
-}
-
-func temporaryDirectory() -> String {
-    var template = Array("/tmp/heylook-main-XXXXXX".utf8CString)
-    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-}
-
-func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var out: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(fd, &buffer, buffer.count)
-        if n <= 0 { break }
-        out += buffer[0..<n]
-    }
-    return out
 }

@@ -1,4 +1,5 @@
 import BoothCore
+import BoothTestSupport
 import Glibc
 import Synchronization
 import Testing
@@ -7,78 +8,6 @@ import Testing
 
 enum BoothCorePhotoDate {
     static let sample = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
-}
-
-/// Real file operations, except that the `failAt`-th call of `operation` fails with `error`.
-final class FailingOperations: FileOperations {
-    let operation: String
-    let failAt: Int
-    let error: Int32
-    private let counts = Mutex<[String: Int]>([:])
-    private let real = SystemFileOperations()
-
-    init(failing operation: String, at n: Int, with error: Int32) {
-        self.operation = operation
-        self.failAt = n
-        self.error = error
-    }
-
-    /// Whether the planned failure happened.
-    var fired: Bool { counts.withLock { ($0[operation] ?? 0) >= failAt } }
-
-    private func shouldFail(_ name: String) -> Bool {
-        counts.withLock { c in
-            c[name, default: 0] += 1
-            return name == operation && c[name] == failAt
-        }
-    }
-
-    func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        if shouldFail("open") { errno = error; return -1 }
-        return real.open(path, flags, mode)
-    }
-    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-        if shouldFail("write") { errno = error; return -1 }
-        // Short writes, to exercise the write loop.
-        return real.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(4096)))
-    }
-    func fsync(_ fd: Int32) -> Int32 {
-        if shouldFail("fsync") { errno = error; return -1 }
-        return real.fsync(fd)
-    }
-    func close(_ fd: Int32) -> Int32 {
-        if shouldFail("close") { _ = real.close(fd); errno = error; return -1 }
-        return real.close(fd)
-    }
-    func renameNoReplace(_ from: String, _ to: String) -> Int32 {
-        if shouldFail("rename") { errno = error; return -1 }
-        return real.renameNoReplace(from, to)
-    }
-    func rename(_ from: String, _ to: String) -> Int32 {
-        if shouldFail("rename") { errno = error; return -1 }
-        return real.rename(from, to)
-    }
-    func unlink(_ path: String) -> Int32 { real.unlink(path) }
-}
-
-func temporaryDirectory() -> String {
-    var template = Array("/tmp/heylook-test-XXXXXX".utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-    return path
-}
-
-func readFile(_ path: String) -> [UInt8]? {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var out: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = read(fd, &buffer, buffer.count)
-        if n <= 0 { break }
-        out += buffer[0..<n]
-    }
-    return out
 }
 
 @Suite struct DurableFileTests {
@@ -108,7 +37,7 @@ func readFile(_ path: String) -> [UInt8]? {
         var n = 1
         while true {
             let dir = temporaryDirectory()
-            let ops = FailingOperations(failing: operation, at: n, with: error)
+            let ops = StickFaults(failing: operation, at: n, with: error)
             var threw = false
             do {
                 try DurableFile(operations: ops).write(

@@ -1,5 +1,6 @@
 // PhotoStoreTests: the index (rebuilt when missing or damaged), cleanup rules, saves under faults.
 import BoothCore
+import BoothTestSupport
 import Glibc
 import Testing
 

@@ -1,5 +1,6 @@
 // StoreFixtures: stores with photos, and snapshots of folders to compare before and after.
 import BoothCore
+import BoothTestSupport
 import Glibc
 
 @testable import PhotoStore

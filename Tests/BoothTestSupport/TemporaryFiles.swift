@@ -1,0 +1,23 @@
+// Temporary folders and whole-file reads for tests.
+import Glibc
+
+/// A new empty folder under /tmp.
+public func temporaryDirectory() -> String {
+    var template = Array("/tmp/heylook-test-XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+}
+
+/// The whole file, or nil when it cannot be opened.
+public func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = read(fd, &buffer, buffer.count)
+        if n <= 0 { break }
+        out += buffer[0..<n]
+    }
+    return out
+}
