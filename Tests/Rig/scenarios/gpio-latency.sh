@@ -1,0 +1,22 @@
+# gpio-latency: kernel edge timestamp -> input event handled in the booth's loop, over 120 clicks (240 edges) on the
+# gpio-sim button; prints the table and writes it to RIG_OUT/latency.txt.
+# shellcheck shell=bash
+# rig-needs: booth
+# rig-timeout: 200
+rig_booth_chip >/dev/null
+rig_booth_config "$RIG_OUT/booth.toml"
+rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
+pull=$(rig_gpio_line_dir booth button)/pull
+clicks=120
+for ((i = 1; i <= clicks; i++)); do
+    echo pull-down >"$pull"
+    rig_sleep_ms 30
+    echo pull-up >"$pull"
+    rig_sleep_ms 40
+done
+rig_booth_wait 30 "$clicks" '"input":"buttonReleased"'
+rig_wait_for 60 "the last sequence to end" rig_booth_idle
+rig_booth_stop
+rig_log "load in the guest: $(cat /proc/loadavg)"
+rig_assert "$clicks presses seen" test "$(rig_booth_count '"input":"buttonPressed"')" = "$clicks"
+"$RIG_PY" "$RIG_DIR/lib/timing.py" latency "$RIG_BOOTH_EVENTS" "$RIG_OUT/latency.txt"
