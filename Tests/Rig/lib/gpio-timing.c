@@ -1,14 +1,15 @@
 // gpio-timing: fast gpio-sim sampling and bouncing for rig scenarios (bash is too slow under emulation).
 //
-// gpio-timing sample OUT DURATION_MS VALUE_FILE...
-//     Reads the sysfs value files in a tight loop for DURATION_MS and writes to OUT one line per change:
-//     "t_us prev_us v1 v2 ...", where t_us is the CLOCK_MONOTONIC time of the read that saw the new values and
-//     prev_us that of the read before (the change happened in between). The first line is the start state.
-//     SIGTERM or SIGINT ends it early (the file is still written). Prints the number of reads and the median and largest gap between reads on stdout.
+// gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...
+//     Reads the sysfs value files every EVERY_US (0: in a tight loop) for DURATION_MS and writes to OUT one
+//     line per change: "t_us prev_us v1 v2 ...", t_us being the CLOCK_MONOTONIC time of the read that saw the
+//     new values and prev_us that of the read before (the change happened in between). The first line is the
+//     start state. SIGTERM or SIGINT ends it early (the file is still written). Prints the number of reads and
+//     the median and largest gap between reads.
 // gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US
 //     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
-//     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull. Prints the span from
-//     the first write to the last in microseconds.
+//     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
+//     Prints the span from the first write to the last in microseconds.
 // Build: gcc -O2 -o gpio-timing gpio-timing.c
 #define _GNU_SOURCE
 #include <errno.h>
@@ -47,7 +48,7 @@ static int compare_gaps(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static int sample(const char *out, int64_t duration_ms, int count, char **paths) {
+static int sample(const char *out, int64_t duration_ms, int64_t every_us, int count, char **paths) {
     if (count < 1 || count > max_lines) {
         fprintf(stderr, "gpio-timing: 1 to %d value files\n", max_lines);
         return 2;
@@ -81,6 +82,10 @@ static int sample(const char *out, int64_t duration_ms, int count, char **paths)
             shown = mask;
         }
         prev = last = after;
+        if (every_us > 0) {
+            struct timespec pause = {.tv_sec = every_us / 1000000, .tv_nsec = every_us % 1000000 * 1000};
+            nanosleep(&pause, NULL);
+        }
     }
     FILE *f = fopen(out, "w");
     if (!f) {
@@ -134,8 +139,10 @@ static int bounce(const char *path, int toggles, int64_t interval_us) {
 }
 
 int main(int argc, char **argv) {
-    if (argc >= 5 && strcmp(argv[1], "sample") == 0) return sample(argv[2], atoll(argv[3]), argc - 4, argv + 4);
+    if (argc >= 6 && strcmp(argv[1], "sample") == 0)
+        return sample(argv[2], atoll(argv[3]), atoll(argv[4]), argc - 5, argv + 5);
     if (argc == 5 && strcmp(argv[1], "bounce") == 0) return bounce(argv[2], atoi(argv[3]), atoll(argv[4]));
-    fprintf(stderr, "usage: gpio-timing sample OUT DURATION_MS VALUE_FILE... | bounce PULL_FILE TOGGLES INTERVAL_US\n");
+    fprintf(stderr, "usage: gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...\n"
+                    "       gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US\n");
     return 2;
 }

@@ -150,8 +150,16 @@ rig_gpio_pull() { echo "pull-$3" >"$(rig_gpio_line_dir "$1" "$2")/pull"; }
 rig_gpio_press() { rig_gpio_pull "$1" "$2" "$([[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && echo up || echo down)"; }
 rig_gpio_release() { rig_gpio_pull "$1" "$2" "$([[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && echo down || echo up)"; }
 
-# rig_gpio_click NAME LINE [HOLD_MS=100]: press, hold, release.
-rig_gpio_click() { rig_gpio_press "$1" "$2"; rig_sleep_ms "${3:-100}"; rig_gpio_release "$1" "$2"; }
+# rig_gpio_click NAME LINE [HOLD_MS=100]: press, hold, release (no fork between the two edges: under emulation a
+# fork can take long enough to turn a click into a long press).
+rig_gpio_click() {
+    local pull down=down up=up
+    pull=$(rig_gpio_line_dir "$1" "$2")/pull
+    [[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && down=up up=down
+    echo "pull-$down" >"$pull"
+    rig_sleep_ms "${3:-100}"
+    echo "pull-$up" >"$pull"
+}
 
 # rig_gpio_knob NAME LINE_A LINE_B STEPS [MS=5]: turns a quadrature encoder |STEPS| detents, clockwise when STEPS > 0
 # (A leads B), counter-clockwise when < 0. One detent is a full Gray cycle from rest (A=B=1):

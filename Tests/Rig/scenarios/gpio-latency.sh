@@ -4,7 +4,7 @@
 # rig-needs: booth
 # rig-timeout: 200
 rig_booth_chip >/dev/null
-rig_booth_config "$RIG_OUT/booth.toml"
+rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=0
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
 pull=$(rig_gpio_line_dir booth button)/pull
 clicks=120

@@ -10,7 +10,7 @@ rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera
 rig_gpio_wait_value booth button-led 1 5
 timing=$(rig_gpio_timing)
 led=$(rig_gpio_line_dir booth button-led)/value
-"$timing" sample "$RIG_OUT/button-led" 15000 "$led" >"$RIG_OUT/sampler.out" &
+"$timing" sample "$RIG_OUT/button-led" 15000 1000 "$led" >"$RIG_OUT/sampler.out" &
 sampler=$!
 rig_sleep_ms 200
 rig_gpio_click booth button 100
