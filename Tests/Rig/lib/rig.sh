@@ -399,6 +399,25 @@ rig_booth_count() { if [[ -e $RIG_BOOTH_EVENTS ]]; then grep -cF -- "$1" "$RIG_B
 # '"type":"state","from":"idle","to":"playingSound"', '"type":"setting","name":"sound","value":"Cow"').
 rig_booth_wait() { rig_wait_for "$1" "$2 event(s) with $3" rig_booth_alive_and "$2" "$3"; }
 
+# rig_booth_click_until N TEXT: clicks the booth's button (100 ms) until N events contain TEXT (3 tries, 10 s each).
+# A starved VM can stamp a click's two edges within the debounce window: the booth then rightly sees no press.
+rig_booth_click_until() {
+    local try deadline now
+    for try in 1 2 3; do
+        rig_gpio_click booth button 100
+        rig_now_ms deadline
+        deadline=$((deadline + 10000))
+        until rig_booth_alive_and "$1" "$2"; do
+            rig_now_ms now
+            ((now < deadline)) || break
+            rig_sleep_ms 50
+        done
+        rig_booth_alive_and "$1" "$2" && return 0
+        rig_log "no '$2' after click $try; clicking again"
+    done
+    rig_fail "3 clicks did not give $1 event(s) with $2"
+}
+
 # rig_booth_idle: succeeds when the booth's last state event went to idle (for rig_wait_for).
 rig_booth_idle() { grep -F '"type":"state"' "$RIG_BOOTH_EVENTS" | tail -1 | grep -qF '"to":"idle"'; }
 

@@ -10,13 +10,12 @@ rig_booth_config "$RIG_OUT/booth.toml" countdown.default_delay=2.0 booth.review_
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
 timing=$(rig_gpio_timing)
 files=()
-button=$(rig_gpio_line_dir booth button)/pull
 for l in led1 led2 led3 led4; do files+=("$(rig_gpio_line_dir booth "$l")/value"); done
 "$timing" sample "$RIG_OUT/samples" 90000 500 "${files[@]}" >"$RIG_OUT/sampler.out" &
 sampler=$!
 rig_sleep_ms 300
 for n in 1 2 3; do
-    "$timing" bounce "$button" 2 50000 >/dev/null
+    rig_booth_click_until "$n" '"to":"playingSound"'
     rig_booth_wait 30 "$n" '"type":"photoSaved"'
     rig_booth_wait 10 "$n" '"type":"state","from":"processing","to":"idle"'
 done
