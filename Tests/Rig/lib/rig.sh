@@ -218,15 +218,25 @@ rig_gpio_sample() {
 rig_gpio_changes() { awk '{ t = $1; $1 = ""; if ($0 != last) print t $0; last = $0 }' "$1"; }
 
 # rig_gpio_row NAME LINE...: prints the lines' values side by side, e.g. "1100".
-rig_gpio_row() {
-    local name=$1 l v row=''
-    shift
-    for l in "$@"; do read -r v <"$(rig_gpio_line_dir "$name" "$l")/value"; row+=$v; done
-    echo "$row"
-}
+rig_gpio_row() { rig_gpio_read_row "$@"; echo "$RIG_GPIO_ROW"; }
 
-# rig_gpio_row_is NAME VALUES LINE...: succeeds when the lines read VALUES (e.g. 1100; for rig_wait_for).
-rig_gpio_row_is() { local name=$1 want=$2; shift 2; [[ $(rig_gpio_row "$name" "$@") == "$want" ]]; }
+# rig_gpio_row_is NAME VALUES LINE...: succeeds when the lines read VALUES (e.g. 1100; for rig_wait_for). No fork once
+# the value files are known, so it can be polled while the program under test runs.
+rig_gpio_row_is() { local name=$1 want=$2; shift 2; rig_gpio_read_row "$name" "$@"; [[ $RIG_GPIO_ROW == "$want" ]]; }
+
+# rig_gpio_read_row NAME LINE...: sets RIG_GPIO_ROW to the lines' values (value files looked up once per shell).
+declare -gA RIG_GPIO_VALUE_FILES=()
+rig_gpio_read_row() {
+    local name=$1 l v
+    shift
+    RIG_GPIO_ROW=''
+    for l in "$@"; do
+        [[ -n ${RIG_GPIO_VALUE_FILES[$name/$l]:-} ]] ||
+            RIG_GPIO_VALUE_FILES[$name/$l]=$(rig_gpio_line_dir "$name" "$l")/value
+        read -r v <"${RIG_GPIO_VALUE_FILES[$name/$l]}"
+        RIG_GPIO_ROW+=$v
+    done
+}
 
 # rig_gpio_timing: prints the path of the gpio-timing tool (lib/gpio-timing.c: a fast sampler that writes one line
 # per change with CLOCK_MONOTONIC microseconds, and a bouncer), compiling it into RIG_WORK/bin when needed.

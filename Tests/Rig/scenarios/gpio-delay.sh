@@ -1,5 +1,5 @@
 # gpio-delay: a knob press shows the delay on the LED lines (one lit per 0.5 s); turning changes it; a second press
-# leaves the delay mode.
+# leaves the delay mode. The delay mode ends 5 s after the last knob action, so each step follows the last at once.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 120
