@@ -83,6 +83,13 @@ import Testing
         #expect(events.contains { $0.type == "leds" && $0.fields["leds"] == "●●○○" })
     }
 
+    @Test func inputEventsCarryWhenTheLoopHandledThem() throws {
+        let (events, _) = try run("press\nwait 3\n")
+        let press = try #require(events.first { $0.type == "input" && $0.fields["input"] == "buttonPressed" })
+        let handled = try #require(Int64(press.fields["handled_us"] ?? ""))
+        #expect(handled >= Int64(press.fields["t_us"] ?? "")!)
+    }
+
     @Test func pressesDuringASequenceTakeNoSecondPhoto() throws {
         let script = "press\n" + String(repeating: "press\nwait 0.01\n", count: 150) + "wait 2\nquit\n"
         let (events, photos) = try run(script)

@@ -98,9 +98,19 @@ final class BoothController {
     func dispatch(_ event: BoothEvent, at time: Instant) {
         switch event {
         case .buttonPressed, .buttonReleased, .buttonLongPressed, .knobPressed, .knobLongPressed, .cancelPressed:
-            log.record("input", at: time, [("input", .string(String(describing: event)))])
+            log.record(
+                "input", at: time,
+                [
+                    ("input", .string(String(describing: event))),
+                    ("handled_us", .int(MonotonicClock.now().microseconds)),
+                ])
         case .knobTurned(let steps):
-            log.record("input", at: time, [("input", .string("knobTurned")), ("steps", .int(Int64(steps)))])
+            log.record(
+                "input", at: time,
+                [
+                    ("input", .string("knobTurned")), ("steps", .int(Int64(steps))),
+                    ("handled_us", .int(MonotonicClock.now().microseconds)),
+                ])
         case .soundFinished(let purpose):
             log.record("soundFinished", at: time, [("purpose", .string(purpose.rawValue))])
         case .soundFailed(let purpose, let reason):

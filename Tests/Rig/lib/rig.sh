@@ -150,8 +150,16 @@ rig_gpio_pull() { echo "pull-$3" >"$(rig_gpio_line_dir "$1" "$2")/pull"; }
 rig_gpio_press() { rig_gpio_pull "$1" "$2" "$([[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && echo up || echo down)"; }
 rig_gpio_release() { rig_gpio_pull "$1" "$2" "$([[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && echo down || echo up)"; }
 
-# rig_gpio_click NAME LINE [HOLD_MS=100]: press, hold, release.
-rig_gpio_click() { rig_gpio_press "$1" "$2"; rig_sleep_ms "${3:-100}"; rig_gpio_release "$1" "$2"; }
+# rig_gpio_click NAME LINE [HOLD_MS=100]: press, hold, release (no fork between the two edges: under emulation a
+# fork can take long enough to turn a click into a long press).
+rig_gpio_click() {
+    local pull down=down up=up
+    pull=$(rig_gpio_line_dir "$1" "$2")/pull
+    [[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && down=up up=down
+    echo "pull-$down" >"$pull"
+    rig_sleep_ms "${3:-100}"
+    echo "pull-$up" >"$pull"
+}
 
 # rig_gpio_knob NAME LINE_A LINE_B STEPS [MS=5]: turns a quadrature encoder |STEPS| detents, clockwise when STEPS > 0
 # (A leads B), counter-clockwise when < 0. One detent is a full Gray cycle from rest (A=B=1):
@@ -208,6 +216,38 @@ rig_gpio_sample() {
 
 # rig_gpio_changes FILE: prints only the samples of a rig_gpio_sample file where the values changed.
 rig_gpio_changes() { awk '{ t = $1; $1 = ""; if ($0 != last) print t $0; last = $0 }' "$1"; }
+
+# rig_gpio_row NAME LINE...: prints the lines' values side by side, e.g. "1100".
+rig_gpio_row() { rig_gpio_read_row "$@"; echo "$RIG_GPIO_ROW"; }
+
+# rig_gpio_row_is NAME VALUES LINE...: succeeds when the lines read VALUES (e.g. 1100; for rig_wait_for). No fork once
+# the value files are known, so it can be polled while the program under test runs.
+rig_gpio_row_is() { local name=$1 want=$2; shift 2; rig_gpio_read_row "$name" "$@"; [[ $RIG_GPIO_ROW == "$want" ]]; }
+
+# rig_gpio_read_row NAME LINE...: sets RIG_GPIO_ROW to the lines' values (value files looked up once per shell).
+declare -gA RIG_GPIO_VALUE_FILES=()
+rig_gpio_read_row() {
+    local name=$1 l v
+    shift
+    RIG_GPIO_ROW=''
+    for l in "$@"; do
+        [[ -n ${RIG_GPIO_VALUE_FILES[$name/$l]:-} ]] ||
+            RIG_GPIO_VALUE_FILES[$name/$l]=$(rig_gpio_line_dir "$name" "$l")/value
+        read -r v <"${RIG_GPIO_VALUE_FILES[$name/$l]}"
+        RIG_GPIO_ROW+=$v
+    done
+}
+
+# rig_gpio_timing: prints the path of the gpio-timing tool (lib/gpio-timing.c: a fast sampler that writes one line
+# per change with CLOCK_MONOTONIC microseconds, and a bouncer), compiling it into RIG_WORK/bin when needed.
+rig_gpio_timing() {
+    local bin=$RIG_WORK/bin/gpio-timing src=$RIG_DIR/lib/gpio-timing.c
+    if [[ ! -x $bin || $src -nt $bin ]]; then
+        mkdir -p "$RIG_WORK/bin"
+        { gcc -O2 -o "$bin.tmp" "$src" >&2 && mv "$bin.tmp" "$bin"; } || rig_fail "cannot compile $src"
+    fi
+    echo "$bin"
+}
 
 # ---- camera (vimc) -----------------------------------------------------------------------------------------------
 
@@ -307,3 +347,104 @@ rig_need_booth() {
 # rig_events FILE states: prints "FROM TO" per state event; rig_events FILE field TYPE KEY: prints KEY of each TYPE
 # event; rig_events FILE count TYPE: prints how many TYPE events there are. FILE holds JSON lines.
 rig_events() { "$RIG_PY" "$RIG_DIR/lib/events.py" "$@"; }
+
+# ---- the booth on gpio-sim ---------------------------------------------------------------------------------------
+
+# The gpio-sim lines rig_booth_chip makes, named as rig_booth_config configures them.
+RIG_BOOTH_LINES=(button button-led knob-a knob-b knob-switch led1 led2 led3 led4)
+
+# rig_booth_chip [NAME=booth]: creates the booth's simulated chip (label NAME, lines RIG_BOOTH_LINES); prints gpiochipN.
+rig_booth_chip() { rig_gpio_sim_add "${1:-booth}" "${RIG_BOOTH_LINES[@]}"; }
+
+# rig_booth_config FILE [SECTION.KEY=VALUE...]: writes a booth config for the chip labelled "booth" (lines by name),
+# photos, state and sounds under RIG_OUT, no free-space reserve; each argument sets (or adds) one key, e.g.
+# countdown.default_delay=2.0 or gpio.chip='"other"' (VALUE is TOML).
+rig_booth_config() {
+    local file=$1 kv section key
+    shift
+    local -A v=(
+        [booth.photos_dir]="\"$RIG_OUT/photos\"" [booth.state_file]="\"$RIG_OUT/state.toml\""
+        [booth.free_space_reserve_mb]=0 [sound.sounds_dir]="\"$RIG_OUT/sounds\"" [sound.device]='"default"'
+        [gpio.chip]='"booth"' [gpio.button]='"button"' [gpio.button_led]='"button-led"' [gpio.knob_a]='"knob-a"'
+        [gpio.knob_b]='"knob-b"' [gpio.knob_switch]='"knob-switch"' [gpio.leds]='["led1", "led2", "led3", "led4"]'
+    )
+    for kv in "$@"; do v[${kv%%=*}]=${kv#*=}; done
+    : >"$file"
+    for section in booth sound countdown camera gpio; do
+        echo "[$section]" >>"$file"
+        for key in "${!v[@]}"; do [[ $key == "$section".* ]] && echo "${key#*.} = ${v[$key]}" >>"$file"; done
+    done
+    mkdir -p "$RIG_OUT/photos"
+}
+
+# rig_booth_start CONFIG [ARG...]: starts `booth run` in the background with RIG_OUT/events.jsonl as events file,
+# stdout/stderr in RIG_OUT/booth.out/booth.err; sets RIG_BOOTH_PID and waits (30 s) for its "ready" event.
+rig_booth_start() {
+    local booth config=$1
+    shift
+    booth=$(rig_need_booth)
+    RIG_BOOTH_EVENTS=$RIG_OUT/events.jsonl
+    rm -f "$RIG_BOOTH_EVENTS"
+    rig_log "starting booth run --config $config $*"
+    "$booth" run --config "$config" --events-json "$RIG_BOOTH_EVENTS" --photos "$RIG_OUT/photos" "$@" \
+        >"$RIG_OUT/booth.out" 2>"$RIG_OUT/booth.err" &
+    RIG_BOOTH_PID=$!
+    rig_wait_for 30 "the booth's ready event" rig_booth_alive_and 1 '"type":"ready"'
+    rig_log "booth ready (pid $RIG_BOOTH_PID)"
+}
+
+# rig_booth_alive_and N TEXT: fails the scenario if the booth died; succeeds when N events contain TEXT.
+rig_booth_alive_and() {
+    if ! kill -0 "$RIG_BOOTH_PID" 2>/dev/null; then
+        cat "$RIG_OUT/booth.err" >&2
+        rig_fail "the booth exited early"
+    fi
+    (($(rig_booth_count "$2") >= $1))
+}
+
+# rig_booth_count TEXT: prints how many lines of the events file contain TEXT (e.g. '"to":"idle"').
+rig_booth_count() { if [[ -e $RIG_BOOTH_EVENTS ]]; then grep -cF -- "$1" "$RIG_BOOTH_EVENTS" || true; else echo 0; fi; }
+
+# rig_booth_wait SECONDS N TEXT: waits until N events contain TEXT (the booth writes fields in a fixed order:
+# '"type":"state","from":"idle","to":"playingSound"', '"type":"setting","name":"sound","value":"Cow"').
+rig_booth_wait() { rig_wait_for "$1" "$2 event(s) with $3" rig_booth_alive_and "$2" "$3"; }
+
+# rig_booth_click_until N TEXT: clicks the booth's button (100 ms) until N events contain TEXT (3 tries, 10 s each).
+# A starved VM can stamp a click's two edges within the debounce window: the booth then rightly sees no press.
+rig_booth_click_until() {
+    local try deadline now
+    for try in 1 2 3; do
+        rig_gpio_click booth button 100
+        rig_now_ms deadline
+        deadline=$((deadline + 10000))
+        until rig_booth_alive_and "$1" "$2"; do
+            rig_now_ms now
+            ((now < deadline)) || break
+            rig_sleep_ms 50
+        done
+        rig_booth_alive_and "$1" "$2" && return 0
+        rig_log "no '$2' after click $try; clicking again"
+    done
+    rig_fail "3 clicks did not give $1 event(s) with $2"
+}
+
+# rig_booth_idle: succeeds when the booth's last state event went to idle (for rig_wait_for).
+rig_booth_idle() { grep -F '"type":"state"' "$RIG_BOOTH_EVENTS" | tail -1 | grep -qF '"to":"idle"'; }
+
+# rig_booth_stop: sends SIGTERM and asserts the booth exits 0 within 20 s.
+rig_booth_stop() {
+    kill -TERM "$RIG_BOOTH_PID"
+    rig_wait_for 20 "the booth to exit after SIGTERM" rig_booth_exited
+    local rc=0
+    wait "$RIG_BOOTH_PID" || rc=$?
+    [[ $rc == 0 ]] || { cat "$RIG_OUT/booth.err" >&2; rig_fail "booth exited with $rc after SIGTERM"; }
+    rig_log "ok: booth exited 0 after SIGTERM"
+}
+
+# rig_booth_exited: succeeds once the booth process is gone or a zombie (for rig_wait_for).
+rig_booth_exited() {
+    local stat
+    { read -r stat <"/proc/$RIG_BOOTH_PID/stat"; } 2>/dev/null || return 0
+    stat=${stat##*) }
+    [[ ${stat%% *} == Z ]]
+}

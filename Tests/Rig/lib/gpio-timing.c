@@ -1,0 +1,148 @@
+// gpio-timing: fast gpio-sim sampling and bouncing for rig scenarios (bash is too slow under emulation).
+//
+// gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...
+//     Reads the sysfs value files every EVERY_US (0: in a tight loop) for DURATION_MS and writes to OUT one
+//     line per change: "t_us prev_us v1 v2 ...", t_us being the CLOCK_MONOTONIC time of the read that saw the
+//     new values and prev_us that of the read before (the change happened in between). The first line is the
+//     start state. SIGTERM or SIGINT ends it early (the file is still written). Prints the number of reads and
+//     the median and largest gap between reads.
+// gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US
+//     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
+//     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
+//     Prints the span from the first write to the last in microseconds.
+// Build: gcc -O2 -o gpio-timing gpio-timing.c
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { max_lines = 16, max_changes = 100000 };
+
+static volatile sig_atomic_t stopping;
+
+static void stop(int signal) { stopping = signal; }
+
+static int64_t now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static int read_value(int fd, const char *path) {
+    char c;
+    if (pread(fd, &c, 1, 0) != 1) {
+        fprintf(stderr, "gpio-timing: read %s: %s\n", path, strerror(errno));
+        exit(1);
+    }
+    return c == '1';
+}
+
+static int compare_gaps(const void *a, const void *b) {
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static int sample(const char *out, int64_t duration_ms, int64_t every_us, int count, char **paths) {
+    if (count < 1 || count > max_lines) {
+        fprintf(stderr, "gpio-timing: 1 to %d value files\n", max_lines);
+        return 2;
+    }
+    int fds[max_lines];
+    for (int i = 0; i < count; i++) {
+        fds[i] = open(paths[i], O_RDONLY | O_CLOEXEC);
+        if (fds[i] < 0) {
+            fprintf(stderr, "gpio-timing: open %s: %s\n", paths[i], strerror(errno));
+            return 1;
+        }
+    }
+    static int64_t times[max_changes], prev_times[max_changes];
+    static unsigned masks[max_changes];
+    static int64_t gaps[1 << 22];
+    size_t changes = 0, reads = 0, gap_count = 0;
+    int64_t start = now_us(), end = start + duration_ms * 1000, last = start, prev = start;
+    unsigned shown = ~0u;
+    signal(SIGTERM, stop);
+    signal(SIGINT, stop);
+    for (int64_t t = start; t < end && !stopping; t = now_us()) {
+        unsigned mask = 0;
+        for (int i = 0; i < count; i++) mask |= (unsigned)read_value(fds[i], paths[i]) << i;
+        int64_t after = now_us();
+        reads++;
+        if (reads > 1 && gap_count < sizeof gaps / sizeof gaps[0]) gaps[gap_count++] = after - last;
+        if (mask != shown && changes < max_changes) {
+            times[changes] = after;
+            prev_times[changes] = prev;
+            masks[changes++] = mask;
+            shown = mask;
+        }
+        prev = last = after;
+        if (every_us > 0) {
+            struct timespec pause = {.tv_sec = every_us / 1000000, .tv_nsec = every_us % 1000000 * 1000};
+            nanosleep(&pause, NULL);
+        }
+    }
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        fprintf(stderr, "gpio-timing: open %s: %s\n", out, strerror(errno));
+        return 1;
+    }
+    for (size_t n = 0; n < changes; n++) {
+        fprintf(f, "%lld %lld", (long long)times[n], (long long)prev_times[n]);
+        for (int i = 0; i < count; i++) fprintf(f, " %u", (masks[n] >> i) & 1);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0) return 1;
+    qsort(gaps, gap_count, sizeof gaps[0], compare_gaps);
+    printf("reads %zu changes %zu gap_median_us %lld gap_max_us %lld\n", reads, changes,
+           (long long)(gap_count ? gaps[gap_count / 2] : 0), (long long)(gap_count ? gaps[gap_count - 1] : 0));
+    return 0;
+}
+
+static int bounce(const char *path, int toggles, int64_t interval_us) {
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(stderr, "gpio-timing: open %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    char current[16] = {0};
+    if (pread(fd, current, sizeof current - 1, 0) < 0) {
+        fprintf(stderr, "gpio-timing: read %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    int down = strncmp(current, "pull-down", 9) != 0;
+    struct timespec next;
+    clock_gettime(CLOCK_MONOTONIC, &next);
+    int64_t first = 0, last = 0;
+    for (int i = 0; i < toggles; i++, down = !down) {
+        const char *word = down ? "pull-down" : "pull-up";
+        if (pwrite(fd, word, strlen(word), 0) < 0) {
+            fprintf(stderr, "gpio-timing: write %s: %s\n", path, strerror(errno));
+            return 1;
+        }
+        last = now_us();
+        if (i == 0) first = last;
+        next.tv_nsec += interval_us * 1000;
+        while (next.tv_nsec >= 1000000000) {
+            next.tv_nsec -= 1000000000;
+            next.tv_sec++;
+        }
+        if (i + 1 < toggles) clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+    }
+    printf("%lld\n", (long long)(last - first));
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 6 && strcmp(argv[1], "sample") == 0)
+        return sample(argv[2], atoll(argv[3]), atoll(argv[4]), argc - 5, argv + 5);
+    if (argc == 5 && strcmp(argv[1], "bounce") == 0) return bounce(argv[2], atoi(argv[3]), atoll(argv[4]));
+    fprintf(stderr, "usage: gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...\n"
+                    "       gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US\n");
+    return 2;
+}

@@ -1,0 +1,139 @@
+"""Timing checks on a booth events file (JSON lines, CLOCK_MONOTONIC microseconds) and gpio-timing samples.
+
+Usage: timing.py latency EVENTS OUT
+           Kernel edge time (t_us) -> loop handling time (handled_us) of the `input` events: a table per input
+           kind (n, min, median, p90, p99, max in microseconds), printed and written to OUT. Exits 1 without events.
+       timing.py countdown EVENTS SAMPLES LED_COUNT TOLERANCE_MS
+           Checks every edge of the LED lines sampled by `gpio-timing sample` (one column per LED, first to last)
+           during each countdown against its schedule: the countingDown state event's time + k x 250 ms, the
+           LEDs lit as the booth's countdown pattern says, then all on at the capture. Prints each edge's error
+           and the distribution; exits 1 if an edge is missing, unexpected, or off by more than TOLERANCE_MS.
+"""
+import json
+import sys
+
+HALF_SECOND_US = 500_000
+FLASH_ON_US = 250_000
+
+
+def events(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def percentile(sorted_values, p):
+    """Nearest-rank percentile of an already sorted list."""
+    if not sorted_values:
+        return 0
+    rank = max(1, -(-p * len(sorted_values) // 100))
+    return sorted_values[int(rank) - 1]
+
+
+def latency(events_path, out_path):
+    by_kind = {}
+    for e in events(events_path):
+        if e.get("type") == "input" and "handled_us" in e:
+            by_kind.setdefault(e["input"], []).append(e["handled_us"] - e["t_us"])
+    if not by_kind:
+        sys.exit("timing: no input events with handled_us")
+    rows = [("input", "n", "min_us", "median_us", "p90_us", "p99_us", "max_us")]
+    everything = sorted(v for values in by_kind.values() for v in values)
+    for kind, values in sorted(by_kind.items()) + [("all", everything)]:
+        v = sorted(values)
+        rows.append((kind, len(v), v[0], percentile(v, 50), percentile(v, 90), percentile(v, 99), v[-1]))
+    widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
+    text = "".join(
+        "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths))) + "\n"
+        for r in rows)
+    print(text, end="")
+    with open(out_path, "w") as f:
+        f.write("kernel edge timestamp (t_us) -> event handled in the loop (handled_us), microseconds\n")
+        f.write(text)
+
+
+def countdown_frames(half_seconds, leds):
+    """[(offset_us, bits)] of the countdown pattern, then all on at the end (the capture)."""
+    frames = []
+    for slot in range(half_seconds):
+        lit = (leds * (half_seconds - slot) + half_seconds - 1) // half_seconds
+        frames.append((slot * HALF_SECOND_US, (1 << lit) - 1))
+        frames.append((slot * HALF_SECOND_US + FLASH_ON_US, 0))
+    frames.append((half_seconds * HALF_SECOND_US, (1 << leds) - 1))
+    return frames
+
+
+def countdown(events_path, samples_path, leds, tolerance_ms):
+    evs = events(events_path)
+    delay = float(next(e for e in evs if e.get("type") == "ready")["delay"])
+    half_seconds = round(delay * 2)
+    starts = [e["t_us"] for e in evs if e.get("type") == "state" and e.get("to") == "countingDown"]
+    processing = [e["t_us"] for e in evs if e.get("type") == "state" and e.get("to") == "processing"]
+    samples = []  # (t_us, prev_us, bits)
+    with open(samples_path) as f:
+        for line in f:
+            fields = [int(x) for x in line.split()]
+            bits = sum(v << i for i, v in enumerate(fields[2:2 + leds]))
+            samples.append((fields[0], fields[1], bits))
+    if not starts:
+        sys.exit("timing: no countingDown state event")
+    errors, problems = [], []
+    for start in starts:
+        end = min([p for p in processing if p > start] or [start + 10_000_000])
+        frames = countdown_frames(half_seconds, leds)
+        # Expected edges per line: (line, level, scheduled_us); the row is dark before the countdown.
+        expected, previous = [], 0
+        for offset, bits in frames:
+            for i in range(leds):
+                if (bits >> i) & 1 != (previous >> i) & 1:
+                    expected.append((i, (bits >> i) & 1, start + offset))
+            previous = bits
+        # Observed edges per line within the countdown (from 100 ms before to the processing state; the last frame,
+        # all on at the capture, may be seen just after it).
+        observed, last = [], None
+        for t, prev, bits in samples:
+            if last is not None and start - 100_000 <= t <= end + 50_000:
+                for i in range(leds):
+                    if (bits >> i) & 1 != (last >> i) & 1:
+                        observed.append((i, (bits >> i) & 1, (t + prev) // 2, (t - prev) // 2))
+            last = bits
+        for line, level, scheduled in expected:
+            match = [o for o in observed if o[0] == line and o[1] == level]
+            due = (scheduled - start) // 1000
+            if not match:
+                problems.append(f"countdown at {start}: LED{line + 1} never went {level} (due at +{due} ms)")
+                continue
+            best = min(match, key=lambda o: abs(o[2] - scheduled))
+            observed.remove(best)
+            err, uncertainty = best[2] - scheduled, best[3]
+            errors.append((err, uncertainty))
+            print(f"countdown +{due:5d} ms LED{line + 1}->{level}: "
+                  f"error {err / 1000:+7.2f} ms (sampling +-{uncertainty / 1000:.2f} ms)")
+        for line, level, t, _ in observed:
+            if t > end:
+                continue  # the busy pattern of processing
+            problems.append(f"countdown at {start}: unexpected LED{line + 1}->{level} at +{(t - start) / 1000:.1f} ms")
+    if errors:
+        s = sorted(e for e, _ in errors)
+        a = sorted(abs(e) for e, _ in errors)
+        tolerance = tolerance_ms * 1000
+        # An edge passes when the interval it was sampled in reaches into schedule +- tolerance.
+        passed = sum(1 for e, u in errors if abs(e) - u <= tolerance)
+        imprecise = sum(1 for _, u in errors if u > 2000)
+        print(f"edges {len(errors)}: error min {s[0] / 1000:+.2f} ms, median {percentile(s, 50) / 1000:+.2f} ms, "
+              f"max {s[-1] / 1000:+.2f} ms; |error| p90 {percentile(a, 90) / 1000:.2f} ms, "
+              f"p99 {percentile(a, 99) / 1000:.2f} ms; within {tolerance_ms:g} ms: {passed}/{len(errors)}; "
+              f"sampled less precisely than +-2 ms: {imprecise}")
+        if passed < len(errors):
+            problems.append(f"{len(errors) - passed} edge(s) off by more than {tolerance_ms:g} ms")
+    for p in problems:
+        print("PROBLEM:", p)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "latency":
+        latency(sys.argv[2], sys.argv[3])
+    elif len(sys.argv) == 6 and sys.argv[1] == "countdown":
+        countdown(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]))
+    else:
+        sys.exit(__doc__)
