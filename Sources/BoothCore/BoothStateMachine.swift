@@ -134,7 +134,9 @@ public struct BoothStateMachine: Sendable {
 
     /// Whether a press of the big button would start a sequence now (the button LED shows this).
     public var acceptsPress: Bool {
-        if case .idle = state { return shutdown == nil && hasRoom && !warnings.contains(.cameraUnavailable) }
+        if case .idle = state {
+            return shutdown == nil && hasRoom && warnings.isDisjoint(with: [.cameraUnavailable, .buttonUnavailable])
+        }
         return false
     }
 

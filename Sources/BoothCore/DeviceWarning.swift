@@ -8,4 +8,6 @@ public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     case cameraUnavailable
     /// A configured GPIO line could not be opened.
     case gpioUnavailable
+    /// The big button's line could not be opened: no press can come, so the button's LED stays dark.
+    case buttonUnavailable
 }

@@ -80,6 +80,8 @@ import Testing
         #expect(h.buttonLED == false)
         h.send(.storageChecked(hasRoom: true))
         #expect(h.buttonLED == true)
+        h.send(.deviceWarning(.buttonUnavailable, active: true))
+        #expect(h.buttonLED == false)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6])

@@ -63,6 +63,9 @@ struct RunCommand: ParsableCommand {
         if !gpio.problems.isEmpty {
             controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: MonotonicClock.now())
         }
+        if !gpio.hasButton {
+            controller.dispatch(.deviceWarning(.buttonUnavailable, active: true), at: MonotonicClock.now())
+        }
         let code = try controller.run()
         if code != 0 { throw ExitCode(code) }
     }

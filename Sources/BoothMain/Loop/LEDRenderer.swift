@@ -28,8 +28,8 @@ final class LEDRenderer {
         self.since = since
         if let pending { loop.cancel(pending) }
         pending = nil
-        let now = MonotonicClock.now()
-        render(at: now, scheduled: now)
+        // The pattern's first frame was due when the pattern started (the event that caused it).
+        render(at: MonotonicClock.now(), scheduled: since)
     }
 
     /// Writes the frame due at `now`; `scheduled` is when the change was due (the events output
