@@ -23,6 +23,7 @@ ratio = "${CAM_RATIO:-4:3}"
 burst = ${CAM_BURST:-1}
 capture_timeout = ${CAM_TIMEOUT:-10.0}
 free_space_reserve_mb = 1
+review_window = 0.0            # a release slowed by emulation must not make the next press a retake
 
 [sound]
 favourites = ["Pop"]
