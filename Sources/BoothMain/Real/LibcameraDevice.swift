@@ -122,8 +122,14 @@ final class LibcameraDevice: CameraDevice {
         guard let loop, retry == nil else { return }
         retry = loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(2))) { [unowned self] in
             self.retry = nil
+            let previous = self.problem
             self.open()
-            guard self.camera != nil else { return self.scheduleRetry() }
+            guard self.camera != nil else {
+                if let problem = self.problem, problem != previous {
+                    Log.error("camera: \(problem); retrying every 2 s")
+                }
+                return self.scheduleRetry()
+            }
             do {
                 try self.watch()
                 Log.info("camera: \(self.name) is back")
