@@ -1,6 +1,7 @@
-# camera-timeout: vimc unbound from its driver mid-stream (frames stop, as with a pulled cable): the next press's
-# capture times out, the booth reports it, goes aborted -> idle and refuses presses; when vimc is bound again it
-# reopens the camera within a few seconds and the next press saves a photo.
+# camera-timeout: vimc unbound from its driver mid-stream (frames stop, the nodes vanish, and with no udevd libcamera
+# is not told): the next press's capture times out, the booth reports it, goes aborted -> idle and refuses presses,
+# without crashing. libcamera 0.0.3 cannot let go of a camera that vanished unseen, so the booth says to restart it;
+# after vimc is bound again a restarted booth (systemd's Restart=always) saves a photo.
 # shellcheck shell=bash
 # rig-timeout: 150
 # rig-needs: booth
@@ -26,22 +27,18 @@ rig_assert "the camera is reported unavailable" cam_has_text '"name":"warning.ca
 rig_assert "no photo of the aborted sequence" test "$(cam_count photoSaved)" -eq 1
 rig_sleep_ms 500
 rig_assert "presses refused while the camera is away (button LED off)" test "$(rig_gpio_value booth button_led)" = 0
+rig_assert "the booth survived the vanished camera" kill -0 "$CAM_PID"
 rig_log "binding $dev again"
 echo "$dev" >"$drv/bind"
 rig_camera_up
+rig_wait_for 10 "the booth to ask for a restart" grep -q 'restart the booth' "$RIG_OUT/timeout.log"
+grep -E '^<[0-9]>' "$RIG_OUT/timeout.log" | tail -2 >&2
+cam_stop
 t0=0 t1=0
 rig_now_ms t0
-rig_wait_for 20 "the booth to reopen the camera" \
-    cam_has_text '"name":"warning.cameraUnavailable","value":"false"'
+cam_start timeout-restarted
 rig_now_ms t1
-rig_log "camera back in the booth $((t1 - t0)) ms after its nodes were ready"
+rig_log "restarted booth ready in $((t1 - t0)) ms"
 cam_shoot 30
 cam_stop
-grep -i camera "$RIG_OUT/timeout.log" >&2 || true
-python3 - "$CAM_EVENTS" <<'PY' || rig_fail "the photo after recovery"
-import json, sys
-evs = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-caps = [e for e in evs if e["type"] == "capture"]
-assert len(caps) == 2 and all(c["sensor_us"] >= c["trigger_us"] for c in caps), caps
-print("captures after recovery ok:", [c["capture"] for c in caps])
-PY
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 1 || rig_fail "photo check after the restart"
