@@ -71,7 +71,8 @@ def stats(path, interval):
     if not lags:
         fail("no captures")
     print(f"captures {len(lags)}  frame interval {interval:.0f} us")
-    print(f"shutter lag (frame intervals): median {statistics.median(lags):.2f}  max {max(lags):.2f}")
+    print(f"shutter lag (frame intervals): median {statistics.median(lags):.2f}  max {max(lags):.2f}  "
+          f"(ms: median {statistics.median(lags) * interval / 1000:.1f}  max {max(lags) * interval / 1000:.1f})")
     print(f"capture -> durable photo (ms): median {statistics.median(durable) / 1000:.1f}  "
           f"p99 {pct(durable, 99) / 1000:.1f}  max {max(durable) / 1000:.1f}")
 

@@ -1,7 +1,7 @@
 # camera-lag: benchmark on vimc: shutter lag in frame intervals ((sensor_us - trigger_us) / frame interval) and
 # capture -> durable photo time over CAM_LAG_PRESSES (22) presses; the frame interval is measured with cam.
 # shellcheck shell=bash
-# rig-timeout: 400
+# rig-timeout: 600
 # rig-needs: booth
 # shellcheck source=/dev/null # lib/camera.sh (checked on its own)
 source "$RIG_DIR/lib/camera.sh"
