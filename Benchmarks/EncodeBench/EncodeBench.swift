@@ -6,9 +6,10 @@ import PhotoEncoding
 ///     swift build -c release --product EncodeBench && .build/release/EncodeBench [--runs N] [--size WxH]
 ///
 /// Makes one synthetic YUV420 frame (default 4056x3040, the Pi HQ camera's full size), writes it as a PPM,
-/// then times (median of N): `JPEGEncoder.encode` from the YUV planes (quality 90, 4:2:0, EXIF as the booth
+/// then times, in N interleaved rounds (median and minimum): `JPEGEncoder.encode` from the YUV planes (quality 90, 4:2:0, EXIF as the booth
 /// writes it); `cjpeg -quality 90` on the PPM (a whole process: start, read, RGB->YCbCr, encode, write); and
-/// tjbench's "Comp from YUV" (libjpeg-turbo compressing the same planar 4:2:0 data in memory). Needs
+/// tjbench's "Comp from YUV" (libjpeg-turbo compressing the same planar 4:2:0 data in memory; its mean over a
+/// 0.5 s run). Needs
 /// libjpeg-turbo-progs.
 @main
 struct EncodeBench {
@@ -36,37 +37,37 @@ struct EncodeBench {
             exif: ExifFields(
                 dateTime: "2026:11:22 12:00:00", cameraModel: "imx477", orientation: 1,
                 exposureTimeMicroseconds: 10_000, analogueGain: 1.0))
+        // Interleaved rounds (ours, cjpeg, tjbench), so that a busy host slows all three alike.
         var bytes = 0
-        let ours = median(
-            (0..<runs).map { _ in
-                seconds {
-                    bytes = (try? JPEGEncoder.encode(frame, options: options).count) ?? -1
-                }
-            })
+        var cjpegBytes = -1
+        var tjBytes = -1
+        var ours: [Double] = []
+        var cjpeg: [Double] = []
+        var tj: [Double] = []
         let out = work.appendingPathComponent("cjpeg.jpg").path
-        let cjpeg = median(
-            (0..<runs).map { _ in
-                seconds { run("cjpeg", ["-quality", "90", "-outfile", out, ppm.path]) }
-            })
-        let cjpegBytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? -1
-        let tj = tjbenchCompressFromYUV(ppm.path, runs: runs)
+        for _ in 0..<runs {
+            ours.append(seconds { bytes = (try? JPEGEncoder.encode(frame, options: options).count) ?? -1 })
+            cjpeg.append(seconds { run("cjpeg", ["-quality", "90", "-outfile", out, ppm.path]) })
+            cjpegBytes = (try? FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) ?? -1
+            if let result = tjbenchCompressFromYUV(ppm.path) {
+                tj.append(result.seconds)
+                tjBytes = result.bytes
+            }
+        }
 
-        print("Encode of one \(width)x\(height) YUV420 frame, quality 90, 4:2:0; median of \(runs)")
-        print("| Encoder | ms | ours ÷ this | JPEG bytes |")
-        print("|---|---|---|---|")
-        print(String(format: "| booth JPEGEncoder (YUV planes, EXIF) | %.1f | 1.00 | %d |", ours * 1e3, bytes))
-        print(
-            String(
-                format: "| cjpeg -quality 90 (PPM, whole process) | %.1f | %.2f | %d |", cjpeg * 1e3,
-                ours / cjpeg, cjpegBytes))
-        if let tj {
+        print("Encode of one \(width)x\(height) YUV420 frame, quality 90, 4:2:0; \(runs) interleaved rounds")
+        print("| Encoder | median ms | min ms | ours ÷ this (median) | ours ÷ this (min) | JPEG bytes |")
+        print("|---|---|---|---|---|---|")
+        func row(_ name: String, _ times: [Double], _ size: Int) {
+            guard !times.isEmpty else { return print("| \(name) | (did not run) | | | | |") }
             print(
                 String(
-                    format: "| tjbench -yuv Comp from YUV (in memory) | %.1f | %.2f | %d |", tj.seconds * 1e3,
-                    ours / tj.seconds, tj.bytes))
-        } else {
-            print("| tjbench -yuv Comp from YUV | (tjbench not found or unparsable) | | |")
+                    format: "| %@ | %.1f | %.1f | %.2f | %.2f | %d |", name, median(times) * 1e3,
+                    times.min()! * 1e3, median(ours) / median(times), ours.min()! / times.min()!, size))
         }
+        row("booth JPEGEncoder (YUV planes, EXIF)", ours, bytes)
+        row("cjpeg -quality 90 (PPM, whole process)", cjpeg, cjpegBytes)
+        row("tjbench -yuv Comp from YUV (in memory)", tj, tjBytes)
     }
 
     /// A 4:2:0 frame with photo-like content: smooth shading, edges and sensor-like noise (a fixed LCG).
@@ -123,13 +124,10 @@ struct EncodeBench {
     }
 
     /// tjbench's per-frame time and size for compressing the PPM's 4:2:0 planes at quality 90.
-    static func tjbenchCompressFromYUV(_ ppm: String, runs: Int) -> (seconds: Double, bytes: Int)? {
+    static func tjbenchCompressFromYUV(_ ppm: String) -> (seconds: Double, bytes: Int)? {
         let text = run(
             "tjbench",
-            [
-                ppm, "90", "-subsamp", "420", "-yuv", "-componly", "-nowrite", "-warmup", "1", "-benchtime",
-                String(max(2, runs / 2)),
-            ])
+            [ppm, "90", "-subsamp", "420", "-yuv", "-componly", "-nowrite", "-warmup", "0.2", "-benchtime", "0.5"])
         guard let section = text.range(of: "Comp from YUV") else { return nil }
         let rest = text[section.upperBound...]
         func number(after label: String) -> Double? {
