@@ -152,7 +152,13 @@ public final class LibcameraCamera {
     private static func openError(selector: String, errno error: Int32, detail: String) -> CameraError {
         switch error {
         case ENODEV, ENOENT:
-            return .noCamera(selector: selector, available: list().map(\.description))
+            let available = list().map(\.description)
+            // A pipeline that another process streams may not be listed at all (vimc): say who holds it.
+            let holders = CameraHolder.find()
+            if available.isEmpty, !holders.isEmpty {
+                return .busy(camera: "\(selector) (\(holders.map(\.description).joined(separator: "; ")))")
+            }
+            return .noCamera(selector: selector, available: available)
         case EBUSY:
             let camera = list().first { $0.id == selector || String($0.index) == selector }
             return .busy(camera: camera?.description ?? selector)

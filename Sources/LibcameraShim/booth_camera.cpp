@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
@@ -14,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include <dirent.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -53,11 +55,44 @@ std::string errno_text(int error)
 	return std::string(strerror(error));
 }
 
+/*
+ * Whether a camera device node this process has open was removed (its /proc/self/fd link reads
+ * "/dev/video2 (deleted)"): the driver went away. libcamera only learns that through a udev remove
+ * event; without one (no udevd) Camera::stop() cannot return the buffers the dead device holds and
+ * aborts the process (0.0.3: assertion "data->queuedRequests_.empty()" failed in stop()).
+ */
+bool camera_nodes_removed()
+{
+	DIR *fds = opendir("/proc/self/fd");
+	if (!fds)
+		return false;
+	bool removed = false;
+	while (struct dirent *entry = readdir(fds)) {
+		char link[64], target[256];
+		snprintf(link, sizeof(link), "/proc/self/fd/%s", entry->d_name);
+		ssize_t length = readlink(link, target, sizeof(target) - 1);
+		if (length <= 0)
+			continue;
+		std::string path(target, (size_t)length);
+		bool camera_node = path.rfind("/dev/video", 0) == 0 || path.rfind("/dev/media", 0) == 0 ||
+				   path.rfind("/dev/v4l-subdev", 0) == 0;
+		const std::string deleted = " (deleted)";
+		if (camera_node && path.size() > deleted.size() &&
+		    path.compare(path.size() - deleted.size(), deleted.size(), deleted) == 0)
+			removed = true;
+	}
+	closedir(fds);
+	return removed;
+}
+
 /* ---- One CameraManager per process, shared by refcount. ---- */
 
 std::mutex manager_lock;
-std::unique_ptr<CameraManager> manager;
+/* Raw, so that a manager left with an abandoned camera is never destroyed, not even at exit. */
+CameraManager *manager = nullptr;
 int manager_users = 0;
+/* Set once a camera was abandoned (see booth_camera_close): the manager can never be replaced. */
+bool manager_stale = false;
 
 CameraManager *manager_acquire()
 {
@@ -73,10 +108,10 @@ CameraManager *manager_acquire()
 			fail(-ret, "libcamera CameraManager::start failed: " + errno_text(-ret));
 			return nullptr;
 		}
-		manager = std::move(created);
+		manager = created.release();
 	}
 	manager_users++;
-	return manager.get();
+	return manager;
 }
 
 void manager_release()
@@ -85,7 +120,8 @@ void manager_release()
 
 	if (--manager_users == 0) {
 		manager->stop();
-		manager.reset();
+		delete manager;
+		manager = nullptr;
 	}
 }
 
@@ -589,6 +625,15 @@ struct booth_camera *booth_camera_open(const char *selector, const struct booth_
 {
 	try {
 		booth_camera_config defaults{};
+		{
+			std::lock_guard<std::mutex> guard(manager_lock);
+			if (manager_stale) {
+				fail(ESTALE, "a camera's device vanished while it streamed and libcamera was not told "
+					     "(no udev remove event); libcamera cannot let go of it, so no camera can be "
+					     "opened again in this process: restart the booth");
+				return nullptr;
+			}
+		}
 		auto state = std::make_shared<CameraState>();
 		state->camera_manager = manager_acquire();
 		if (!state->camera_manager)
@@ -753,7 +798,19 @@ void booth_camera_close(struct booth_camera *camera)
 	}
 	{
 		std::lock_guard<std::mutex> guard(state->control);
-		if (state->started) {
+		bool gone;
+		{
+			std::lock_guard<std::mutex> queues(state->lock);
+			gone = state->gone;
+		}
+		if (state->started && !gone && camera_nodes_removed()) {
+			/* Neither stoppable nor destroyable (see camera_nodes_removed; tearing its pipeline
+			 * down also ends in std::terminate): abandon it, and its manager, for good. */
+			static auto *abandoned = new std::vector<std::shared_ptr<CameraState>>();
+			std::lock_guard<std::mutex> managers(manager_lock);
+			abandoned->push_back(state);
+			manager_stale = true;
+		} else if (state->started) {
 			state->camera->stop(); /* cancels queued requests through requestComplete */
 			state->started = false;
 		}

@@ -56,7 +56,9 @@ struct RunCommand: ParsableCommand {
         let camera: any CameraDevice =
             simulatedCamera
             ? SimulatedCamera()
-            : LibcameraDevice(selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight)
+            : LibcameraDevice(
+                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
+                captureTimeout: settings.captureTimeout)
         let devices = BoothController.Devices(inputs: [gpio], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))

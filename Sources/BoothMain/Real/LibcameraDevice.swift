@@ -7,11 +7,13 @@ import PhotoEncoding
 /// The booth's camera through libcamera: opened at start and kept streaming (exposure and white
 /// balance stay converged); a capture is the first frame exposed after the trigger. Completions
 /// arrive on the shim's eventfd; Swift never runs on libcamera's threads. A missing or lost camera
-/// is reported (presses are refused) and reopened every 2 s until it returns.
+/// is reported (presses are refused) and reopened every 2 s until it returns. A capture that gets
+/// no frame within `captureTimeout` fails, and the stalled camera is closed and reopened.
 final class LibcameraDevice: CameraDevice {
     private let selector: String
     private let width: Int
     private let height: Int
+    private let captureTimeout: Int64
     private var camera: LibcameraCamera?
     private var loop: EventLoop?
     private var report: DeviceReport?
@@ -21,10 +23,12 @@ final class LibcameraDevice: CameraDevice {
     /// Why the camera is not open, if it is not.
     private(set) var problem: String?
 
-    init(selector: String, width: Int, height: Int) {
+    /// A camera opened now; `captureTimeout` (nanoseconds) bounds how long a capture may wait.
+    init(selector: String, width: Int, height: Int, captureTimeout: Int64) {
         self.selector = selector
         self.width = width
         self.height = height
+        self.captureTimeout = captureTimeout
         open()
     }
 
@@ -53,6 +57,7 @@ final class LibcameraDevice: CameraDevice {
         }
         do {
             try camera.capture(triggerNanoseconds: UInt64(trigger.nanoseconds), cookie: id.cookie)
+            loop?.schedule(at: trigger.advanced(by: captureTimeout)) { [weak self] in self?.expire() }
         } catch {
             report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
             if case .gone = error { lose("\(error)") }
@@ -68,8 +73,20 @@ final class LibcameraDevice: CameraDevice {
                 deliver?(id, LibcameraFrame(frame: frame))
             case .failure(let error):
                 report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
-                if case .gone = error { lose("\(error)") }
+                switch error {
+                case .gone, .timeout: lose("\(error)")
+                default: break
+                }
             }
+        }
+    }
+
+    /// Fails the captures that waited `captureTimeout` (a stalled stream: the camera is reopened).
+    private func expire() {
+        guard let camera else { return }
+        let now = UInt64(MonotonicClock.now().nanoseconds)
+        if camera.expireCaptures(nowNanoseconds: now, timeoutNanoseconds: UInt64(captureTimeout - 1)) > 0 {
+            drain()
         }
     }
 
@@ -105,8 +122,14 @@ final class LibcameraDevice: CameraDevice {
         guard let loop, retry == nil else { return }
         retry = loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(2))) { [unowned self] in
             self.retry = nil
+            let previous = self.problem
             self.open()
-            guard self.camera != nil else { return self.scheduleRetry() }
+            guard self.camera != nil else {
+                if let problem = self.problem, problem != previous {
+                    Log.error("camera: \(problem); retrying every 2 s")
+                }
+                return self.scheduleRetry()
+            }
             do {
                 try self.watch()
                 Log.info("camera: \(self.name) is back")

@@ -135,7 +135,8 @@ void booth_camera_list_free(struct booth_camera_info *cameras, size_t count);
  *
  * Returns a handle the caller must close with booth_camera_close, or NULL with
  * errno: ENODEV (no such camera), EBUSY (another process holds it), EINVAL (no
- * usable format/size), ENOMEM, or what libcamera returned.
+ * usable format/size), ENOMEM, ESTALE (a camera was abandoned, see
+ * booth_camera_close: restart the process), or what libcamera returned.
  */
 struct booth_camera *booth_camera_open(const char *selector, const struct booth_camera_config *cfg);
 
@@ -185,6 +186,10 @@ void booth_frame_release(struct booth_frame *frame);
 /**
  * Stop streaming, release the camera and free the handle (armed captures are
  * dropped; held frames stay valid until released). NULL is fine.
+ * A camera whose device nodes were removed without libcamera seeing a udev
+ * remove event (no udevd) can be neither stopped nor destroyed by libcamera
+ * 0.0.3 (both abort the process): it is abandoned instead, and from then on
+ * booth_camera_open fails with ESTALE.
  */
 void booth_camera_close(struct booth_camera *camera);
 

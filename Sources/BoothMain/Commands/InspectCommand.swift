@@ -1,0 +1,52 @@
+import ArgumentParser
+import Glibc
+import PhotoEncoding
+
+/// `booth inspect FILE` (hidden): a saved photo's size, components and EXIF as one JSON object,
+/// read back with libjpeg and libexif (what the hardware rig checks).
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Print a JPEG's size, components and EXIF as JSON (decodes the whole image).",
+        shouldDisplay: false
+    )
+
+    @Argument(help: "The JPEG file.")
+    var file: String
+
+    func run() throws {
+        let bytes = try Self.contents(of: file)
+        let info = try JPEGInspector.inspect(bytes)
+        let pixels = try JPEGInspector.decode(bytes)
+        var fields: [(String, String)] = [
+            ("width", String(info.width)), ("height", String(info.height)),
+            ("components", String(info.components)),
+            ("decodedWidth", String(pixels.width)), ("decodedHeight", String(pixels.height)),
+        ]
+        if let exif = info.exif {
+            fields += [
+                ("dateTime", EventsLog.quoted(exif.dateTime)), ("cameraModel", EventsLog.quoted(exif.cameraModel)),
+                ("make", EventsLog.quoted(exif.make)), ("orientation", String(exif.orientation)),
+                ("exposureTimeMicroseconds", exif.exposureTimeMicroseconds.map { String($0) } ?? "null"),
+                ("analogueGain", exif.analogueGain.map { String($0) } ?? "null"),
+            ]
+        }
+        print("{" + fields.map { "\(EventsLog.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+    }
+
+    /// The whole file, or a ValidationError naming it.
+    private static func contents(of path: String) throws -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ValidationError("\(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw ValidationError("\(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// Which other processes hold camera device nodes open (a camera libcamera cannot list may be busy).
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A process with a /dev/media* or /dev/video* node open.
+public struct CameraHolder: Sendable, Hashable, CustomStringConvertible {
+    /// Its process id.
+    public var pid: Int32
+    /// Its command name (/proc/PID/comm).
+    public var command: String
+    /// The device node it holds, e.g. "/dev/media0" (the one on its lowest descriptor).
+    public var device: String
+
+    /// A holder as found in /proc.
+    public init(pid: Int32, command: String, device: String) {
+        self.pid = pid
+        self.command = command
+        self.device = device
+    }
+
+    public var description: String { "\(command) (pid \(pid)) has \(device) open" }
+
+    /// Other processes with camera nodes open, by scanning `proc`/PID/fd links (processes whose
+    /// descriptors we may not read are skipped). Some pipelines (vimc, for one) cannot even be
+    /// listed while another process streams, so this is how the booth tells "busy" from "missing".
+    public static func find(proc: String = "/proc", excluding me: Int32 = getpid()) -> [CameraHolder] {
+        var holders: [CameraHolder] = []
+        for entry in names(in: proc) {
+            guard let pid = Int32(entry), pid != me else { continue }
+            let fds = "\(proc)/\(entry)/fd"
+            let device = names(in: fds).lazy.compactMap { link(at: "\(fds)/\($0)") }.first(where: isCameraNode)
+            guard let device else { continue }
+            var command = firstLine(of: "\(proc)/\(entry)/comm") ?? "?"
+            if command.isEmpty { command = "?" }
+            holders.append(CameraHolder(pid: pid, command: command, device: device))
+        }
+        return holders.sorted { $0.pid < $1.pid }
+    }
+
+    static func isCameraNode(_ path: String) -> Bool {
+        path.hasPrefix("/dev/media") || path.hasPrefix("/dev/video") || path.hasPrefix("/dev/v4l-subdev")
+    }
+
+    private static func names(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { (Int($0) ?? Int.max, $0) < (Int($1) ?? Int.max, $1) }
+    }
+
+    private static func link(at path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func firstLine(of path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+        let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return line.hasSuffix("\n") ? String(line.dropLast()) : line
+    }
+}

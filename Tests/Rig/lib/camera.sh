@@ -1,0 +1,99 @@
+# Helpers for the camera scenarios (sourced by them): the real booth on vimc with a gpio-sim button.
+# shellcheck shell=bash
+# Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_TIMEOUT (capture_timeout, 10.0), CAM_WIDTH x CAM_HEIGHT (648x486:
+# vimc rounds both down to multiples of 6, so 640x480 would stream 636x480).
+CAM_EVENTS=$RIG_OUT/events.jsonl
+CAM_PHOTOS=$RIG_OUT/photos
+CAM_PID=
+
+# cam_chip: creates the gpio-sim chip "booth" with the lines cam_config names (buttons idle released).
+cam_chip() {
+    [[ -d /sys/kernel/config/gpio-sim/booth ]] && return 0
+    rig_gpio_sim_add booth button button_led knob_a knob_b knob_switch led0 led1 led2 led3 >/dev/null
+}
+
+# cam_config FILE: writes a booth config for chip "booth", the short Pop sound, a 0.5 s countdown and the CAM_*
+# settings.
+cam_config() {
+    cat >"$1" <<TOML
+[booth]
+photos_dir = "$CAM_PHOTOS"
+state_file = "$RIG_OUT/state.toml"
+ratio = "${CAM_RATIO:-4:3}"
+burst = ${CAM_BURST:-1}
+capture_timeout = ${CAM_TIMEOUT:-10.0}
+free_space_reserve_mb = 1
+review_window = 0.0            # a release slowed by emulation must not make the next press a retake
+
+[sound]
+favourites = ["Pop"]
+default = "Pop"
+
+[countdown]
+default_delay = 0.5
+
+[camera]
+id = "0"
+width = ${CAM_WIDTH:-648}
+height = ${CAM_HEIGHT:-486}
+
+[gpio]
+chip = "booth"
+button = "button"
+button_led = "button_led"
+knob_a = "knob_a"
+knob_b = "knob_b"
+knob_switch = "knob_switch"
+leds = ["led0", "led1", "led2", "led3"]
+TOML
+}
+
+# cam_start NAME: starts `booth run` (simulated sound) in the background with a fresh config NAME.toml, events
+# and log NAME.log; waits for its ready event and the button line to be requested.
+cam_start() {
+    cam_chip
+    rig_need_booth >/dev/null
+    export LD_LIBRARY_PATH=/opt/swift/usr/lib/swift/linux${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    mkdir -p "$CAM_PHOTOS"
+    CAM_EVENTS=$RIG_OUT/$1.jsonl
+    cam_config "$RIG_OUT/$1.toml"
+    "$RIG_BOOTH" run --config "$RIG_OUT/$1.toml" --events-json "$CAM_EVENTS" --photos "$CAM_PHOTOS" \
+        --simulated-sound >"$RIG_OUT/$1.log" 2>&1 &
+    CAM_PID=$!
+    rig_wait_for 30 "the booth's ready event" cam_has ready 1
+    rig_gpio_wait_requested booth button 10
+}
+
+# cam_stop: SIGTERM to the booth; waits for it to exit 0.
+cam_stop() {
+    [[ -n $CAM_PID ]] || return 0
+    kill -TERM "$CAM_PID"
+    local rc=0
+    wait "$CAM_PID" || rc=$?
+    CAM_PID=
+    ((rc == 0)) || rig_fail "the booth exited with $rc"
+}
+
+# cam_count TYPE: prints how many TYPE events the booth wrote so far.
+cam_count() { local n; n=$(grep -c "\"type\":\"$1\"" "$CAM_EVENTS" 2>/dev/null) || n=0; echo "$n"; }
+
+# cam_has TYPE N: succeeds when there are at least N TYPE events.
+cam_has() { (($(cam_count "$1") >= $2)); }
+
+# cam_has_text TEXT: succeeds when the events file holds TEXT (a fixed string).
+cam_has_text() { grep -qF -- "$1" "$CAM_EVENTS" 2>/dev/null; }
+
+# cam_idle_ready: succeeds when the booth is idle and takes a press (its button LED is lit).
+cam_idle_ready() { [[ $(rig_gpio_value booth button_led) == 1 ]]; }
+
+# cam_shoot SECONDS: presses the button once and waits for one more photoSaved event.
+cam_shoot() {
+    local before
+    before=$(cam_count photoSaved)
+    rig_wait_for 20 "the button LED (booth idle, taking presses)" cam_idle_ready
+    rig_gpio_click booth button 100
+    rig_wait_for "$1" "photo $((before + 1)) to be saved" cam_has photoSaved $((before + 1))
+}
+
+# cam_check ARGS...: lib/camera.py (photo, capture and timing checks over the events file).
+cam_check() { "$RIG_PY" "$RIG_DIR/lib/camera.py" "$@"; }

@@ -1,0 +1,44 @@
+# camera-timeout: vimc unbound from its driver mid-stream (frames stop, the nodes vanish, and with no udevd libcamera
+# is not told): the next press's capture times out, the booth reports it, goes aborted -> idle and refuses presses,
+# without crashing. libcamera 0.0.3 cannot let go of a camera that vanished unseen, so the booth says to restart it;
+# after vimc is bound again a restarted booth (systemd's Restart=always) saves a photo.
+# shellcheck shell=bash
+# rig-timeout: 150
+# rig-needs: booth
+# shellcheck source=/dev/null # lib/camera.sh (checked on its own)
+source "$RIG_DIR/lib/camera.sh"
+rig_camera_up
+export CAM_TIMEOUT=3.0
+cam_start timeout
+cam_shoot 30
+drv=/sys/bus/platform/drivers/vimc
+dev=$(basename "$(find "$drv"/ -maxdepth 1 -name 'vimc*' -type l | head -1)")
+[[ -n $dev ]] || rig_fail "no device bound to $drv"
+rig_log "unbinding $dev from vimc"
+echo "$dev" >"$drv/unbind"
+rig_wait_for 10 "the video nodes to go" bash -c '! compgen -G "/sys/class/video4linux/video*" >/dev/null'
+rig_wait_for 10 "the button LED" cam_idle_ready
+rig_gpio_click booth button 100
+rig_wait_for 30 "the capture to be given up" cam_has_text '"to":"aborted"'
+rig_wait_for 10 "the booth to go idle after the abort" cam_has_text '"from":"aborted","to":"idle"'
+grep -E '"type":"(error|setting|state)"' "$CAM_EVENTS" | tail -8 >&2
+rig_assert "the error is reported" cam_has_text '"message":"camera: camera platform/vimc'
+rig_assert "the camera is reported unavailable" cam_has_text '"name":"warning.cameraUnavailable","value":"true"'
+rig_assert "no photo of the aborted sequence" test "$(cam_count photoSaved)" -eq 1
+rig_sleep_ms 500
+rig_assert "presses refused while the camera is away (button LED off)" test "$(rig_gpio_value booth button_led)" = 0
+rig_assert "the booth survived the vanished camera" kill -0 "$CAM_PID"
+rig_log "binding $dev again"
+echo "$dev" >"$drv/bind"
+rig_camera_up
+rig_wait_for 10 "the booth to ask for a restart" grep -q 'restart the booth' "$RIG_OUT/timeout.log"
+grep -E '^<[0-9]>' "$RIG_OUT/timeout.log" | tail -2 >&2
+cam_stop
+t0=0 t1=0
+rig_now_ms t0
+cam_start timeout-restarted
+rig_now_ms t1
+rig_log "restarted booth ready in $((t1 - t0)) ms"
+cam_shoot 30
+cam_stop
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 1 || rig_fail "photo check after the restart"
