@@ -50,4 +50,7 @@ public enum ShutdownKind: String, Hashable, Sendable {
     case abortSequence
     /// A script's `quit`: finish the running sequence and its saving first.
     case finishSequence
+    /// A device cannot recover inside this process (a camera libcamera lost track of): like a signal,
+    /// but the exit status (75, EX_TEMPFAIL) asks systemd to start the booth again.
+    case restart
 }

@@ -378,7 +378,7 @@ public struct BoothStateMachine: Sendable {
         if shutdown != nil {
             enter(.idle(reviewed: []), at: now, &actions)
             actions.append(.showLEDs(.off, since: now))
-            actions.append(.exit(code: 0))
+            actions.append(.exit(code: exitStatus))
             return
         }
         enter(.idle(reviewed: reviewed), at: now, &actions)
@@ -445,17 +445,17 @@ public struct BoothStateMachine: Sendable {
             actions.append(.cancelTimer(.reviewEnded))
             leaveDelayMode(&actions)
             actions.append(.showLEDs(.off, since: now))
-            actions.append(.exit(code: 0))
+            actions.append(.exit(code: exitStatus))
         case .aborted:
             actions.append(.cancelTimer(.abortEnded))
             actions.append(.showLEDs(.off, since: now))
-            actions.append(.exit(code: 0))
+            actions.append(.exit(code: exitStatus))
         case .playingSound, .countingDown, .capturing:
-            if kind == .abortSequence {
+            if kind != .finishSequence {
                 abortSequence("stopped by a signal", at: now, &actions)
                 actions.append(.cancelTimer(.abortEnded))
                 actions.append(.showLEDs(.off, since: now))
-                actions.append(.exit(code: 0))
+                actions.append(.exit(code: exitStatus))
             }
         case .processing:
             break  // Saving finishes first; returnToIdle exits.
@@ -486,6 +486,9 @@ public struct BoothStateMachine: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// 75 (EX_TEMPFAIL) when stopping to be restarted, else 0.
+    private var exitStatus: Int32 { shutdown == .restart ? 75 : 0 }
 
     private var idlePattern: LEDPattern {
         switch export {

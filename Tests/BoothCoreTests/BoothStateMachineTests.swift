@@ -219,6 +219,15 @@ import Testing
         #expect(saved.last == .exit(code: 0))
     }
 
+    @Test func aRestartRequestAbortsAndExitsWithTempfail() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        let actions = h.send(.shutdownRequested(.restart))
+        #expect(actions.last == .exit(code: 75))
+        var idle = MachineHarness()
+        #expect(idle.send(.shutdownRequested(.restart)).contains(.exit(code: 75)))
+    }
+
     @Test func quitFinishesTheRunningSequenceFirst() {
         var h = MachineHarness()
         h.send(.buttonPressed)
@@ -407,7 +416,7 @@ import Testing
             .storageChecked(hasRoom: true), .deviceWarning(.volumeMuted, active: true),
             .exportProgressed(done: 1, total: 3), .exportFinished(safeToRemove: true), .exportFailed(reason: "x"),
             .stickRemoved,
-            .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence),
+            .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence), .shutdownRequested(.restart),
         ]
         /// The phase each event leads to from `phase`; nil means it is ignored there.
         func target(_ event: BoothEvent) -> BoothPhase? {
@@ -421,7 +430,8 @@ import Testing
                 .aborted
             case (.playingSound, .shutdownRequested(.abortSequence)),
                 (.countingDown, .shutdownRequested(.abortSequence)),
-                (.capturing, .shutdownRequested(.abortSequence)):
+                (.capturing, .shutdownRequested(.abortSequence)), (.playingSound, .shutdownRequested(.restart)),
+                (.countingDown, .shutdownRequested(.restart)), (.capturing, .shutdownRequested(.restart)):
                 .aborted
             case (.aborted, .timerFired(.abortEnded)): .idle
             default: nil

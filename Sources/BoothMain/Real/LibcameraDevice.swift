@@ -97,6 +97,12 @@ final class LibcameraDevice: CameraDevice {
         } catch {
             camera = nil
             problem = "\(error)"
+            if case .failed(_, _, ESTALE, _) = error {
+                // libcamera cannot let go of a camera that vanished unseen: only a new process can open
+                // one again, so stop and let systemd (Restart=always) start the booth afresh.
+                Log.error("camera: \(error)")
+                report?(.shutdownRequested(.restart), MonotonicClock.now())
+            }
         }
     }
 
