@@ -40,11 +40,18 @@ import Testing
             let run: KillRig.Run
             let delay: Double
             if roll < 0.25 {
-                // Export to a folder, killed anywhere from its start to a bit after its usual end.
-                delay = random.unit() * exportEstimate * 1.3
-                run = try rig.export(killAfter: delay)
-                if !run.killed, run.status == 0 { exportEstimate = max(0.05, run.seconds) }
-            } else if roll < 0.6 {
+                // Export to a folder, killed anywhere from its start to a bit after its usual end, or
+                // (some of the time) just after a copy's temp file appears.
+                let inCopy = random.unit() < 0.4
+                delay = random.unit() * (inCopy ? 0.02 : exportEstimate * 1.3)
+                run = try rig.export(killAfter: delay, once: inCopy ? rig.newTemp(rig.exportTemps) : nil)
+                if !run.killed, run.status == 0, !inCopy { exportEstimate = max(0.05, run.seconds) }
+            } else if roll < 0.4 {
+                // Virtual time, killed just after a photo's temp file appears: inside the durable write.
+                delay = random.unit() < 0.7 ? 0 : random.unit() * 0.002
+                let script = String(repeating: "press\nwait 1.5\n", count: 4) + "quit\n"
+                run = try rig.simulate(script: script, fast: true, killAfter: delay, once: rig.newTemp(rig.photoTemps))
+            } else if roll < 0.7 {
                 // Real time: start, then one sequence (Pop 0.3 s, countdown 0.5 s, capture, save).
                 delay = random.unit() * 1.7
                 run = try rig.simulate(script: "press\nwait 1.2\nquit\n", fast: false, killAfter: delay)
@@ -54,6 +61,7 @@ import Testing
                 let script = String(repeating: "press\nwait 1.5\n", count: 12) + "quit\n"
                 run = try rig.simulate(script: script, fast: true, killAfter: delay)
             }
+            tally.running += run.seconds
             if run.killed {
                 tally.count(run)
             } else {
@@ -77,7 +85,7 @@ import Testing
 
         let seconds = MonotonicNow.seconds() - started
         print(
-            "kill test: seed \(seed): \(tally.summary); \(rig.acknowledged.count) photos acknowledged, \(iteration) runs in \(Int(seconds)) s"
+            "kill test: seed \(seed): \(tally.summary); \(rig.acknowledged.count) photos acknowledged, \(iteration) runs in \(Int(seconds)) s (\(Int(tally.running)) s running the binary)"
         )
         #expect(tally.landed >= wanted)
         #expect(rig.acknowledged.count > 0)
@@ -93,6 +101,9 @@ struct KillTally {
     var midWrite = 0
     /// Kills that left an export temp file behind (inside a copy or manifest write).
     var midCopy = 0
+
+    /// Seconds the binary ran, summed over every run.
+    var running = 0.0
 
     mutating func count(_ run: KillRig.Run) {
         landed += 1
@@ -164,7 +175,11 @@ final class KillRig {
         try writeText(text, to: config)
     }
 
-    func simulate(script: String, fast: Bool, killAfter delay: Double?) throws -> Run {
+    /// Runs `booth simulate` with `script`; with `delay`, kills it `delay` seconds after it starts, or
+    /// after `trigger` first holds (polled every millisecond; the kill comes after 3 s if it never does).
+    func simulate(
+        script: String, fast: Bool, killAfter delay: Double?, once trigger: (() -> Bool)? = nil
+    ) throws -> Run {
         let scriptPath = "\(root)/script.txt"
         try writeText(script, to: scriptPath)
         let events = "\(root)/events.json"
@@ -174,7 +189,7 @@ final class KillRig {
             "simulate", "--script", scriptPath, "--events-json", events, "--photos", photos, "--config", config,
         ]
         if fast { arguments.append("--fast") }
-        var run = try spawnAndKill(arguments, after: delay)
+        var run = try spawnAndKill(arguments, after: delay, once: trigger)
         let text = readFile(events).map { String(decoding: $0, as: UTF8.self) } ?? ""
         run.phase = "starting"
         for line in text.split(separator: "\n") {
@@ -190,9 +205,10 @@ final class KillRig {
         return run
     }
 
-    func export(killAfter delay: Double?) throws -> Run {
+    /// Runs `booth export --to` the export folder; `delay` and `trigger` as for `simulate`.
+    func export(killAfter delay: Double?, once trigger: (() -> Bool)? = nil) throws -> Run {
         var run = try spawnAndKill(
-            ["export", "--to", exportRoot, "--photos", photos, "--config", config], after: delay)
+            ["export", "--to", exportRoot, "--photos", photos, "--config", config], after: delay, once: trigger)
         run.phase = "export"
         return run
     }
@@ -311,12 +327,20 @@ final class KillRig {
     }
 
     /// Starts the binary and, when `delay` is given, SIGKILLs it that many seconds later if it still runs.
-    private func spawnAndKill(_ arguments: [String], after delay: Double?) throws -> Run {
+    private func spawnAndKill(_ arguments: [String], after delay: Double?, once trigger: (() -> Bool)?) throws -> Run {
         let started = MonotonicNow.seconds()
         let pid = try spawn(binary, arguments, stdout: "\(root)/stdout.txt", stderr: "\(root)/stderr.txt")
-        let deadline = started + (delay ?? 120)
+        var deadline = started + (delay.map { trigger == nil ? $0 : 3 } ?? 120)
+        var waiting = trigger
         var raw: Int32 = 0
-        while waitpid(pid, &raw, WNOHANG) != pid {
+        while true {
+            let reaped = waitpid(pid, &raw, WNOHANG)
+            if reaped == pid { break }
+            try #require(reaped == 0 || errno == EINTR, "waitpid: \(String(cString: strerror(errno)))")
+            if let condition = waiting, let delay, condition() {
+                deadline = MonotonicNow.seconds() + delay
+                waiting = nil
+            }
             if MonotonicNow.seconds() >= deadline {
                 if delay == nil { Issue.record("booth \(arguments.first ?? "") did not end within 120 s") }
                 kill(pid, SIGKILL)
@@ -332,15 +356,33 @@ final class KillRig {
         let seconds = MonotonicNow.seconds() - started
         return Run(
             command: arguments.first ?? "", killed: killed, status: status, seconds: seconds, phase: "",
-            leftPhotoTemp: (try? PhotoStore.fileNames(in: photos))?.contains { $0.hasSuffix(".jpg.partial") } ?? false,
-            leftExportTemp: Self.hasTemp(below: "\(exportRoot)/HeyLook"))
+            leftPhotoTemp: !photoTemps().isEmpty, leftExportTemp: !exportTemps().isEmpty)
     }
 
-    private static func hasTemp(below folder: String) -> Bool {
-        guard let names = try? PhotoStore.fileNames(in: folder) else { return false }
-        return names.contains { name in
-            name.hasSuffix(".partial") || (!name.hasPrefix(".") && hasTemp(below: "\(folder)/\(name)"))
+    /// The photos' temp files in the photos folder.
+    func photoTemps() -> Set<String> {
+        Set((try? PhotoStore.fileNames(in: photos))?.filter { $0.hasSuffix(".jpg.partial") } ?? [])
+    }
+
+    /// The temp files below the export folder.
+    func exportTemps() -> Set<String> { Self.temps(below: "\(exportRoot)/HeyLook") }
+
+    /// A trigger for `simulate` and `export`: a temp file that was not there before appeared.
+    func newTemp(_ temps: @escaping () -> Set<String>) -> () -> Bool {
+        let stale = temps()
+        return { !temps().subtracting(stale).isEmpty }
+    }
+
+    private static func temps(below folder: String) -> Set<String> {
+        var found: Set<String> = []
+        for name in (try? PhotoStore.fileNames(in: folder)) ?? [] {
+            if name.hasSuffix(".partial") {
+                found.insert("\(folder)/\(name)")
+            } else if !name.hasPrefix(".") {
+                found.formUnion(temps(below: "\(folder)/\(name)"))
+            }
         }
+        return found
     }
 
     /// A whole JPEG: starts with SOI, ends with EOI, and decodes.
