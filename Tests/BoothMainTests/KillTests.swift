@@ -46,6 +46,21 @@ import Testing
                 delay = random.unit() * (inCopy ? 0.02 : exportEstimate * 1.3)
                 run = try rig.export(killAfter: delay, once: inCopy ? rig.newTemp(rig.exportTemps) : nil)
                 if !run.killed, run.status == 0, !inCopy { exportEstimate = max(0.05, run.seconds) }
+            } else if roll < 0.32 {
+                // `booth export` by hand while the booth runs, each export killed at random: the booth
+                // saves every photo it takes (the exports never touch its temp files).
+                var exports: [KillRig.Run] = []
+                delay = 0
+                run = try rig.simulate(
+                    script: String(repeating: "press\nwait 1.5\n", count: 6) + "quit\n", fast: true, killAfter: nil,
+                    beside: { exports.append(try rig.export(killAfter: random.unit() * exportEstimate * 1.3)) })
+                for export in exports where export.killed {
+                    var beside = export
+                    beside.phase = "export beside the booth"
+                    tally.count(beside)
+                }
+                #expect(run.errors.isEmpty, "the booth failed while exports ran beside it: \(run.errors)")
+                #expect(run.saved == run.saving, "\(run.saving) sequences reached saving, \(run.saved) photos saved")
             } else if roll < 0.4 {
                 // Virtual time, killed just after a photo's temp file appears: inside the durable write.
                 delay = random.unit() < 0.7 ? 0 : random.unit() * 0.002
@@ -77,8 +92,14 @@ import Testing
         try rig.checkAfterRun(last, iteration: iteration + 1)
         try rig.checkNoLeftovers(in: rig.photos)
         try rig.checkIndexMatchesFiles()
+        // A temp file as a running booth has while it saves: `booth export` by hand leaves it alone
+        // (deleting it would lose the photo being saved); only the booth's own start removes it.
+        let inFlight = "\(rig.photos)/.HeyLook_2026-01-01_00-00-00_999999.jpg.partial"
+        try writeText("half a photo", to: inFlight)
         let export = try rig.export(killAfter: nil)
         #expect(export.status == 0, "the final export failed: \(rig.lastErrors())")
+        #expect(access(inFlight, F_OK) == 0, "booth export removed a temp file a running booth could be writing")
+        unlink(inFlight)
         try rig.checkAfterRun(export, iteration: iteration + 2)
         try rig.checkEveryKeptPhotoExported()
         try rig.checkNoLeftovers(in: rig.exportRoot)
@@ -115,6 +136,7 @@ struct KillTally {
     var summary: String {
         let order = [
             "starting", "idle", "playingSound", "countingDown", "capturing", "processing", "aborted", "export",
+            "export beside the booth",
         ]
         let phases = order.compactMap { phase in byPhase[phase].map { "\(phase) \($0)" } }
         let others = byPhase.keys.filter { !order.contains($0) }.sorted().map { "\($0) \(byPhase[$0]!)" }
@@ -135,6 +157,10 @@ final class KillRig {
         var phase: String
         var leftPhotoTemp: Bool
         var leftExportTemp: Bool
+        /// For `simulate`: sequences that reached saving, photos saved, `error` events.
+        var saving = 0
+        var saved = 0
+        var errors: [String] = []
     }
 
     let binary: String
@@ -177,8 +203,10 @@ final class KillRig {
 
     /// Runs `booth simulate` with `script`; with `delay`, kills it `delay` seconds after it starts, or
     /// after `trigger` first holds (polled every millisecond; the kill comes after 3 s if it never does).
+    /// `beside` runs again and again while the booth runs (other commands on the same photos folder).
     func simulate(
-        script: String, fast: Bool, killAfter delay: Double?, once trigger: (() -> Bool)? = nil
+        script: String, fast: Bool, killAfter delay: Double?, once trigger: (() -> Bool)? = nil,
+        beside: (() throws -> Void)? = nil
     ) throws -> Run {
         let scriptPath = "\(root)/script.txt"
         try writeText(script, to: scriptPath)
@@ -189,17 +217,22 @@ final class KillRig {
             "simulate", "--script", scriptPath, "--events-json", events, "--photos", photos, "--config", config,
         ]
         if fast { arguments.append("--fast") }
-        var run = try spawnAndKill(arguments, after: delay, once: trigger)
+        var run = try spawnAndKill(arguments, after: delay, once: trigger, beside: beside)
         let text = readFile(events).map { String(decoding: $0, as: UTF8.self) } ?? ""
         run.phase = "starting"
         for line in text.split(separator: "\n") {
             guard let type = Self.field("type", in: line) else { continue }  // a torn last line
             if type == "ready" { run.phase = "idle" }
-            if type == "state", let to = Self.field("to", in: line) { run.phase = to }
+            if type == "state", let to = Self.field("to", in: line) {
+                run.phase = to
+                if to == "processing" { run.saving += 1 }
+            }
+            if type == "error" { run.errors.append(Self.field("message", in: line) ?? String(line)) }
             if type == "photoSaved", let path = Self.field("path", in: line), let bytes = Self.field("bytes", in: line)
             {
                 #expect(acknowledged[path] == nil, "\(path) was acknowledged twice")
                 acknowledged[path] = Int(bytes) ?? -1
+                run.saved += 1
             }
         }
         return run
@@ -208,7 +241,8 @@ final class KillRig {
     /// Runs `booth export --to` the export folder; `delay` and `trigger` as for `simulate`.
     func export(killAfter delay: Double?, once trigger: (() -> Bool)? = nil) throws -> Run {
         var run = try spawnAndKill(
-            ["export", "--to", exportRoot, "--photos", photos, "--config", config], after: delay, once: trigger)
+            ["export", "--to", exportRoot, "--photos", photos, "--config", config], after: delay, once: trigger,
+            beside: nil)
         run.phase = "export"
         return run
     }
@@ -327,7 +361,9 @@ final class KillRig {
     }
 
     /// Starts the binary and, when `delay` is given, SIGKILLs it that many seconds later if it still runs.
-    private func spawnAndKill(_ arguments: [String], after delay: Double?, once trigger: (() -> Bool)?) throws -> Run {
+    private func spawnAndKill(
+        _ arguments: [String], after delay: Double?, once trigger: (() -> Bool)?, beside: (() throws -> Void)?
+    ) throws -> Run {
         let started = MonotonicNow.seconds()
         let pid = try spawn(binary, arguments, stdout: "\(root)/stdout.txt", stderr: "\(root)/stderr.txt")
         var deadline = started + (delay.map { trigger == nil ? $0 : 3 } ?? 120)
@@ -337,6 +373,7 @@ final class KillRig {
             let reaped = waitpid(pid, &raw, WNOHANG)
             if reaped == pid { break }
             try #require(reaped == 0 || errno == EINTR, "waitpid: \(String(cString: strerror(errno)))")
+            try beside?()
             if let condition = waiting, let delay, condition() {
                 deadline = MonotonicNow.seconds() + delay
                 waiting = nil
