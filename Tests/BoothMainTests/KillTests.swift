@@ -46,7 +46,7 @@ import Testing
                 delay = random.unit() * (inCopy ? 0.02 : exportEstimate * 1.3)
                 run = try rig.export(killAfter: delay, once: inCopy ? rig.newTemp(rig.exportTemps) : nil)
                 if !run.killed, run.status == 0, !inCopy { exportEstimate = max(0.05, run.seconds) }
-            } else if roll < 0.32 {
+            } else if roll < 0.28 {
                 // `booth export` by hand while the booth runs, each export killed at random: the booth
                 // saves every photo it takes (the exports never touch its temp files).
                 var exports: [KillRig.Run] = []
@@ -61,15 +61,19 @@ import Testing
                 }
                 #expect(run.errors.isEmpty, "the booth failed while exports ran beside it: \(run.errors)")
                 #expect(run.saved == run.saving, "\(run.saving) sequences reached saving, \(run.saved) photos saved")
-            } else if roll < 0.4 {
+            } else if roll < 0.38 {
                 // Virtual time, killed just after a photo's temp file appears: inside the durable write.
                 delay = random.unit() < 0.7 ? 0 : random.unit() * 0.002
                 let script = String(repeating: "press\nwait 1.5\n", count: 4) + "quit\n"
                 run = try rig.simulate(script: script, fast: true, killAfter: delay, once: rig.newTemp(rig.photoTemps))
             } else if roll < 0.7 {
-                // Real time: start, then one sequence (Pop 0.3 s, countdown 0.5 s, capture, save).
-                delay = random.unit() * 1.7
-                run = try rig.simulate(script: "press\nwait 1.2\nquit\n", fast: false, killAfter: delay)
+                // Real time: start, then one sequence (Pop 0.3 s, countdown 0.5 s, capture, save); a
+                // third of the time killed within 80 ms of the capture request (capturing is short).
+                let nearCapture = random.unit() < 0.33
+                delay = random.unit() * (nearCapture ? 0.08 : 1.7)
+                run = try rig.simulate(
+                    script: "press\nwait 1.2\nquit\n", fast: false, killAfter: delay,
+                    once: nearCapture ? rig.capturing : nil)
             } else {
                 // Virtual time: idle, sound and countdown take no time, so the kill lands mostly in saves.
                 delay = random.unit() * 1.0
@@ -394,6 +398,12 @@ final class KillRig {
         return Run(
             command: arguments.first ?? "", killed: killed, status: status, seconds: seconds, phase: "",
             leftPhotoTemp: !photoTemps().isEmpty, leftExportTemp: !exportTemps().isEmpty)
+    }
+
+    /// Whether the running simulation asked the camera for a frame.
+    func capturing() -> Bool {
+        readFile("\(root)/events.json").map { String(decoding: $0, as: UTF8.self).contains("captureRequested") }
+            ?? false
     }
 
     /// The photos' temp files in the photos folder.
