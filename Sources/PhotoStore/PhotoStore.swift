@@ -33,8 +33,11 @@ public final class PhotoStore: @unchecked Sendable {
     public var discardedDirectory: String { "\(directory)/discarded" }
 
     /// Opens (creating if needed) the store in `directory`; removes temp files a crash left behind.
+    /// Commands that may run beside the booth (`booth export`, `booth doctor`) pass
+    /// `removingLeftovers: false`: a temp file there may be the photo the running booth is saving.
     public init(
-        directory: String, reserve: Int64, operations: any FileOperations = SystemFileOperations()
+        directory: String, reserve: Int64, removingLeftovers: Bool = true,
+        operations: any FileOperations = SystemFileOperations()
     ) throws(StoreError) {
         self.directory = directory
         self.reserve = reserve
@@ -42,7 +45,7 @@ public final class PhotoStore: @unchecked Sendable {
         try Self.makeDirectories(directory)
         try Self.makeDirectories("\(directory)/discarded")
         let names = try Self.fileNames(in: directory)
-        for name in names where name.hasSuffix(".partial") {
+        for name in names where removingLeftovers && name.hasSuffix(".partial") {
             _ = Glibc.unlink("\(directory)/\(name)")
         }
         let discarded = try Self.fileNames(in: "\(directory)/discarded")

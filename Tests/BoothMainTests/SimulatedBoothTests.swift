@@ -15,10 +15,10 @@ import Testing
         var fields: [String: String]
     }
 
-    /// Runs `script` to its end; returns the events and the photos directory.
+    /// Runs `script` to its end (with `fast`, in virtual time); returns the events and the photos directory.
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
-        cameraStalled: Bool = false
+        cameraStalled: Bool = false, fast: Bool = false
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -44,6 +44,7 @@ import Testing
             lights: lights)
         let (choices, _) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
+        controller.loop.virtualTime = fast
         #expect(try controller.run() == 0)
         #expect(lights.row == .dark)
         #expect(lights.buttonLED == false)

@@ -30,6 +30,20 @@ import Testing
         #expect(try PhotoStore.inspect(directory: store.directory) == missing.records())
     }
 
+    @Test func onlyTheBoothsOwnStartRemovesTempFiles() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        // What the running booth has while it saves a photo: `booth export` and `booth doctor` open the
+        // store beside it and must leave it alone.
+        let temp = "\(store.directory)/.HeyLook_2026-01-01_00-00-00_000002.jpg.partial"
+        try DurableFile().write(
+            [1, 2, 3], directory: store.directory, name: String(temp.dropFirst(store.directory.count + 1)),
+            temporaryName: ".t")
+        _ = try PhotoStore(directory: store.directory, reserve: 0, removingLeftovers: false)
+        #expect(access(temp, F_OK) == 0)
+        _ = try PhotoStore(directory: store.directory, reserve: 0)
+        #expect(access(temp, F_OK) != 0)
+    }
+
     @Test func theIndexFollowsDiscardsAndFilesAddedOrRemovedBehindItsBack() throws {
         let store = try StoreFixtures.store(photos: 3)
         let names = try store.keptPhotos()

@@ -92,7 +92,8 @@ struct DoctorCommand: ParsableCommand {
 
         print("Storage")
         do {
-            let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+            let store = try PhotoStore(
+                directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
             let free = store.freeBytes().map { "\($0 / 1_048_576) MiB free" } ?? "free space unknown"
             print("  \(settings.photosDirectory): \(try store.keptPhotos().count) photos, \(free)")
             if !store.hasRoom() { problem("below the free-space reserve: export and remove photos") }

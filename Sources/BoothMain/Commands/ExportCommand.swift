@@ -64,7 +64,8 @@ struct ExportCommand: ParsableCommand {
         }
         let store: PhotoStore
         do {
-            store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+            store = try PhotoStore(
+                directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
         } catch {
             throw BoothFailure("photos folder: \(error)")
         }
@@ -97,7 +98,8 @@ struct ExportCommand: ParsableCommand {
 
     /// The booth's own path: StickWatcher + ExportWorker on an event loop.
     private func watchSticks(_ settings: BoothSettings) throws {
-        let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+        let store = try PhotoStore(
+            directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
         let allowed = Set((fileSystems ?? "vfat,exfat").split(separator: ",").map(String.init))
         let loop = try EventLoop()
         let worker = try ExportWorker(store: store, settings: settings, allowedFileSystems: allowed)
