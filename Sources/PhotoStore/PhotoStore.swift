@@ -155,10 +155,15 @@ public final class PhotoStore: @unchecked Sendable {
     private func writeIndex() throws(StoreError) {
         // The snapshot is taken inside the write lock, so a later write never carries older state.
         try Self.indexWriteLock.withLock { _ throws(StoreError) in
+            // Another process (`booth export` beside the booth) may write it too: take the folder's lock
+            // file and use a temp name of this process's own, so two writers never share a temp file.
+            let lock = open("\(directory)/.index.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            defer { if lock >= 0 { close(lock) } }
+            if lock >= 0 { _ = flock(lock, LOCK_EX) }
             let text = index.withLock { $0.encode() }
             try file.write(
                 Array(text.utf8), directory: directory, name: Self.indexName,
-                temporaryName: ".\(Self.indexName).partial",
+                temporaryName: ".\(Self.indexName).\(getpid()).partial",
                 replacing: true)
         }
     }

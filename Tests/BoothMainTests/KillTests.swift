@@ -1,5 +1,6 @@
 // KillTests: SIGKILLs the real `booth` binary during capture, save and export and restarts it each time.
 import BoothCore
+import BoothTestSupport
 import Glibc
 import PhotoEncoding
 import PhotoStore
