@@ -6,7 +6,7 @@ struct Booth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booth",
         abstract: "HeyLook Booth: a photo booth that gets a child to look at the camera.",
-        subcommands: [SimulateCommand.self, RunCommand.self, DoctorCommand.self],
+        subcommands: [SimulateCommand.self, RunCommand.self, DoctorCommand.self, SoundsCommand.self],
         defaultSubcommand: SimulateCommand.self
     )
 }
