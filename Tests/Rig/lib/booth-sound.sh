@@ -1,0 +1,102 @@
+# Helpers for the sound-* scenarios (sourced after rig.sh): the real booth on gpio-sim + snd-aloop, its events,
+# loopback recordings checked against the booth's own rendered sounds (lib/soundcheck.py).
+# shellcheck shell=bash
+# Globals it sets: booth (binary), chip (gpio-sim chip "booth"), events (JSON lines), booth_pid, rec_pid.
+
+SB_LINES=(button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
+
+# sb_setup: the booth binary, snd-aloop, a gpio-sim chip "booth" with SB_LINES, reference WAVs in RIG_OUT/ref.
+sb_setup() {
+    booth=$(rig_need_booth)
+    rig_sound_up
+    chip=$(rig_gpio_sim_add booth "${SB_LINES[@]}")
+    events=$RIG_OUT/events.jsonl
+    mkdir -p "$RIG_OUT/ref" "$RIG_OUT/photos" "$RIG_OUT/sounds"
+    "$booth" sounds --export "$RIG_OUT/ref" >/dev/null || rig_fail "booth sounds --export failed"
+}
+
+# sb_config FILE DEVICE DEFAULT_SOUND FAVOURITES_TOML DELAY: a booth config on the gpio-sim chip, photos and state
+# under RIG_OUT, no retake window, sounds folder RIG_OUT/sounds.
+sb_config() {
+    cat >"$1" <<EOF
+[booth]
+photos_dir = "$RIG_OUT/photos"
+state_file = "$RIG_OUT/state.toml"
+review_window = 0
+capture_timeout = 20
+free_space_reserve_mb = 0
+
+[sound]
+device = "$2"
+sounds_dir = "$RIG_OUT/sounds"
+favourites = $4
+default = "$3"
+
+[countdown]
+default_delay = $5
+visual = true
+
+[gpio]
+chip = "$chip"
+button = "button"
+button_led = "button-led"
+knob_a = "knob-a"
+knob_b = "knob-b"
+knob_switch = "knob-switch"
+leds = ["led0", "led1", "led2", "led3"]
+EOF
+    rm -f "$RIG_OUT/state.toml"
+}
+
+# sb_start CONFIG: runs `booth run` in the background and waits until it is ready and holds the button line.
+sb_start() {
+    : >"$events"
+    "$booth" run --config "$1" --events-json "$events" --photos "$RIG_OUT/photos" --simulated-camera \
+        >"$RIG_OUT/booth.log" 2>&1 &
+    booth_pid=$!
+    rig_wait_for 60 "the booth's ready event" sb_has '"type":"ready"'
+    rig_gpio_wait_requested booth button 20
+}
+
+# sb_stop: SIGTERM to the booth; fails unless it exits 0 within 20 s.
+sb_stop() {
+    kill -TERM "$booth_pid"
+    local rc=0
+    timeout 20 tail --pid="$booth_pid" -f /dev/null || rig_fail "the booth did not exit within 20 s of SIGTERM"
+    wait "$booth_pid" || rc=$?
+    ((rc == 0)) || { cat "$RIG_OUT/booth.log" >&2; rig_fail "the booth exited with $rc"; }
+}
+
+# sb_has TEXT [N=1]: succeeds when at least N event lines contain TEXT (fixed string).
+sb_has() { (($(grep -cF -- "$1" "$events") >= ${2:-1})); }
+
+# sb_wait TEXT [N=1] [SECONDS=30]: waits until at least N event lines contain TEXT.
+sb_wait() { rig_wait_for "${3:-30}" "${2:-1} event(s) with $1" sb_has "$1" "${2:-1}"; }
+
+# sb_record OUT.wav: records the loopback (at most 60 s) in the background until sb_record_stop; waits until the
+# capture stream runs.
+sb_record() {
+    arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 60 "$1" 2>"$RIG_OUT/arecord.log" &
+    rec_pid=$!
+    rig_wait_for 10 "the loopback capture to run" grep -q 'state: RUNNING' /proc/asound/Loopback/pcm1c/sub0/status
+}
+
+# sb_record_stop: SIGINT to arecord (it finishes the WAV header) and waits for it; fails on an overrun.
+sb_record_stop() {
+    kill -INT "$rec_pid"
+    wait "$rec_pid" || true
+    if grep -qi 'overrun' "$RIG_OUT/arecord.log"; then rig_fail "arecord overran: $(cat "$RIG_OUT/arecord.log")"; fi
+}
+
+# sb_check ARGS...: lib/soundcheck.py ARGS.
+sb_check() { "$RIG_PY" "$RIG_DIR/lib/soundcheck.py" "$@"; }
+
+# sb_field TYPE KEY [MATCH]: KEY of each TYPE event (containing the fixed string MATCH), one a line.
+sb_field() {
+    if [[ -n ${3:-} ]]; then
+        grep -F -- "$3" "$events" >"$RIG_OUT/.filtered" || true
+        rig_events "$RIG_OUT/.filtered" field "$1" "$2"
+    else
+        rig_events "$events" field "$1" "$2"
+    fi
+}

@@ -1,0 +1,133 @@
+"""Finds reference sounds in a loopback recording by normalized cross-correlation (numpy, FFT).
+
+Usage: soundcheck.py find REC.wav REF.wav [FROM_S [TO_S [HEAD_S]]]
+           -> "LAG NCC MATCHED FRAMES": the best position (in frames) of REF in REC whose start lies in
+              [FROM_S, TO_S) seconds, its normalized correlation (1.0 = identical shape), how many of REF's
+              frames from its first one are in REC at that position sample for sample (both channels, +-1),
+              and REF's length in frames (MATCHED == FRAMES: played to the last sample). HEAD_S: locate REF by
+              its first HEAD_S seconds only (a sound that was cut).
+       soundcheck.py rank REC.wav REFDIR EXPECTED LAG [SPREAD_S=0.1] [EXCLUDE,...]
+           -> for every REFDIR/*.wav except EXCLUDE, the best correlation starting within LAG +- SPREAD_S;
+              exits 1 unless EXPECTED is best with >= 0.95 and every other is at least 0.3 lower.
+       soundcheck.py latency EVENTS.jsonl PURPOSE LABEL
+           -> table rows (median, p99, max in ms) from each input edge (kernel timestamp) to the soundStarted of
+              PURPOSE it caused: first samples handed to ALSA, ALSA's trigger timestamp, first progress seen.
+       soundcheck.py onset REC.wav [FROM_S]
+           -> the first frame (from FROM_S seconds) that is not digital silence, or -1.
+The loopback is bit-exact (same rate, format, channels; gain 0 dB), so a sound the booth played appears in the
+recording with its exact sample values; the correlation also tolerates a level change.
+"""
+import json
+import os
+import sys
+import wave
+
+import numpy as np
+
+
+def read(path):
+    with wave.open(path, "rb") as w:
+        if w.getsampwidth() != 2:
+            sys.exit(f"soundcheck: {path}: only 16-bit samples are supported")
+        rate, channels = w.getframerate(), w.getnchannels()
+        data = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").astype(np.int64)
+    return rate, data.reshape(-1, channels)
+
+
+def ncc(x, r):
+    """Normalized correlation of r against x at every lag 0..len(x)-1 (x is zero-padded at the end)."""
+    n_r = len(r)
+    x = np.concatenate([x, np.zeros(n_r)])
+    size = 1 << int(np.ceil(np.log2(len(x) + n_r)))
+    corr = np.fft.irfft(np.fft.rfft(x, size) * np.conj(np.fft.rfft(r, size)), size)[: len(x) - n_r]
+    energy = np.concatenate([[0.0], np.cumsum(x * x)])
+    window = energy[n_r:] - energy[:-n_r]
+    window = window[: len(corr)]
+    norm = np.sqrt(np.maximum(window, 0)) * np.sqrt(np.sum(r * r))
+    return np.where(norm > 1e-9 * max(norm.max(), 1.0), corr / np.maximum(norm, 1e-12), 0.0)
+
+
+def best(rec, ref, lo, hi):
+    scores = ncc(rec[:, 0].astype(float), ref[:, 0].astype(float))
+    lo, hi = max(0, lo), min(len(scores), hi)
+    if hi <= lo:
+        return 0, 0.0
+    lag = lo + int(np.argmax(scores[lo:hi]))
+    return lag, float(scores[lag])
+
+
+def matched(rec, ref, lag):
+    """Frames of ref, from its first, found sample for sample (every channel, +-1 LSB) at lag."""
+    seg = rec[lag : lag + len(ref)]
+    mono = ref[: len(seg), :1]
+    bad = np.nonzero(np.any(np.abs(seg - mono) > 1, axis=1))[0]
+    return int(bad[0]) if len(bad) else len(seg)
+
+
+def print_latency(path, purpose, label):
+    with open(path) as f:
+        events = [json.loads(line) for line in f if line.strip()]
+    inputs = {e["t_us"] for e in events if e.get("type") == "input"}
+    handoff, start, progress = [], [], []
+    started = None
+    for e in events:
+        if e.get("type") == "soundStarted" and e.get("purpose") == purpose and e.get("event_us") in inputs:
+            handoff.append(e["t_us"] - e["event_us"])
+            if "device_start_us" in e:
+                start.append(e["device_start_us"] - e["event_us"])
+            started = e
+        elif e.get("type") == "soundFinished" and e.get("purpose") == purpose and started is not None:
+            if "first_progress_us" in e:
+                progress.append(e["first_progress_us"] - started["event_us"])
+            started = None
+    rows = [("first samples handed to ALSA", handoff), ("ALSA stream start (trigger tstamp)", start),
+            ("first progress seen by the loop", progress)]
+    for what, values in rows:
+        if not values:
+            continue
+        v = np.sort(np.array(values)) / 1000.0
+        p99 = v[min(len(v) - 1, int(np.ceil(0.99 * len(v))) - 1)]
+        print(f"| {label} -> {what} | {len(v)} | {np.median(v):.3f} | {p99:.3f} | {v[-1]:.3f} |")
+
+
+def main(argv):
+    cmd = argv[0] if argv else ""
+    if cmd == "find":
+        rate, rec = read(argv[1])
+        ref_rate, ref = read(argv[2])
+        if ref_rate != rate:
+            sys.exit(f"soundcheck: {argv[2]} is {ref_rate} Hz, the recording {rate} Hz")
+        lo = int(float(argv[3]) * rate) if len(argv) > 3 else 0
+        hi = int(float(argv[4]) * rate) if len(argv) > 4 else len(rec)
+        head = int(float(argv[5]) * rate) if len(argv) > 5 else len(ref)
+        lag, score = best(rec, ref[:head], lo, hi)
+        print(lag, f"{score:.4f}", matched(rec, ref, lag), len(ref))
+    elif cmd == "rank":
+        rate, rec = read(argv[1])
+        folder, expected, lag = argv[2], argv[3], int(argv[4])
+        spread = int(float(argv[5]) * rate) if len(argv) > 5 else rate // 10
+        exclude = set(argv[6].split(",")) if len(argv) > 6 else set()
+        scores = {}
+        for name in sorted(os.listdir(folder)):
+            stem = name[:-4]
+            if name.endswith(".wav") and stem not in exclude:
+                scores[stem] = best(rec, read(os.path.join(folder, name))[1], lag - spread, lag + spread + 1)[1]
+        for stem, score in sorted(scores.items(), key=lambda kv: -kv[1]):
+            print(f"  {stem:<10} {score:.4f}{'  <- expected' if stem == expected else ''}")
+        others = max((s for n, s in scores.items() if n != expected), default=0.0)
+        ok = scores.get(expected, 0.0) >= 0.95 and others <= scores[expected] - 0.3
+        return 0 if ok else 1
+    elif cmd == "latency":
+        print_latency(argv[1], argv[2], argv[3])
+    elif cmd == "onset":
+        rate, rec = read(argv[1])
+        start = int(float(argv[2]) * rate) if len(argv) > 2 else 0
+        loud = np.nonzero(np.any(rec[start:] != 0, axis=1))[0]
+        print(start + int(loud[0]) if len(loud) else -1)
+    else:
+        sys.exit(__doc__)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
