@@ -48,12 +48,17 @@ struct RunCommand: ParsableCommand {
                 "gpio: without the big button no photo can be taken; fix the line above (booth doctor lists the chips and lines)"
             )
         }
-        let devices = BoothController.Devices(
-            inputs: [gpio],
-            sound: ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds),
-            camera: LibcameraDevice(
-                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight),
-            lights: gpio)
+        let sound: any SoundDevice =
+            simulatedSound
+            ? SimulatedSound.builtIn(
+                extra: Dictionary(library.sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { first, _ in first }
+            )
+            : ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds)
+        let camera: any CameraDevice =
+            simulatedCamera
+            ? SimulatedCamera()
+            : LibcameraDevice(selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight)
+        let devices = BoothController.Devices(inputs: [gpio], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))
         if !gpio.problems.isEmpty {
