@@ -56,6 +56,8 @@ sb_start() {
     booth_pid=$!
     rig_wait_for 60 "the booth's ready event" sb_has '"type":"ready"'
     rig_gpio_wait_requested booth button 20
+    local params=/proc/asound/Loopback/pcm0p/sub0/hw_params
+    [[ ! -e $params ]] || rig_log "booth's playback: $(grep -E '^(period|buffer)_size' "$params" | tr '\n' ' ')"
 }
 
 # sb_stop: SIGTERM to the booth; fails unless it exits 0 within 20 s.
@@ -76,9 +78,10 @@ sb_wait() { rig_wait_for "${3:-30}" "${2:-1} event(s) with $1" sb_has "$1" "${2:
 # sb_record OUT.wav: records the loopback (at most 60 s) in the background until sb_record_stop; waits until the
 # capture stream runs.
 sb_record() {
-    arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 60 "$1" 2>"$RIG_OUT/arecord.log" &
+    arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 60 "$1" 2>"$RIG_OUT/arecord.log" &
     rec_pid=$!
     rig_wait_for 10 "the loopback capture to run" grep -q 'state: RUNNING' /proc/asound/Loopback/pcm1c/sub0/status
+    rig_log "capture: $(grep -E '^(period|buffer)_size' /proc/asound/Loopback/pcm1c/sub0/hw_params | tr '\n' ' ')"
 }
 
 # sb_record_stop: SIGINT to arecord (it finishes the WAV header) and waits for it; fails on an overrun.
