@@ -1,7 +1,8 @@
 # Helpers for the sound-* scenarios (sourced after rig.sh): the real booth on gpio-sim + snd-aloop, its events,
 # loopback recordings checked against the booth's own rendered sounds (lib/soundcheck.py).
 # shellcheck shell=bash
-# Globals it sets: booth (binary), chip (gpio-sim chip "booth"), events (JSON lines), booth_pid, rec_pid.
+# Globals it sets: booth (binary), chip (gpio-sim chip "booth"), events (JSON lines), booth_pid, rec_pid,
+# sb_playback_params, rec_frame0_us, rec_frame0_alt_us, SB_KNOB_A/B.
 
 SB_LINES=(button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
 
@@ -57,7 +58,8 @@ sb_start() {
     rig_wait_for 60 "the booth's ready event" sb_has '"type":"ready"'
     rig_gpio_wait_requested booth button 20
     local params=/proc/asound/Loopback/pcm0p/sub0/hw_params
-    [[ ! -e $params ]] || rig_log "booth's playback: $(grep -E '^(period|buffer)_size' "$params" | tr '\n' ' ')"
+    sb_playback_params=$(grep -E '^(period|buffer)_size' "$params" 2>/dev/null | tr '\n' ' ' || true)
+    rig_log "booth's playback: ${sb_playback_params:-not open}"
 }
 
 # sb_stop: SIGTERM to the booth; fails unless it exits 0 within 20 s.
@@ -75,20 +77,49 @@ sb_has() { (($(grep -cF -- "$1" "$events") >= ${2:-1})); }
 # sb_wait TEXT [N=1] [SECONDS=30]: waits until at least N event lines contain TEXT.
 sb_wait() { rig_wait_for "${3:-30}" "${2:-1} event(s) with $1" sb_has "$1" "${2:-1}"; }
 
-# sb_record OUT.wav: records the loopback (at most 60 s) in the background until sb_record_stop; waits until the
-# capture stream runs.
+# sb_record OUT.wav [SECONDS=60]: records the loopback in the background until sb_record_stop (at most SECONDS);
+# waits until the capture stream runs and sets rec_frame0_us / rec_frame0_alt_us (CLOCK_MONOTONIC of frame 0 by
+# the capture's trigger_time / by tstamp - hw_ptr).
 sb_record() {
-    arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 60 "$1" 2>"$RIG_OUT/arecord.log" &
+    arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d "${2:-60}" "$1" 2>"$RIG_OUT/arecord.log" &
     rec_pid=$!
-    rig_wait_for 10 "the loopback capture to run" grep -q 'state: RUNNING' /proc/asound/Loopback/pcm1c/sub0/status
-    rig_log "capture: $(grep -E '^(period|buffer)_size' /proc/asound/Loopback/pcm1c/sub0/hw_params | tr '\n' ' ')"
+    rig_wait_for 10 "the loopback capture to run" grep -q 'state: RUNNING' "$SB_CAPTURE/status"
+    rig_log "capture: $(grep -E '^(period|buffer)_size' "$SB_CAPTURE/hw_params" | tr '\n' ' ')"
+    # shellcheck disable=SC2034 # read by the scenarios
+    read -r rec_frame0_us rec_frame0_alt_us < <(sb_check capture-clock "$SB_CAPTURE/status")
 }
+SB_CAPTURE=/proc/asound/Loopback/pcm1c/sub0
 
-# sb_record_stop: SIGINT to arecord (it finishes the WAV header) and waits for it; fails on an overrun.
+# sb_capture_value KEY: a number from the capture's /proc status file (hw_ptr, appl_ptr).
+sb_capture_value() { sed -n "s/^$1 *: *\([0-9]*\).*/\1/p" "$SB_CAPTURE/status"; }
+
+# sb_capture_read FRAMES: succeeds once arecord has read the capture up to FRAMES.
+sb_capture_read() { (($(sb_capture_value appl_ptr) >= $1)); }
+
+# sb_record_stop: waits until arecord has read everything captured so far, then SIGINT (it finishes the WAV
+# header) and waits for it; fails on an overrun.
 sb_record_stop() {
+    local captured
+    captured=$(sb_capture_value hw_ptr)
+    rig_wait_for 10 "arecord to read the capture up to frame $captured" sb_capture_read "$captured"
     kill -INT "$rec_pid"
     wait "$rec_pid" || true
     if grep -qi 'overrun' "$RIG_OUT/arecord.log"; then rig_fail "arecord overran: $(cat "$RIG_OUT/arecord.log")"; fi
+}
+
+# sb_knob_paths: sets SB_KNOB_A / SB_KNOB_B to the knob lines' pull files (for sb_detent, which forks nothing).
+sb_knob_paths() {
+    SB_KNOB_A=$(rig_gpio_line_dir booth knob-a)/pull SB_KNOB_B=$(rig_gpio_line_dir booth knob-b)/pull
+}
+
+# sb_detent 1|-1: one knob detent clockwise (A leads) or counter-clockwise, 3 ms per transition, without forks.
+sb_detent() {
+    local first=$SB_KNOB_A second=$SB_KNOB_B
+    (($1 > 0)) || { first=$SB_KNOB_B second=$SB_KNOB_A; }
+    echo pull-down >"$first"; rig_sleep_ms 3
+    echo pull-down >"$second"; rig_sleep_ms 3
+    echo pull-up >"$first"; rig_sleep_ms 3
+    echo pull-up >"$second"
 }
 
 # sb_check ARGS...: lib/soundcheck.py ARGS.

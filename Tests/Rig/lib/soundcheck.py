@@ -12,6 +12,13 @@ Usage: soundcheck.py find REC.wav REF.wav [FROM_S [TO_S [HEAD_S]]]
        soundcheck.py latency EVENTS.jsonl PURPOSE LABEL
            -> table rows (median, p99, max in ms) from each input edge (kernel timestamp) to the soundStarted of
               PURPOSE it caused: first samples handed to ALSA, ALSA's trigger timestamp, first progress seen.
+       soundcheck.py capture-clock STATUS
+           -> CLOCK_MONOTONIC microseconds of the recording's frame 0, from a RUNNING capture's /proc status
+              file: by its trigger_time, and by its tstamp minus hw_ptr frames (the file's clock is mapped to
+              CLOCK_MONOTONIC by reading both clocks).
+       soundcheck.py onsets REC.wav EVENTS.jsonl PURPOSE FRAME0_US LABEL
+           -> table row: from each input edge to the first non-silent frame of the matching burst in the
+              recording (bursts are separated by >= 150 ms of digital silence; one burst per PURPOSE sound).
        soundcheck.py onset REC.wav [FROM_S]
            -> the first frame (from FROM_S seconds) that is not digital silence, or -1.
 The loopback is bit-exact (same rate, format, channels; gain 0 dB), so a sound the booth played appears in the
@@ -20,6 +27,7 @@ recording with its exact sample values; the correlation also tolerates a level c
 import json
 import os
 import sys
+import time
 import wave
 
 import numpy as np
@@ -90,6 +98,25 @@ def print_latency(path, purpose, label):
         print(f"| {label} -> {what} | {len(v)} | {np.median(v):.3f} | {p99:.3f} | {v[-1]:.3f} |")
 
 
+def print_onsets(rec_path, events_path, purpose, frame0_us, label):
+    with wave.open(rec_path, "rb") as w:
+        rate, channels = w.getframerate(), w.getnchannels()
+        data = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").reshape(-1, channels)
+    loud = np.nonzero(np.any(data != 0, axis=1))[0]
+    starts = [int(loud[0])] + [int(b) for a, b in zip(loud, loud[1:]) if b - a >= rate * 0.15] if len(loud) else []
+    with open(events_path) as f:
+        events = [json.loads(line) for line in f if line.strip()]
+    inputs = {e["t_us"] for e in events if e.get("type") == "input"}
+    edges = [e["event_us"] for e in events
+             if e.get("type") == "soundStarted" and e.get("purpose") == purpose and e.get("event_us") in inputs]
+    if len(starts) != len(edges):
+        sys.exit(f"soundcheck: {len(starts)} bursts in {rec_path}, {len(edges)} {purpose} sounds in {events_path}")
+    v = np.sort(np.array([frame0_us + s * 1e6 / rate - e for s, e in zip(starts, edges)])) / 1000.0
+    p99 = v[min(len(v) - 1, int(np.ceil(0.99 * len(v))) - 1)]
+    print(f"| {label} -> first sample in the loopback recording | {len(v)} | {np.median(v):.3f} | {p99:.3f} |"
+          f" {v[-1]:.3f} |")
+
+
 def main(argv):
     cmd = argv[0] if argv else ""
     if cmd == "find":
@@ -119,6 +146,23 @@ def main(argv):
         return 0 if ok else 1
     elif cmd == "latency":
         print_latency(argv[1], argv[2], argv[3])
+    elif cmd == "capture-clock":
+        fields = {}
+        with open(argv[1]) as f:
+            for line in f:
+                if ":" in line:
+                    key, value = line.split(":", 1)
+                    fields[key.strip()] = value.strip()
+        mono, real = time.clock_gettime(time.CLOCK_MONOTONIC), time.clock_gettime(time.CLOCK_REALTIME)
+        trigger, stamp = float(fields["trigger_time"]), float(fields["tstamp"])
+        # The status file uses the stream's timestamp clock: whichever clock its stamp is near.
+        offset = 0.0 if abs(stamp - mono) < abs(stamp - real) else real - mono
+        rate = int(argv[2]) if len(argv) > 2 else 48000
+        by_trigger = (trigger - offset) * 1e6
+        by_pointer = (stamp - offset - int(fields["hw_ptr"]) / rate) * 1e6
+        print(int(by_trigger), int(by_pointer))
+    elif cmd == "onsets":
+        print_onsets(argv[1], argv[2], argv[3], int(argv[4]), argv[5])
     elif cmd == "onset":
         rate, rec = read(argv[1])
         start = int(float(argv[2]) * rate) if len(argv) > 2 else 0

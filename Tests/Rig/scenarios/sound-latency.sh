@@ -8,20 +8,21 @@ source "$RIG_DIR/lib/booth-sound.sh"
 detents=220
 presses=200
 sb_setup
-sb_config "$RIG_OUT/booth.toml" "hw:Loopback,0,0" Pop '["Pop", "Dog", "Duck", "Boing", "Whistle"]' 0.5
+sb_config "$RIG_OUT/booth.toml" "hw:Loopback,0,0" Pop '["Pop", "Duck"]' 0.5
 sb_start "$RIG_OUT/booth.toml"
-rig_log "period: $(grep -E '^period_size' /proc/asound/Loopback/pcm0p/sub0/hw_params) frames," \
-    "buffer: $(grep -E '^buffer_size' /proc/asound/Loopback/pcm0p/sub0/hw_params)"
 
-# Knob: one detent at a time, the next once the booth has started the previous preview.
+# Knob: one detent at a time (Pop <-> Duck), the next once the preview has played, into a recording so each
+# preview's first sample can be found after silence.
+sb_record "$RIG_OUT/rec.wav" 300
+sb_knob_paths
 for ((i = 1; i <= detents; i++)); do
-    rig_gpio_knob booth knob-a knob-b $((i % 2 ? 1 : -1)) 2
-    sb_wait '"purpose":"preview","event_us"' "$i" 10
+    sb_detent $((i % 2 ? 1 : -1))
+    sb_wait '"type":"soundFinished","purpose":"preview"' "$i" 10
 done
+sb_record_stop
 rig_assert "$detents knob inputs logged" test "$(grep -cF '"input":"knobTurned"' "$events")" -eq "$detents"
 
 # Button: a full sequence per press (Pop 0.3 s, delay 0.5 s, no retake window), the next once it is idle again.
-sb_wait '"type":"soundFinished","purpose":"preview"' 1 10
 for ((i = 1; i <= presses; i++)); do
     rig_gpio_click booth button 30
     sb_wait '"from":"processing","to":"idle"' "$i" 60
@@ -31,11 +32,13 @@ rig_assert "$presses attention sounds" test "$(grep -cF '"purpose":"attention"' 
 
 {
     echo "GPIO edge (gpio-sim, kernel timestamp) -> sound on hw:Loopback,0,0; ms; booth run in QEMU TCG (2 vCPU)"
-    echo "guest load: $(cat /proc/loadavg)"
+    echo "guest load: $(cat /proc/loadavg); playback: $sb_playback_params; capture frame 0 by trigger_time" \
+        "$rec_frame0_us us, by tstamp - hw_ptr $rec_frame0_alt_us us"
     echo
     echo "| Path | n | median | p99 | max |"
     echo "|---|---|---|---|---|"
     sb_check latency "$events" preview "knob detent"
+    sb_check onsets "$RIG_OUT/rec.wav" "$events" preview "$rec_frame0_us" "knob detent"
     sb_check latency "$events" attention "button press"
 } >"$RIG_OUT/latency.txt"
 cat "$RIG_OUT/latency.txt" >&2
