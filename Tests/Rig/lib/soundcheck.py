@@ -117,6 +117,26 @@ def print_onsets(rec_path, events_path, purpose, frame0_us, label):
           f" {v[-1]:.3f} |")
 
 
+def diagnose(rec, ref, lag, good, rate):
+    """Says on stderr what the recording holds where it stops matching: the rest later (frames inserted, e.g.
+    stale buffer content replayed by an underrun), or nothing (cut)."""
+    x, y = rec[:, 0], ref[:, 0]
+    at = lag + good
+    tail = y[good : good + 64]
+    window = x[at : at + rate]
+    hits = [i for i in range(max(0, len(window) - len(tail) + 1)) if np.array_equal(window[i : i + len(tail)], tail)]
+    if not hits:
+        print(f"soundcheck: after {good} frames the rest of the sound is not in the next second", file=sys.stderr)
+        return
+    inserted = x[at : at + hits[0]]
+    source = ""
+    for back in range(1, good + 1):
+        if len(inserted) and np.array_equal(y[good - back : good - back + len(inserted)], inserted):
+            source = f"; they repeat the sound from {back} frames earlier (stale ring buffer: an underrun)"
+            break
+    print(f"soundcheck: after {good} frames, {hits[0]} other frames, then the sound goes on{source}", file=sys.stderr)
+
+
 def main(argv):
     cmd = argv[0] if argv else ""
     if cmd == "find":
@@ -128,7 +148,16 @@ def main(argv):
         hi = int(float(argv[4]) * rate) if len(argv) > 4 else len(rec)
         head = int(float(argv[5]) * rate) if len(argv) > 5 else len(ref)
         lag, score = best(rec, ref[:head], lo, hi)
-        print(lag, f"{score:.4f}", matched(rec, ref, lag), len(ref))
+        good = matched(rec, ref, lag)
+        if good < len(ref) and head == len(ref):
+            # A glitch inside the sound can pull the whole-sound correlation to a later part: try its start.
+            start, _ = best(rec, ref[: min(len(ref), 2048)], lo, hi)
+            if matched(rec, ref, start) > good:
+                lag, good = start, matched(rec, ref, start)
+                score = float(ncc(rec[lag : lag + len(ref), 0].astype(float), ref[:, 0].astype(float))[0])
+        print(lag, f"{score:.4f}", good, len(ref))
+        if good < len(ref) and head == len(ref):
+            diagnose(rec, ref, lag, good, rate)
     elif cmd == "rank":
         rate, rec = read(argv[1])
         folder, expected, lag = argv[2], argv[3], int(argv[4])

@@ -48,8 +48,10 @@ rig_assert "soundStarted carries ALSA's start (attention $a_start, shutter $s_st
 # The recording's timeline and ALSA's trigger timestamps agree (the two sounds' distance).
 rec_gap=$(((slag - lag) * 1000000 / rate)) dev_gap=$((s_start - a_start))
 rig_log "attention -> shutter: ${rec_gap} us in the recording, ${dev_gap} us between ALSA's trigger timestamps"
-rig_assert "recording and ALSA timestamps agree within 5 ms" test $((rec_gap - dev_gap)) -le 5000 -a \
-    $((dev_gap - rec_gap)) -le 5000
+# snd-aloop moves audio on the jiffies timer (Debian: HZ=250, 4 ms), so a start lands in the recording up to a
+# jiffy off its trigger timestamp: two starts' distance may differ by up to two jiffies plus scheduling.
+rig_assert "recording and ALSA timestamps agree within 12 ms" test $((rec_gap - dev_gap)) -le 12000 -a \
+    $((dev_gap - rec_gap)) -le 12000
 # Full length: the countdown starts after the last sample was played (ALSA start + length).
 last=$((a_start + frames * 1000000 / rate))
 rig_log "last sample played at ${last} us; soundFinished at ${t_fin} (+$((t_fin - last)) us);" \
