@@ -77,6 +77,18 @@ sb_has() { (($(grep -cF -- "$1" "$events") >= ${2:-1})); }
 # sb_wait TEXT [N=1] [SECONDS=30]: waits until at least N event lines contain TEXT.
 sb_wait() { rig_wait_for "${3:-30}" "${2:-1} event(s) with $1" sb_has "$1" "${2:-1}"; }
 
+# sb_wait_quietly SECONDS TEXT N: like sb_wait, but returns 1 on timeout instead of failing the scenario.
+sb_wait_quietly() {
+    local deadline now
+    rig_now_ms deadline
+    deadline=$((deadline + $1 * 1000))
+    until sb_has "$2" "$3"; do
+        rig_now_ms now
+        ((now < deadline)) || return 1
+        rig_sleep_ms 50
+    done
+}
+
 # sb_record OUT.wav [SECONDS=60]: records the loopback in the background until sb_record_stop (at most SECONDS);
 # waits until the capture stream runs and sets rec_frame0_us / rec_frame0_alt_us (CLOCK_MONOTONIC of frame 0 by
 # the capture's trigger_time / by tstamp - hw_ptr).

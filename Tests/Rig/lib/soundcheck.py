@@ -10,7 +10,7 @@ Usage: soundcheck.py find REC.wav REF.wav [FROM_S [TO_S [HEAD_S]]]
            -> for every REFDIR/*.wav except EXCLUDE, the best correlation starting within LAG +- SPREAD_S;
               exits 1 unless EXPECTED is best with >= 0.95 and every other is at least 0.3 lower.
        soundcheck.py latency EVENTS.jsonl PURPOSE LABEL
-           -> table rows (median, p99, max in ms) from each input edge (kernel timestamp) to the soundStarted of
+           -> table rows (n, min, median, p99, max in ms) from each input edge (kernel timestamp) to the soundStarted of
               PURPOSE it caused: first samples handed to ALSA, ALSA's trigger timestamp, first progress seen.
        soundcheck.py capture-clock STATUS
            -> CLOCK_MONOTONIC microseconds of the recording's frame 0, from a RUNNING capture's /proc status
@@ -95,7 +95,7 @@ def print_latency(path, purpose, label):
             continue
         v = np.sort(np.array(values)) / 1000.0
         p99 = v[min(len(v) - 1, int(np.ceil(0.99 * len(v))) - 1)]
-        print(f"| {label} -> {what} | {len(v)} | {np.median(v):.3f} | {p99:.3f} | {v[-1]:.3f} |")
+        print(f"| {label} -> {what} | {len(v)} | {v[0]:.3f} | {np.median(v):.3f} | {p99:.3f} | {v[-1]:.3f} |")
 
 
 def print_onsets(rec_path, events_path, purpose, frame0_us, label):
@@ -113,8 +113,8 @@ def print_onsets(rec_path, events_path, purpose, frame0_us, label):
         sys.exit(f"soundcheck: {len(starts)} bursts in {rec_path}, {len(edges)} {purpose} sounds in {events_path}")
     v = np.sort(np.array([frame0_us + s * 1e6 / rate - e for s, e in zip(starts, edges)])) / 1000.0
     p99 = v[min(len(v) - 1, int(np.ceil(0.99 * len(v))) - 1)]
-    print(f"| {label} -> first sample in the loopback recording | {len(v)} | {np.median(v):.3f} | {p99:.3f} |"
-          f" {v[-1]:.3f} |")
+    print(f"| {label} -> first sample in the loopback recording | {len(v)} | {v[0]:.3f} | {np.median(v):.3f} |"
+          f" {p99:.3f} | {v[-1]:.3f} |")
 
 
 def diagnose(rec, ref, lag, good, rate):
