@@ -17,8 +17,8 @@ Usage: soundcheck.py find REC.wav REF.wav [FROM_S [TO_S [HEAD_S]]]
               file: by its trigger_time, and by its tstamp minus hw_ptr frames (the file's clock is mapped to
               CLOCK_MONOTONIC by reading both clocks).
        soundcheck.py onsets REC.wav EVENTS.jsonl PURPOSE FRAME0_US LABEL
-           -> table row: from each input edge to the first non-silent frame of the matching burst in the
-              recording (bursts are separated by >= 150 ms of digital silence; one burst per PURPOSE sound).
+           -> table row: from each input edge to the first non-silent frame in the recording from 10 ms before
+              the ALSA trigger timestamp of the PURPOSE sound it started (FRAME0_US: from capture-clock).
        soundcheck.py onset REC.wav [FROM_S]
            -> the first frame (from FROM_S seconds) that is not digital silence, or -1.
 The loopback is bit-exact (same rate, format, channels; gain 0 dB), so a sound the booth played appears in the
@@ -103,15 +103,21 @@ def print_onsets(rec_path, events_path, purpose, frame0_us, label):
         rate, channels = w.getframerate(), w.getnchannels()
         data = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").reshape(-1, channels)
     loud = np.nonzero(np.any(data != 0, axis=1))[0]
-    starts = [int(loud[0])] + [int(b) for a, b in zip(loud, loud[1:]) if b - a >= rate * 0.15] if len(loud) else []
     with open(events_path) as f:
         events = [json.loads(line) for line in f if line.strip()]
     inputs = {e["t_us"] for e in events if e.get("type") == "input"}
-    edges = [e["event_us"] for e in events
-             if e.get("type") == "soundStarted" and e.get("purpose") == purpose and e.get("event_us") in inputs]
-    if len(starts) != len(edges):
-        sys.exit(f"soundcheck: {len(starts)} bursts in {rec_path}, {len(edges)} {purpose} sounds in {events_path}")
-    v = np.sort(np.array([frame0_us + s * 1e6 / rate - e for s, e in zip(starts, edges)])) / 1000.0
+    values = []
+    for e in events:
+        if e.get("type") != "soundStarted" or e.get("purpose") != purpose or e.get("event_us") not in inputs:
+            continue
+        # The first non-silent frame from 10 ms before the ALSA trigger (more than two jiffies of snd-aloop).
+        expected = (e.get("device_start_us", e["t_us"]) - frame0_us) * rate / 1e6
+        at = np.searchsorted(loud, max(0, int(expected - rate * 0.01)))
+        if at < len(loud):
+            values.append(frame0_us + loud[at] * 1e6 / rate - e["event_us"])
+    if not values:
+        sys.exit(f"soundcheck: no {purpose} sound found in {rec_path}")
+    v = np.sort(np.array(values)) / 1000.0
     p99 = v[min(len(v) - 1, int(np.ceil(0.99 * len(v))) - 1)]
     print(f"| {label} -> first sample in the loopback recording | {len(v)} | {v[0]:.3f} | {np.median(v):.3f} |"
           f" {p99:.3f} | {v[-1]:.3f} |")
