@@ -29,7 +29,7 @@ public final class ALSAPlayback {
     public let channels: Int
     /// Frames per period, as the device accepted them; ALSA wakes the loop once per period.
     public let periodFrames: Int
-    /// Frames in the device buffer (about four periods).
+    /// Frames in the device buffer (about `bufferPeriods` periods).
     public let bufferFrames: Int
     /// CLOCK_MONOTONIC nanoseconds just after the current sound's first frames (at least one period,
     /// so the stream started) were handed to ALSA by `play`.
@@ -46,10 +46,15 @@ public final class ALSAPlayback {
     private var cachedDeviceStart: UInt64?
 
     /// Opens `device` (e.g. "plughw:CARD=Headphones") non-blocking for 16-bit interleaved playback
-    /// at `sampleRate` with `channels` channels, a buffer of four `periodFrames` periods, starting as
-    /// soon as one period is written.
-    public init(device: String, sampleRate: Int, channels: Int, periodFrames: Int = 256) throws(SoundDeviceError) {
-        precondition(sampleRate > 0 && channels > 0 && periodFrames > 0, "invalid playback format")
+    /// at `sampleRate` with `channels` channels, a buffer of `bufferPeriods` `periodFrames` periods,
+    /// starting as soon as one period is written. The start threshold and wake-ups are one period
+    /// whatever the buffer, so a long buffer costs no latency (`stop` drops it at once) and lets the
+    /// loop be late by that much without an underrun (32 × 256 frames: 170 ms at 48 kHz).
+    public init(
+        device: String, sampleRate: Int, channels: Int, periodFrames: Int = 256, bufferPeriods: Int = 32
+    ) throws(SoundDeviceError) {
+        precondition(
+            sampleRate > 0 && channels > 0 && periodFrames > 0 && bufferPeriods >= 2, "invalid playback format")
         booth_alsa_quiet()  // Failures come back as SoundDeviceError, with the fix; alsa-lib's lines are noise.
         self.device = device
         var handle: OpaquePointer?
@@ -58,7 +63,8 @@ public final class ALSAPlayback {
         guard let handle else { throw SoundDeviceError(operation: "snd_pcm_open", device: device, errno: EINVAL) }
         do {
             let format = try Self.configure(
-                handle, device: device, sampleRate: sampleRate, channels: channels, periodFrames: periodFrames)
+                handle, device: device, sampleRate: sampleRate, channels: channels, periodFrames: periodFrames,
+                bufferPeriods: bufferPeriods)
             self.pcm = handle
             self.sampleRate = format.rate
             self.channels = channels
@@ -252,7 +258,7 @@ public final class ALSAPlayback {
 
     /// Sets 16-bit interleaved hardware parameters and start/wake-up thresholds of one period.
     private static func configure(
-        _ pcm: OpaquePointer, device: String, sampleRate: Int, channels: Int, periodFrames: Int
+        _ pcm: OpaquePointer, device: String, sampleRate: Int, channels: Int, periodFrames: Int, bufferPeriods: Int
     ) throws(SoundDeviceError) -> (rate: Int, period: Int, buffer: Int) {
         var hardware: OpaquePointer?
         try check(snd_pcm_hw_params_malloc(&hardware), "snd_pcm_hw_params_malloc", device)
@@ -273,7 +279,7 @@ public final class ALSAPlayback {
         try check(
             snd_pcm_hw_params_set_period_size_near(pcm, hardware, &period, nil),
             "snd_pcm_hw_params_set_period_size_near", device)
-        var buffer = period * 4
+        var buffer = period * snd_pcm_uframes_t(bufferPeriods)
         try check(
             snd_pcm_hw_params_set_buffer_size_near(pcm, hardware, &buffer), "snd_pcm_hw_params_set_buffer_size_near",
             device)

@@ -44,7 +44,7 @@ import Testing
         let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
         #expect(playback.sampleRate == 48_000)
         #expect(playback.periodFrames == 256)
-        #expect(playback.bufferFrames == 1024)
+        #expect(playback.bufferFrames == 32 * 256)
         let sound = playback.prepare(SoundSynthesizer.render(.duck, sampleRate: 48_000))
         #expect(sound.buffer == SoundSynthesizer.render(.duck, sampleRate: 48_000))
 

@@ -8,7 +8,7 @@ struct Booth: ParsableCommand {
         abstract: "HeyLook Booth: a photo booth that gets a child to look at the camera.",
         subcommands: [
             SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
-            InspectCommand.self,
+            InspectCommand.self, SoundsCommand.self,
         ],
         defaultSubcommand: SimulateCommand.self
     )

@@ -13,4 +13,11 @@ protocol SoundDevice: AnyObject {
     func stop()
     /// The names it can play.
     var soundNames: [String] { get }
+    /// When the device reported the latest sound's stream started, and when it was first seen
+    /// consuming frames (nil when it does not know, e.g. silent or simulated).
+    var playbackTiming: (deviceStart: Instant?, firstProgress: Instant?) { get }
+}
+
+extension SoundDevice {
+    var playbackTiming: (deviceStart: Instant?, firstProgress: Instant?) { (nil, nil) }
 }

@@ -112,7 +112,11 @@ final class BoothController {
                     ("handled_us", .int(MonotonicClock.now().microseconds)),
                 ])
         case .soundFinished(let purpose):
-            log.record("soundFinished", at: time, [("purpose", .string(purpose.rawValue))])
+            var fields: [(String, EventsLog.Value)] = [("purpose", .string(purpose.rawValue))]
+            if let progress = devices.sound.playbackTiming.firstProgress {
+                fields.append(("first_progress_us", .int(progress.microseconds)))
+            }
+            log.record("soundFinished", at: time, fields)
         case .soundFailed(let purpose, let reason):
             log.record("soundFailed", at: time, [("purpose", .string(purpose.rawValue)), ("reason", .string(reason))])
         default:
@@ -131,12 +135,15 @@ final class BoothController {
             log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
         case .playSound(let sound, let purpose):
             devices.sound.play(sound, purpose: purpose)
-            log.record(
-                "soundStarted", at: MonotonicClock.now(),
-                [
-                    ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
-                    ("event_us", .int(time.microseconds)),
-                ])
+            let handedOver = MonotonicClock.now()
+            var fields: [(String, EventsLog.Value)] = [
+                ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
+                ("event_us", .int(time.microseconds)),
+            ]
+            if let start = devices.sound.playbackTiming.deviceStart {
+                fields.append(("device_start_us", .int(start.microseconds)))
+            }
+            log.record("soundStarted", at: handedOver, fields)
         case .stopSound:
             devices.sound.stop()
             log.record("soundStopped", at: time)

@@ -22,6 +22,8 @@ final class ALSASound: SoundDevice {
     private var report: DeviceReport?
     private var registered: [Int32] = []
     private var current: SoundPurpose?
+    /// Whether the latest `play` went to the device (not the silent fallback).
+    private var playedOnDevice = false
     private var retry: EventLoop.TimerToken?
     /// Why the device could not be opened, if it could not.
     private(set) var problem: String?
@@ -43,6 +45,12 @@ final class ALSASound: SoundDevice {
 
     var soundNames: [String] { sources.keys.sorted() }
 
+    var playbackTiming: (deviceStart: Instant?, firstProgress: Instant?) {
+        guard let playback, playedOnDevice else { return (nil, nil) }
+        func instant(_ nanoseconds: UInt64?) -> Instant? { nanoseconds.map { Instant(nanoseconds: Int64($0)) } }
+        return (instant(playback.deviceStartedAtNanoseconds), instant(playback.firstProgressAtNanoseconds))
+    }
+
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
         self.loop = loop
         self.report = report
@@ -61,6 +69,7 @@ final class ALSASound: SoundDevice {
 
     func play(_ sound: String, purpose: SoundPurpose) {
         stop()
+        playedOnDevice = false
         guard let playback, let prepared = prepared[sound] else {
             silent.play(sound, purpose: purpose)
             return
@@ -73,6 +82,7 @@ final class ALSASound: SoundDevice {
             return
         }
         current = purpose
+        playedOnDevice = true
         watch(playback.pollDescriptors)
     }
 

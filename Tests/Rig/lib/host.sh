@@ -13,7 +13,8 @@ rig_install_host_packages() {
     for pair in qemu-system-x86_64:qemu-system-x86 /usr/share/qemu/qboot.rom:qemu-system-data \
         /bin/busybox:busybox-static cpio:cpio modprobe:kmod gcc:gcc make:make \
         gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools \
-        /usr/bin/python3:python3 xz:xz-utils zstd:zstd timeout:coreutils \
+        /usr/bin/python3:python3 /usr/lib/python3/dist-packages/numpy/__init__.py:python3-numpy \
+        xz:xz-utils zstd:zstd timeout:coreutils \
         /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa; do
         cmd=${pair%%:*} pkg=${pair#*:}
         if [[ $cmd == /* ]]; then [[ -e $cmd ]] && continue

@@ -1,0 +1,161 @@
+# Helpers for the sound-* scenarios (sourced after rig.sh): the real booth on gpio-sim + snd-aloop, its events,
+# loopback recordings checked against the booth's own rendered sounds (lib/soundcheck.py).
+# shellcheck shell=bash
+# Globals it sets: booth (binary), chip (gpio-sim chip "booth"), events (JSON lines), booth_pid, rec_pid,
+# sb_playback_params, rec_frame0_us, rec_frame0_alt_us, rec_overran, SB_KNOB_A/B.
+
+SB_LINES=(button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
+
+# sb_setup: the booth binary, snd-aloop, a gpio-sim chip "booth" with SB_LINES, reference WAVs in RIG_OUT/ref.
+sb_setup() {
+    booth=$(rig_need_booth)
+    rig_sound_up
+    chip=$(rig_gpio_sim_add booth "${SB_LINES[@]}")
+    events=$RIG_OUT/events.jsonl
+    mkdir -p "$RIG_OUT/ref" "$RIG_OUT/photos" "$RIG_OUT/sounds"
+    "$booth" sounds --export "$RIG_OUT/ref" >/dev/null || rig_fail "booth sounds --export failed"
+}
+
+# sb_config FILE DEVICE DEFAULT_SOUND FAVOURITES_TOML DELAY: a booth config on the gpio-sim chip, photos and state
+# under RIG_OUT, no retake window, sounds folder RIG_OUT/sounds.
+sb_config() {
+    cat >"$1" <<EOF
+[booth]
+photos_dir = "$RIG_OUT/photos"
+state_file = "$RIG_OUT/state.toml"
+review_window = 0
+capture_timeout = 20
+free_space_reserve_mb = 0
+
+[sound]
+device = "$2"
+sounds_dir = "$RIG_OUT/sounds"
+favourites = $4
+default = "$3"
+
+[countdown]
+default_delay = $5
+visual = true
+
+[gpio]
+chip = "$chip"
+button = "button"
+button_led = "button-led"
+knob_a = "knob-a"
+knob_b = "knob-b"
+knob_switch = "knob-switch"
+leds = ["led0", "led1", "led2", "led3"]
+EOF
+    rm -f "$RIG_OUT/state.toml"
+}
+
+# sb_start CONFIG: runs `booth run` in the background and waits until it is ready and holds the button line.
+sb_start() {
+    : >"$events"
+    "$booth" run --config "$1" --events-json "$events" --photos "$RIG_OUT/photos" --simulated-camera \
+        >"$RIG_OUT/booth.log" 2>&1 &
+    booth_pid=$!
+    rig_wait_for 60 "the booth's ready event" sb_has '"type":"ready"'
+    rig_gpio_wait_requested booth button 20
+    local params=/proc/asound/Loopback/pcm0p/sub0/hw_params
+    sb_playback_params=$(grep -E '^(period|buffer)_size' "$params" 2>/dev/null | tr '\n' ' ' || true)
+    rig_log "booth's playback: ${sb_playback_params:-not open}"
+}
+
+# sb_stop: SIGTERM to the booth; fails unless it exits 0 within 20 s.
+sb_stop() {
+    kill -TERM "$booth_pid"
+    local rc=0
+    timeout 20 tail --pid="$booth_pid" -f /dev/null || rig_fail "the booth did not exit within 20 s of SIGTERM"
+    wait "$booth_pid" || rc=$?
+    ((rc == 0)) || { cat "$RIG_OUT/booth.log" >&2; rig_fail "the booth exited with $rc"; }
+}
+
+# sb_has TEXT [N=1]: succeeds when at least N event lines contain TEXT (fixed string).
+sb_has() { (($(grep -cF -- "$1" "$events") >= ${2:-1})); }
+
+# sb_wait TEXT [N=1] [SECONDS=30]: waits until at least N event lines contain TEXT.
+sb_wait() { rig_wait_for "${3:-30}" "${2:-1} event(s) with $1" sb_has "$1" "${2:-1}"; }
+
+# sb_wait_quietly SECONDS TEXT N: like sb_wait, but returns 1 on timeout instead of failing the scenario.
+sb_wait_quietly() {
+    local deadline now
+    rig_now_ms deadline
+    deadline=$((deadline + $1 * 1000))
+    until sb_has "$2" "$3"; do
+        rig_now_ms now
+        ((now < deadline)) || return 1
+        rig_sleep_ms 50
+    done
+}
+
+# sb_record OUT.wav [SECONDS=60]: records the loopback in the background until sb_record_stop (at most SECONDS);
+# waits until the capture stream runs and sets rec_frame0_us / rec_frame0_alt_us (CLOCK_MONOTONIC of frame 0 by
+# the capture's trigger_time / by tstamp - hw_ptr).
+# The file is written on the guest's tmpfs (the 9p share can stall arecord into an overrun under load) with a 2 s
+# capture buffer, and moved to OUT.wav by sb_record_stop.
+sb_record() {
+    rec_out=$1 rec_tmp=/tmp/rig-rec-$BASHPID.wav
+    arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -B 2000000 -F 100000 -d "${2:-60}" "$rec_tmp" \
+        2>"$RIG_OUT/arecord.log" &
+    rec_pid=$!
+    rig_wait_for 10 "the loopback capture to run" grep -q 'state: RUNNING' "$SB_CAPTURE/status"
+    rig_log "capture: $(grep -E '^(period|buffer)_size' "$SB_CAPTURE/hw_params" | tr '\n' ' ')"
+    # shellcheck disable=SC2034 # read by the scenarios
+    read -r rec_frame0_us rec_frame0_alt_us < <(sb_check capture-clock "$SB_CAPTURE/status")
+}
+SB_CAPTURE=/proc/asound/Loopback/pcm1c/sub0
+
+# sb_capture_value KEY: a number from the capture's /proc status file (hw_ptr, appl_ptr).
+sb_capture_value() { sed -n "s/^$1 *: *\([0-9]*\).*/\1/p" "$SB_CAPTURE/status"; }
+
+# sb_capture_read FRAMES: succeeds once arecord has read the capture up to FRAMES.
+sb_capture_read() { (($(sb_capture_value appl_ptr) >= $1)); }
+
+# sb_record_stop: waits until arecord has read everything captured so far, then SIGINT (it finishes the WAV
+# header), waits for it and moves the file into place; fails on an overrun (a recording with holes) unless
+# SB_TOLERATE_OVERRUN=1, which sets rec_overran=1 instead.
+sb_record_stop() {
+    local captured
+    captured=$(sb_capture_value hw_ptr)
+    rig_wait_for 10 "arecord to read the capture up to frame $captured" sb_capture_read "$captured"
+    kill -INT "$rec_pid"
+    wait "$rec_pid" || true
+    mv "$rec_tmp" "$rec_out"
+    # shellcheck disable=SC2034 # read by the scenarios
+    rec_overran=0
+    if grep -qi 'overrun' "$RIG_OUT/arecord.log"; then
+        ((${SB_TOLERATE_OVERRUN:-0})) || rig_fail "arecord overran: $(cat "$RIG_OUT/arecord.log")"
+        # shellcheck disable=SC2034 # read by the scenarios
+        rec_overran=1
+        rig_log "arecord overran: $(grep -ci overrun "$RIG_OUT/arecord.log") time(s); the recording has holes"
+    fi
+}
+
+# sb_knob_paths: sets SB_KNOB_A / SB_KNOB_B to the knob lines' pull files (for sb_detent, which forks nothing).
+sb_knob_paths() {
+    SB_KNOB_A=$(rig_gpio_line_dir booth knob-a)/pull SB_KNOB_B=$(rig_gpio_line_dir booth knob-b)/pull
+}
+
+# sb_detent 1|-1: one knob detent clockwise (A leads) or counter-clockwise, 3 ms per transition, without forks.
+sb_detent() {
+    local first=$SB_KNOB_A second=$SB_KNOB_B
+    (($1 > 0)) || { first=$SB_KNOB_B second=$SB_KNOB_A; }
+    echo pull-down >"$first"; rig_sleep_ms 3
+    echo pull-down >"$second"; rig_sleep_ms 3
+    echo pull-up >"$first"; rig_sleep_ms 3
+    echo pull-up >"$second"
+}
+
+# sb_check ARGS...: lib/soundcheck.py ARGS.
+sb_check() { "$RIG_PY" "$RIG_DIR/lib/soundcheck.py" "$@"; }
+
+# sb_field TYPE KEY [MATCH]: KEY of each TYPE event (containing the fixed string MATCH), one a line.
+sb_field() {
+    if [[ -n ${3:-} ]]; then
+        grep -F -- "$3" "$events" >"$RIG_OUT/.filtered" || true
+        rig_events "$RIG_OUT/.filtered" field "$1" "$2"
+    else
+        rig_events "$events" field "$1" "$2"
+    fi
+}
