@@ -26,6 +26,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private var knobB: GPIOLineSet?
     private var decoder: RotaryDecoder
     private var knobLevels = (a: false, b: false)
+    private var knobPending: [(GPIOEdge, isA: Bool)] = []
+    private var knobFlush: EventLoop.TimerToken?
     private var rowLines: [GPIOLineSet?] = []
     private var buttonLEDLine: GPIOLineSet?
     private var flashLine: GPIOLineSet?
@@ -139,20 +141,31 @@ final class GPIOHardware: InputDevice, LightsDevice {
     }
 
     private func readKnob() {
-        var edges: [(GPIOEdge, isA: Bool)] = []
+        // Two lines, two descriptors on v1: an edge on A can be queued after A was read but before B
+        // was, with an earlier timestamp than B's edges. So only edges older than the moment reading
+        // began are decoded now, in kernel time order; newer ones wait for the next read (at the latest
+        // 2 ms later), by when every edge before them is queued on both lines.
+        let readingBegan = UInt64(MonotonicClock.kernelNow())
         do {
-            edges += try (knobA?.readEdges() ?? []).map { ($0, true) }
-            edges += try (knobB?.readEdges() ?? []).map { ($0, false) }
+            knobPending += try (knobA?.readEdges() ?? []).map { ($0, true) }
+            knobPending += try (knobB?.readEdges() ?? []).map { ($0, false) }
         } catch {
             Log.error("\(error)")
             return
         }
-        // Two lines, two descriptors on v1: put both contacts' edges back in kernel time order.
-        edges.sort { $0.0.timestampNanoseconds < $1.0.timestampNanoseconds }
-        for (edge, isA) in edges {
+        knobPending.sort { $0.0.timestampNanoseconds < $1.0.timestampNanoseconds }
+        let ready = knobPending.prefix { $0.0.timestampNanoseconds < readingBegan }
+        knobPending.removeFirst(ready.count)
+        for (edge, isA) in ready {
             if isA { knobLevels.a = edge.level } else { knobLevels.b = edge.level }
             let step = decoder.update(a: knobLevels.a, b: knobLevels.b)
             if step != 0 { report?(.knobTurned(steps: step), instant(edge.timestampNanoseconds)) }
+        }
+        if !knobPending.isEmpty, knobFlush == nil, let loop {
+            knobFlush = loop.schedule(at: MonotonicClock.now().advanced(by: .milliseconds(2))) { [unowned self] in
+                self.knobFlush = nil
+                self.readKnob()
+            }
         }
     }
 
