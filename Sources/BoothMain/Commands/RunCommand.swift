@@ -50,9 +50,13 @@ struct RunCommand: ParsableCommand {
         }
         let devices = BoothController.Devices(
             inputs: [gpio],
-            sound: ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds),
-            camera: LibcameraDevice(
-                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight),
+            sound: simulatedSound
+                ? SimulatedSound.builtIn()
+                : ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds),
+            camera: simulatedCamera
+                ? SimulatedCamera()
+                : LibcameraDevice(
+                    selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight),
             lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))
