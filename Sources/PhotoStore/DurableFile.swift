@@ -115,6 +115,18 @@ public struct DurableFile: Sendable {
             _ = operations.unlinkat(directory, temporaryName, 0)
             throw failure
         }
+        // On FAT a file's size and first cluster live in its folder entry, and rename writes the new
+        // entry empty (size 0), leaving the real values to writeback: a stick pulled before that holds a
+        // 0-byte file under the final name. fsync the file under its new name first, so its entry is
+        // complete on the device before the folder (and anyone relying on this write) moves on.
+        let renamedFD = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard renamedFD >= 0, operations.fsync(renamedFD) == 0 else {
+            let failure = StoreError(renamedFD >= 0 ? "fsync" : "open", final, errno: errno)
+            if renamedFD >= 0 { _ = operations.close(renamedFD) }
+            if !replacing { _ = operations.unlinkat(directory, name, 0) }
+            throw failure
+        }
+        _ = operations.close(renamedFD)
         guard operations.fsync(directory) == 0 else {
             let failure = StoreError("fsync", directoryPath, errno: errno)
             if !replacing { _ = operations.unlinkat(directory, name, 0) }
