@@ -194,7 +194,9 @@ final class RecordingOperations: FileOperations {
 @Suite struct DurableFileOrderTests {
     /// FAT keeps a file's size in its folder entry and rename writes that entry empty: the file is
     /// fsynced under its new name before the folder, so a stick pulled after `write` returns never
-    /// holds a 0-byte file under the final name (seen on vfat in the rig's usb-pull scenario).
+    /// holds a 0-byte file under the final name (seen on vfat in the rig's usb-pull scenario). The
+    /// clusters are reserved and flushed before the data (the first fsync), so a pulled copy never
+    /// leaves a chain ending in a free cluster.
     @Test func theRenamedFileIsSyncedBeforeItsFolder() throws {
         let dir = temporaryDirectory()
         let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
@@ -206,7 +208,8 @@ final class RecordingOperations: FileOperations {
             verify: true)
         #expect(
             ops.calls.withLock { $0 } == [
-                "fsync .a.jpg.partial", "rename .a.jpg.partial a.jpg", "fsync a.jpg", "fsync <folder>",
+                "fsync .a.jpg.partial", "fsync .a.jpg.partial", "rename .a.jpg.partial a.jpg", "fsync a.jpg",
+                "fsync <folder>",
             ])
         #expect(readFile("\(dir)/a.jpg") == [1, 2, 3])
     }
