@@ -56,3 +56,17 @@ rig_usb_pull
 rig_assert "fsck.fat -n still clean" fsck.fat -n "$img"
 rig_assert "the image still matches" usb_image_check "$img" "$store" --complete
 usb_booth_stop
+
+# For scale: cp + sync + umount of the same photos to a fresh stick, by hand (the booth is stopped).
+img2=$RIG_OUT/stick-cp.img
+rig_usb_image "$img2" 64
+dev=$(rig_usb_plug "$img2")
+usb_mount "$dev" "$RIG_STATE/cp"
+rig_now_ms t0
+mkdir "$RIG_STATE/cp/copy"
+cp "$store"/HeyLook_*.jpg "$RIG_STATE/cp/copy/"
+sync
+umount "$RIG_STATE/cp"
+rig_now_ms t1
+rig_log "cp + sync + umount of $bytes bytes took $((t1 - t0)) ms: $((bytes * 1000 / (t1 - t0) / 1024)) KiB/s (VM, TCG)"
+rig_usb_pull
