@@ -7,8 +7,9 @@ import Glibc
 /// stick's manifest (`<folder>/manifest.txt`, per booth, with CRC-32s) and in the store's index, then
 /// flushes the stick (syncfs) and unmounts it.
 ///
-/// Each file goes temp name → write → fsync → read back from the device and compare → rename (never
-/// replacing) → fsync folder, so a final name only ever holds a complete, verified photo. Every name
+/// Each file goes temp name → reserve its clusters (fsync) → write → fsync → read back from the device
+/// and compare → rename (never replacing) → fsync the file, then its folder, so a final name only ever
+/// holds a complete, verified photo, also on FAT after a pull (checked in Tests/Rig/scenarios/usb-pull.sh). Every name
 /// on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
 /// refused, never followed, and nothing is written outside the export folder. The booth's store is
 /// only read (its index records the exports). Blocking: run it on a worker thread.

@@ -88,3 +88,14 @@ usb_image_check() {
     umount "$mnt"
     return "$rc"
 }
+
+# usb_fsck_consistent IMG: fsck.fat -n finds nothing but, at most, the dirty bit. A stick that was pulled keeps it:
+# Linux leaves a volume that was dirty at mount dirty at unmount (fs/fat/inode.c fat_set_state), only fsck clears it.
+usb_fsck_consistent() {
+    local out rc=0
+    out=$(fsck.fat -n "$1" 2>&1) || rc=$?
+    printf '%s\n' "$out" >&2
+    ((rc == 0)) && return 0
+    ! grep -vE "^fsck\.fat |^Dirty bit is set|^ Automatically removing dirty bit|^Leaving filesystem unchanged|^$|: [0-9]+ files, " \
+        <<<"$out" | grep -q .
+}
