@@ -338,9 +338,15 @@ private final class ExportRun {
             let fd = ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             guard fd >= 0 else { throw fail("open", "\(exportPath)/\(folder)") }
             defer { _ = ops.close(fd) }
-            for (name, mode, size) in try entries(of: fd, path: "\(exportPath)/\(folder)") {
+            let listed = try entries(of: fd, path: "\(exportPath)/\(folder)")
+            let names = Set(listed.map(\.0))
+            for (name, mode, size) in listed {
                 if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
-                    _ = ops.unlinkat(fd, name, 0)
+                    // A FAT rename cut short by a pull can leave the temp name and the final name on
+                    // the same clusters: deleting the temp would free the photo's. Left alone then.
+                    if !names.contains(String(name.dropFirst().dropLast(".partial".count))) {
+                        _ = ops.unlinkat(fd, name, 0)
+                    }
                 } else if mode == S_IFREG {
                     present["\(folder)/\(name)"] = size
                 } else {
