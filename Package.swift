@@ -67,7 +67,9 @@ let package = Package(
 
         .testTarget(name: "CameraCaptureTests", dependencies: ["CameraCapture"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
-        .executableTarget(name: "BoothBench", path: "Benchmarks/BoothBench", swiftSettings: strict),
+        .executableTarget(
+            name: "BoothBench", dependencies: ["BoothCore", "PhotoStore"], path: "Benchmarks/BoothBench",
+            swiftSettings: strict),
         // JPEGEncoder versus libjpeg-turbo's cjpeg and tjbench on a 12 MP frame.
         .executableTarget(
             name: "EncodeBench", dependencies: ["PhotoEncoding"], path: "Benchmarks/EncodeBench",

@@ -3,6 +3,8 @@ import Foundation
 /// `booth-bench`: measures the real `booth` binary (release build) and prints a table.
 ///
 ///     swift build -c release && .build/release/booth-bench [--sequences N] [--starts N]
+///     .build/release/booth-bench --soak N
+///     .build/release/booth-bench --export N [--runs 3] [--export-to DIR]
 ///
 /// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
 /// schedule over N sequences (max, p99, median), and resident memory before and after them.
@@ -19,6 +21,17 @@ struct BoothBench {
         let sequences = option("--sequences", 100)
         let starts = option("--starts", 20)
         let soak = option("--soak", 0)
+        let export = option("--export", 0)
+        if export > 0 {
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: work) }
+            let target = arguments.firstIndex(of: "--export-to").flatMap {
+                $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+            }
+            printTable(try ExportBench.rows(photos: export, runs: option("--runs", 3), target: target, work: work))
+            return
+        }
         let booth = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("booth").path
         guard FileManager.default.isExecutableFile(atPath: booth) else {
             fatalError("booth-bench: no booth binary beside me at \(booth); run `swift build -c release` first")

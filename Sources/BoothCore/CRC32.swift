@@ -23,12 +23,25 @@ public struct CRC32: Hashable, Sendable {
         state = crc
     }
 
-    /// Adds the bytes in `buffer` (the fast path for file copies).
+    /// Adds the bytes in `buffer` (the fast path for file copies: eight bytes a step, "slicing-by-8").
     public mutating func update(_ buffer: UnsafeRawBufferPointer) {
         var crc = state
-        Self.table.withUnsafeBufferPointer { table in
-            for byte in buffer {
-                crc = table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8)
+        Self.slices.withUnsafeBufferPointer { t in
+            var i = 0
+            let count = buffer.count
+            while i + 8 <= count {
+                let low = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: i, as: UInt32.self)) ^ crc
+                let high = UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: i + 4, as: UInt32.self))
+                crc =
+                    t[0x700 | Int(low & 0xFF)] ^ t[0x600 | Int(low >> 8 & 0xFF)]
+                    ^ t[0x500 | Int(low >> 16 & 0xFF)] ^ t[0x400 | Int(low >> 24)]
+                    ^ t[0x300 | Int(high & 0xFF)] ^ t[0x200 | Int(high >> 8 & 0xFF)]
+                    ^ t[0x100 | Int(high >> 16 & 0xFF)] ^ t[Int(high >> 24)]
+                i += 8
+            }
+            while i < count {
+                crc = t[Int((crc ^ UInt32(buffer[i])) & 0xFF)] ^ (crc >> 8)
+                i += 1
             }
         }
         state = crc
@@ -54,4 +67,16 @@ public struct CRC32: Hashable, Sendable {
         for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         return c
     }
+
+    /// Eight tables of 256: slice k gives the CRC of a byte followed by k zero bytes (slice 0 is `table`).
+    private static let slices: [UInt32] = {
+        var t = table + [UInt32](repeating: 0, count: 7 * 256)
+        for k in 1..<8 {
+            for n in 0..<256 {
+                let previous = t[(k - 1) * 256 + n]
+                t[k * 256 + n] = (previous >> 8) ^ table[Int(previous & 0xFF)]
+            }
+        }
+        return t
+    }()
 }

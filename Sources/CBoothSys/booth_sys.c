@@ -19,6 +19,11 @@ int booth_renameat_noreplace(int dirfd, const char *from, const char *to)
 	return (int)syscall(SYS_renameat2, dirfd, from, dirfd, to, 1u /* RENAME_NOREPLACE */);
 }
 
+int booth_preallocate(int fd, long long size)
+{
+	return fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)size);
+}
+
 int booth_syncfs(int fd)
 {
 	return syncfs(fd);

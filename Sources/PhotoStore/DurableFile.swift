@@ -1,4 +1,5 @@
 import BoothCore
+import CBoothSys
 import Glibc
 
 /// Crash-safe file creation: temp name → write → fsync → rename → fsync directory. After `write`
@@ -57,6 +58,18 @@ public struct DurableFile: Sendable {
         /// Everything readable from an open descriptor (read from its current offset to its end);
         /// `path` names it in errors.
         case file(descriptor: Int32, path: String)
+
+        /// How many bytes there are to write, when known.
+        var remainingSize: Int64? {
+            switch self {
+            case .bytes(let bytes): return Int64(bytes.count)
+            case .file(let fd, _):
+                var info = stat()
+                let offset = lseek(fd, 0, SEEK_CUR)
+                guard fstat(fd, &info) == 0, offset >= 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+                return max(0, Int64(info.st_size) - Int64(offset))
+            }
+        }
     }
 
     /// Writes `contents` as `name` in the open directory `directory` via `temporaryName`, every name
@@ -79,6 +92,14 @@ public struct DurableFile: Sendable {
         var open = true
         let checksum: UInt32
         do throws(StoreError) {
+            // FAT writes a growing file's folder entry (size, first cluster) and its cluster chain in
+            // no fixed order, so a stick pulled mid-copy can keep an entry whose chain ends in a free
+            // cluster; deleting that temp file later makes the kernel remount the stick read-only.
+            // Reserving every cluster first and flushing them makes the chain complete before any
+            // data: a pulled copy is only ever shorter than its chain, which deletes cleanly.
+            if let expected = contents.remainingSize, expected > 0, booth_preallocate(fd, expected) == 0 {
+                guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
+            }
             var crc = CRC32()
             var size: Int64 = 0
             switch contents {
@@ -115,6 +136,18 @@ public struct DurableFile: Sendable {
             _ = operations.unlinkat(directory, temporaryName, 0)
             throw failure
         }
+        // On FAT a file's size and first cluster live in its folder entry, and rename writes the new
+        // entry empty (size 0), leaving the real values to writeback: a stick pulled before that holds a
+        // 0-byte file under the final name. fsync the file under its new name first, so its entry is
+        // complete on the device before the folder (and anyone relying on this write) moves on.
+        let renamedFD = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        guard renamedFD >= 0, operations.fsync(renamedFD) == 0 else {
+            let failure = StoreError(renamedFD >= 0 ? "fsync" : "open", final, errno: errno)
+            if renamedFD >= 0 { _ = operations.close(renamedFD) }
+            if !replacing { _ = operations.unlinkat(directory, name, 0) }
+            throw failure
+        }
+        _ = operations.close(renamedFD)
         guard operations.fsync(directory) == 0 else {
             let failure = StoreError("fsync", directoryPath, errno: errno)
             if !replacing { _ = operations.unlinkat(directory, name, 0) }

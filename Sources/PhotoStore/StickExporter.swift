@@ -7,8 +7,9 @@ import Glibc
 /// stick's manifest (`<folder>/manifest.txt`, per booth, with CRC-32s) and in the store's index, then
 /// flushes the stick (syncfs) and unmounts it.
 ///
-/// Each file goes temp name → write → fsync → read back from the device and compare → rename (never
-/// replacing) → fsync folder, so a final name only ever holds a complete, verified photo. Every name
+/// Each file goes temp name → reserve its clusters (fsync) → write → fsync → read back from the device
+/// and compare → rename (never replacing) → fsync the file, then its folder, so a final name only ever
+/// holds a complete, verified photo, also on FAT after a pull (checked in Tests/Rig/scenarios/usb-pull.sh). Every name
 /// on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
 /// refused, never followed, and nothing is written outside the export folder. The booth's store is
 /// only read (its index records the exports). Blocking: run it on a worker thread.
@@ -337,9 +338,15 @@ private final class ExportRun {
             let fd = ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             guard fd >= 0 else { throw fail("open", "\(exportPath)/\(folder)") }
             defer { _ = ops.close(fd) }
-            for (name, mode, size) in try entries(of: fd, path: "\(exportPath)/\(folder)") {
+            let listed = try entries(of: fd, path: "\(exportPath)/\(folder)")
+            let names = Set(listed.map(\.0))
+            for (name, mode, size) in listed {
                 if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
-                    _ = ops.unlinkat(fd, name, 0)
+                    // A FAT rename cut short by a pull can leave the temp name and the final name on
+                    // the same clusters: deleting the temp would free the photo's. Left alone then.
+                    if !names.contains(String(name.dropFirst().dropLast(".partial".count))) {
+                        _ = ops.unlinkat(fd, name, 0)
+                    }
                 } else if mode == S_IFREG {
                     present["\(folder)/\(name)"] = size
                 } else {

@@ -19,3 +19,15 @@ import Testing
     crc.update(bytes[1234...])
     #expect(crc.value == CRC32.checksum(bytes))
 }
+
+@Test func crc32FastPathMatchesBytewiseAtAnyLengthAndAlignment() {
+    var rng = SystemRandomNumberGenerator()
+    let bytes = (0..<4099).map { _ in UInt8.random(in: 0...255, using: &rng) }
+    for start in 0..<9 {
+        for end in [start, start + 1, start + 7, start + 8, start + 9, start + 63, 4099] {
+            var fast = CRC32()
+            bytes[start..<end].withUnsafeBytes { fast.update($0) }
+            #expect(fast.value == CRC32.checksum(Array(bytes[start..<end])))
+        }
+    }
+}

@@ -85,3 +85,61 @@ enum BoothCorePhotoDate {
         #expect(!store.hasRoom())
     }
 }
+
+/// Real calls; records each fsync and rename by the name the descriptor was opened under.
+final class RecordingOperations: FileOperations {
+    private let real = SystemFileOperations()
+    private let names = Mutex<[Int32: String]>([:])
+    let calls = Mutex<[String]>([])
+
+    /// Names `fd` (opened elsewhere) in the record.
+    func name(_ fd: Int32, _ name: String) { names.withLock { $0[fd] = name } }
+
+    func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { real.open(path, flags, mode) }
+    func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+        let fd = real.openat(directory, name, flags, mode)
+        if fd >= 0 { self.name(fd, name) }
+        return fd
+    }
+    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { real.write(fd, buffer) }
+    func fsync(_ fd: Int32) -> Int32 {
+        let name = names.withLock { $0[fd] ?? "?" }
+        calls.withLock { $0.append("fsync \(name)") }
+        return real.fsync(fd)
+    }
+    func close(_ fd: Int32) -> Int32 {
+        names.withLock { _ = $0.removeValue(forKey: fd) }
+        return real.close(fd)
+    }
+    func renameNoReplace(_ from: String, _ to: String) -> Int32 { real.renameNoReplace(from, to) }
+    func rename(_ from: String, _ to: String) -> Int32 { real.rename(from, to) }
+    func unlink(_ path: String) -> Int32 { real.unlink(path) }
+    func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+        calls.withLock { $0.append("rename \(from) \(to)") }
+        return real.renameatNoReplace(directory, from, to)
+    }
+}
+
+@Suite struct DurableFileOrderTests {
+    /// FAT keeps a file's size in its folder entry and rename writes that entry empty: the file is
+    /// fsynced under its new name before the folder, so a stick pulled after `write` returns never
+    /// holds a 0-byte file under the final name (seen on vfat in the rig's usb-pull scenario). The
+    /// clusters are reserved and flushed before the data (the first fsync), so a pulled copy never
+    /// leaves a chain ending in a free cluster.
+    @Test func theRenamedFileIsSyncedBeforeItsFolder() throws {
+        let dir = temporaryDirectory()
+        let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
+        defer { Glibc.close(fd) }
+        let ops = RecordingOperations()
+        ops.name(fd, "<folder>")
+        try DurableFile(operations: ops).write(
+            .bytes([1, 2, 3]), into: fd, directoryPath: dir, name: "a.jpg", temporaryName: ".a.jpg.partial",
+            verify: true)
+        #expect(
+            ops.calls.withLock { $0 } == [
+                "fsync .a.jpg.partial", "fsync .a.jpg.partial", "rename .a.jpg.partial a.jpg", "fsync a.jpg",
+                "fsync <folder>",
+            ])
+        #expect(readFile("\(dir)/a.jpg") == [1, 2, 3])
+    }
+}

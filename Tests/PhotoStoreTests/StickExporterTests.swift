@@ -170,6 +170,26 @@ import Testing
         #expect(StoreFixtures.snapshot(outside) == ["victim": CRC32.checksum([1, 2, 3])])
     }
 
+    /// A FAT rename cut short by a pull can leave `.NAME.partial` on the same clusters as `NAME`: the
+    /// next export leaves that temp file alone (deleting it would free the photo's clusters) and only
+    /// removes temp files without a final twin.
+    @Test func aTempFileBesideItsFinalNameIsLeftAlone() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        _ = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        let path = try #require(try checkStick(stick, holdsOnlyCompletePhotosOf: store).values.first)
+        let folder = "\(stick)/HeyLook/\(path.split(separator: "/")[0])"
+        let name = String(path.split(separator: "/")[1])
+        let bytes = try #require(readFile("\(stick)/HeyLook/\(path)"))
+        try DurableFile().write(bytes, directory: folder, name: ".\(name).partial", temporaryName: ".t1")
+        try DurableFile().write([1, 2], directory: folder, name: ".stray.jpg.partial", temporaryName: ".t2")
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(summary.copied == 0)
+        #expect(readFile("\(folder)/.\(name).partial") == bytes)
+        #expect(readFile("\(folder)/.stray.jpg.partial") == nil)
+        #expect(readFile("\(stick)/HeyLook/\(path)") == bytes)
+    }
+
     @Test func anUnsupportedFileSystemIsLeftUntouched() throws {
         let store = try StoreFixtures.store(photos: 1)
         let stick = temporaryDirectory()

@@ -21,6 +21,12 @@ int booth_rename_noreplace(const char *from, const char *to);
  */
 int booth_renameat_noreplace(int dirfd, const char *from, const char *to);
 
+/**
+ * Reserves @p size bytes of storage for @p fd without changing its size (fallocate with
+ * FALLOC_FL_KEEP_SIZE). Returns 0, or -1 with errno set (EOPNOTSUPP where the file system cannot).
+ */
+int booth_preallocate(int fd, long long size);
+
 /** Flushes the whole file system holding @p fd (syncfs). Returns 0, or -1 with errno set. */
 int booth_syncfs(int fd);
 

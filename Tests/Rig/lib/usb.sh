@@ -1,0 +1,101 @@
+# Helpers for the usb-* scenarios (sourced after rig.sh): the real booth exporting to a hot-plugged FAT stick.
+# shellcheck shell=bash
+# There is no udevd in the guest: a scenario mounts the stick itself below the booth's media root, with the udev
+# rule's options, exactly like a stick mounted by hand (deploy/udev/99-heylook-usb.rules).
+USB_MEDIA=$RIG_STATE/media
+USB_CHECK=$RIG_DIR/lib/usbcheck.py
+
+# usb_seed DIR COUNT KIB DATE FIRST_SEQ: puts COUNT JPEG-shaped photos of about KIB KiB into the store DIR.
+usb_seed() { "$RIG_PY" "$USB_CHECK" seed "$@" || rig_fail "seeding $1 failed"; }
+
+# usb_booth_start: writes $RIG_OUT/booth.toml and starts `booth run` (gpio-sim chip "booth", simulated camera and
+# sound, photos in $RIG_OUT/photos, events in $RIG_OUT/events.jsonl); waits for its "ready" event.
+usb_booth_start() {
+    local booth chip
+    booth=$(rig_need_booth)
+    chip=$(rig_gpio_sim_add booth button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
+    mkdir -p "$USB_MEDIA" "$RIG_OUT/photos"
+    cat >"$RIG_OUT/booth.toml" <<EOF
+[booth]
+state_file = "$RIG_OUT/state.toml"
+review_window = 0.0
+free_space_reserve_mb = 1
+[countdown]
+default_delay = 0.5
+[export]
+media_root = "$USB_MEDIA"
+[gpio]
+chip = "$chip"
+button = "button"
+button_led = "button-led"
+knob_a = "knob-a"
+knob_b = "knob-b"
+knob_switch = "knob-switch"
+leds = ["led0", "led1", "led2", "led3"]
+EOF
+    USB_EVENTS=$RIG_OUT/events.jsonl
+    : >"$USB_EVENTS"
+    "$booth" run --config "$RIG_OUT/booth.toml" --events-json "$USB_EVENTS" --photos "$RIG_OUT/photos" \
+        --simulated-camera --simulated-sound >"$RIG_OUT/booth.log" 2>&1 &
+    USB_BOOTH_PID=$!
+    rig_wait_for 60 "the booth's ready event" usb_has_event ready 1
+    rig_log "booth $USB_BOOTH_PID ready"
+}
+
+# usb_booth_stop: stops the booth (SIGTERM) and checks it exits 0.
+usb_booth_stop() {
+    kill -TERM "$USB_BOOTH_PID"
+    local rc=0
+    wait "$USB_BOOTH_PID" || rc=$?
+    ((rc == 0)) || { cat "$RIG_OUT/booth.log" >&2; rig_fail "booth exited with $rc"; }
+}
+
+# usb_count TYPE: prints how many TYPE events the booth wrote so far (grep: no Python fork per poll).
+usb_count() { grep -c "\"type\":\"$1\"" "$USB_EVENTS" || true; }
+
+# usb_has_event TYPE N: succeeds when there are at least N TYPE events (for rig_wait_for).
+usb_has_event() { (($(usb_count "$1") >= $2)); }
+
+# usb_last TYPE: prints the last TYPE event line.
+usb_last() { grep "\"type\":\"$1\"" "$USB_EVENTS" | tail -1; }
+
+# usb_mount DEV POINT [EXTRA_OPTIONS]: mounts the stick's FAT file system like the udev rule does.
+usb_mount() {
+    mkdir -p "$2"
+    mount -t vfat -o "nosuid,nodev,noexec,noatime,fmask=0137,dmask=0027${3:+,$3}" "$1" "$2" ||
+        rig_fail "mount $1 on $2 failed"
+}
+
+# usb_mounted POINT: succeeds while POINT is a mount point (mountinfo field 5).
+usb_mounted() { awk -v p="$1" '$5 == p { found = 1 } END { exit !found }' /proc/self/mountinfo; }
+
+# usb_image_check IMG STORE [--complete]: loop-mounts the (pulled) stick image read-only and compares its export
+# folder with the store (lib/usbcheck.py compare); prints the counts line.
+usb_image_check() {
+    local img=$1 store=$2 mnt=$RIG_STATE/check
+    shift 2
+    rig_modprobe loop
+    mkdir -p "$mnt"
+    mount -t vfat -o ro,loop "$img" "$mnt" || rig_fail "loop mount of $img failed"
+    local rc=0
+    if [[ -d $mnt/HeyLook ]]; then
+        "$RIG_PY" "$USB_CHECK" compare "$store" "$mnt/HeyLook" "$@" || rc=$?
+        [[ -f $mnt/HeyLook/manifest.txt ]] && cp "$mnt/HeyLook/manifest.txt" "$RIG_OUT/manifest.txt"
+    else
+        echo "final=0 partial=0 missing=-"
+        [[ " $* " != *" --complete "* ]] || rc=1
+    fi
+    umount "$mnt"
+    return "$rc"
+}
+
+# usb_fsck_consistent IMG: fsck.fat -n finds nothing but, at most, the dirty bit. A stick that was pulled keeps it:
+# Linux leaves a volume that was dirty at mount dirty at unmount (fs/fat/inode.c fat_set_state), only fsck clears it.
+usb_fsck_consistent() {
+    local out rc=0
+    out=$(fsck.fat -n "$1" 2>&1) || rc=$?
+    printf '%s\n' "$out" >&2
+    ((rc == 0)) && return 0
+    ! grep -vE "^fsck\.fat |^Dirty bit is set|^ Automatically removing dirty bit|^Leaving filesystem unchanged|^$|: [0-9]+ files, " \
+        <<<"$out" | grep -q .
+}

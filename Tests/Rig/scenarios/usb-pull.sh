@@ -1,0 +1,73 @@
+# usb-pull: the stick is pulled at five points of an export; only complete, verified photos ever carry final names,
+# the store is untouched, and a re-plug finishes the export (temp files cleaned, fsck clean).
+# shellcheck shell=bash
+# rig-needs: booth
+# rig-timeout: 540
+# shellcheck source=SCRIPTDIR/../lib/usb.sh disable=SC1091
+source "$RIG_DIR/lib/usb.sh"
+store=$RIG_OUT/photos
+total=${USB_PULL_PHOTOS:-60}
+usb_seed "$store" "$total" 768 2026-11-22 1
+"$RIG_PY" "$USB_CHECK" digest "$store" >"$RIG_OUT/store.before"
+usb_booth_start
+img=$RIG_OUT/stick.img
+rig_usb_image "$img" 64
+mnt=$USB_MEDIA/stick
+
+# usb_stopped FAILED FINISHED: succeeds once an exportFailed or exportFinished beyond those counts arrived.
+usb_stopped() { usb_has_event exportFailed $(($1 + 1)) || usb_has_event exportFinished $(($2 + 1)); }
+
+# When to pull: "start" = as soon as the export started (planning, folders); "photo MS" = MS ms after the first
+# photo of this insert is done (inside the next photo's write, fsync, read-back, rename or the manifest).
+pulls=("start 0" "photo 0" "photo 150" "photo 400" "photo 900")
+run=0
+for pull in "${pulls[@]}"; do
+    run=$((run + 1))
+    read -r when ms <<<"$pull"
+    started=$(usb_count exportStarted) progressed=$(usb_count exportProgress)
+    failed=$(usb_count exportFailed) finished=$(usb_count exportFinished)
+    dev=$(rig_usb_plug "$img")
+    usb_mount "$dev" "$mnt"
+    rig_wait_for 30 "exportStarted #$((started + 1))" usb_has_event exportStarted $((started + 1))
+    if [[ $when == photo ]]; then
+        rig_wait_for 60 "a photo copied in run $run" usb_has_event exportProgress $((progressed + 2))
+    fi
+    rig_sleep_ms "$ms"
+    ((finished == $(usb_count exportFinished))) || rig_fail "run $run: the export ended before the pull ($pull)"
+    rig_log "run $run: pulling ($pull)"
+    rig_usb_pull
+    rig_wait_for 60 "the export to stop after pull $run" usb_stopped "$failed" "$finished"
+    if usb_has_event exportFinished $((finished + 1)); then
+        # The monitor round trip is slow under emulation: the export ended (and unmounted) first.
+        rig_log "run $run: the export finished before the pull landed: $(usb_last exportFinished)"
+        continue
+    fi
+    line=$(usb_last exportFailed)
+    rig_log "run $run: $line"
+    # What systemd-mount's device binding does when a stick goes away: the dead mount is taken down.
+    umount -l "$mnt"
+    # What the pull left on the stick (a FAT file system has no journal): logged, fsck is asserted at the end.
+    fsck.fat -n "$img" >"$RIG_OUT/run$run.fsck" 2>&1 || true
+    rig_log "run $run: fsck.fat -n says: $(grep -v '^fsck.fat' "$RIG_OUT/run$run.fsck" | tr '\n' ' ')"
+    dmesg | grep 'FAT-fs' | tail -3 >&2 || true
+    rig_assert "run $run: reported as removed" grep -q '"stickRemoved":true' <<<"$line"
+    rig_assert "run $run: final names hold only complete photos equal to the store's" \
+        usb_image_check "$img" "$store" >"$RIG_OUT/run$run.check"
+    rig_log "run $run: on the stick $(cat "$RIG_OUT/run$run.check")"
+done
+
+finished=$(usb_count exportFinished)
+dev=$(rig_usb_plug "$img")
+usb_mount "$dev" "$mnt"
+rig_wait_for 180 "the resumed export to finish" usb_has_event exportFinished $((finished + 1))
+line=$(usb_last exportFinished)
+rig_log "resumed: $line"
+rig_assert "resumed export unmounted the stick" grep -q '"unmounted":true' <<<"$line"
+rig_usb_pull
+rig_assert "fsck.fat -n finds nothing but the dirty bit a pull leaves" usb_fsck_consistent "$img"
+rig_assert "every photo on the stick, byte for byte, no temp files left" usb_image_check "$img" "$store" --complete
+rig_assert "the manifest lists every photo once" \
+    test "$(grep -c '\.jpg' "$RIG_OUT/manifest.txt")" -eq "$total"
+"$RIG_PY" "$USB_CHECK" digest "$store" >"$RIG_OUT/store.now"
+rig_assert "the store's photos are untouched (after 5 pulls and the resumed export)" cmp -s "$RIG_OUT/store.before" "$RIG_OUT/store.now"
+usb_booth_stop
