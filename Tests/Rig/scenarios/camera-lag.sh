@@ -4,6 +4,7 @@
 # rig-timeout: 600
 # rig-needs: booth
 # shellcheck source=/dev/null # lib/camera.sh (checked on its own)
+# rig-default: no (benchmark: shutter lag in frame intervals, capture -> durable)
 source "$RIG_DIR/lib/camera.sh"
 rig_camera_up
 presses=${CAM_LAG_PRESSES:-22}

@@ -3,6 +3,7 @@
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 200
+# rig-default: no (benchmark: kernel edge -> loop, median/p99)
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=0
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound

@@ -4,6 +4,7 @@
 # rig-needs: booth
 # rig-timeout: 1500
 # shellcheck source=SCRIPTDIR/../lib/booth-sound.sh
+# rig-default: no (benchmark: edge -> ALSA hand-off and onset, median/p99)
 source "$RIG_DIR/lib/booth-sound.sh"
 detents=220
 presses=200

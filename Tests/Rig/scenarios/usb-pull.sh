@@ -4,6 +4,7 @@
 # rig-needs: booth
 # rig-timeout: 540
 # shellcheck source=SCRIPTDIR/../lib/usb.sh disable=SC1091
+# rig-default: no (open bug: a pull during the rename can leave a temp file sharing clusters with its photo on FAT)
 source "$RIG_DIR/lib/usb.sh"
 store=$RIG_OUT/photos
 total=${USB_PULL_PHOTOS:-60}
