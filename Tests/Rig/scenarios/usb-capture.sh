@@ -6,10 +6,10 @@
 # shellcheck source=SCRIPTDIR/../lib/usb.sh disable=SC1091
 source "$RIG_DIR/lib/usb.sh"
 store=$RIG_OUT/photos
-usb_seed "$store" "${USB_CAPTURE_PHOTOS:-30}" 768 2026-11-22 1
+usb_seed "$store" "${USB_CAPTURE_PHOTOS:-120}" 768 2026-11-22 1
 usb_booth_start
 img=$RIG_OUT/stick.img
-rig_usb_image "$img" 64
+rig_usb_image "$img" 256
 mnt=$USB_MEDIA/stick
 dev=$(rig_usb_plug "$img")
 usb_mount "$dev" "$mnt"
