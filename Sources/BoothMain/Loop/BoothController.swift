@@ -32,8 +32,6 @@ final class BoothController {
     private var captureTriggers: [CaptureID: Instant] = [:]
     /// The exit code once the machine asked to exit.
     private(set) var exitCode: Int32?
-    /// Photos saved since start (the terminal view and tests read it).
-    private(set) var savedPhotos: [String] = []
 
     init(settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog) throws {
         self.settings = settings
@@ -247,7 +245,6 @@ final class BoothController {
         switch result {
         case .saved(let id, let path, let bytes):
             loop.backgroundWork -= 1
-            savedPhotos.append(path)
             log.record(
                 "photoSaved", at: now,
                 [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
@@ -256,7 +253,6 @@ final class BoothController {
             loop.backgroundWork -= 1
             dispatch(.photoSaveFailed(id, reason: reason), at: now)
         case .discarded(let path):
-            savedPhotos.removeAll { $0 == path }
             log.record("photoDiscarded", at: now, [("path", .string(path))])
         case .storage(let hasRoom):
             dispatch(.storageChecked(hasRoom: hasRoom), at: now)

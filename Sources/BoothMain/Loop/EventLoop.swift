@@ -30,8 +30,6 @@ final class EventLoop {
     /// Work running on other threads whose result the loop must wait for in real time (a photo being
     /// encoded and saved); virtual time never jumps while it is above zero.
     var backgroundWork = 0
-    /// The descriptors currently registered (for diagnostics and tests).
-    var registeredDescriptors: [Int32] { Array(handlers.keys) }
 
     init() throws(SystemError) {
         epollFD = try SystemError.check("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
