@@ -19,33 +19,9 @@ sb_setup() {
 # sb_config FILE DEVICE DEFAULT_SOUND FAVOURITES_TOML DELAY: a booth config on the gpio-sim chip, photos and state
 # under RIG_OUT, no retake window, sounds folder RIG_OUT/sounds.
 sb_config() {
-    cat >"$1" <<EOF
-[booth]
-photos_dir = "$RIG_OUT/photos"
-state_file = "$RIG_OUT/state.toml"
-review_window = 0
-capture_timeout = 20
-free_space_reserve_mb = 0
-
-[sound]
-device = "$2"
-sounds_dir = "$RIG_OUT/sounds"
-favourites = $4
-default = "$3"
-
-[countdown]
-default_delay = $5
-visual = true
-
-[gpio]
-chip = "$chip"
-button = "button"
-button_led = "button-led"
-knob_a = "knob-a"
-knob_b = "knob-b"
-knob_switch = "knob-switch"
-leds = ["led0", "led1", "led2", "led3"]
-EOF
+    rig_booth_config "$1" sound.device="\"$2\"" sound.default="\"$3\"" sound.favourites="$4" \
+        countdown.default_delay="$5" countdown.visual=true booth.review_window=0 booth.capture_timeout=20 \
+        gpio.chip="\"$chip\"" gpio.leds='["led0", "led1", "led2", "led3"]'
     rm -f "$RIG_OUT/state.toml"
 }
 

@@ -370,7 +370,7 @@ rig_booth_config() {
     )
     for kv in "$@"; do v[${kv%%=*}]=${kv#*=}; done
     : >"$file"
-    for section in booth sound countdown camera gpio; do
+    for section in booth sound countdown camera export gpio; do
         echo "[$section]" >>"$file"
         for key in "${!v[@]}"; do [[ $key == "$section".* ]] && echo "${key#*.} = ${v[$key]}" >>"$file"; done
     done

@@ -15,24 +15,9 @@ usb_booth_start() {
     booth=$(rig_need_booth)
     chip=$(rig_gpio_sim_add booth button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
     mkdir -p "$USB_MEDIA" "$RIG_OUT/photos"
-    cat >"$RIG_OUT/booth.toml" <<EOF
-[booth]
-state_file = "$RIG_OUT/state.toml"
-review_window = 0.0
-free_space_reserve_mb = 1
-[countdown]
-default_delay = 0.5
-[export]
-media_root = "$USB_MEDIA"
-[gpio]
-chip = "$chip"
-button = "button"
-button_led = "button-led"
-knob_a = "knob-a"
-knob_b = "knob-b"
-knob_switch = "knob-switch"
-leds = ["led0", "led1", "led2", "led3"]
-EOF
+    rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=0.0 booth.free_space_reserve_mb=1 \
+        countdown.default_delay=0.5 export.media_root="\"$USB_MEDIA\"" gpio.chip="\"$chip\"" \
+        gpio.leds='["led0", "led1", "led2", "led3"]'
     USB_EVENTS=$RIG_OUT/events.jsonl
     : >"$USB_EVENTS"
     "$booth" run --config "$RIG_OUT/booth.toml" --events-json "$USB_EVENTS" --photos "$RIG_OUT/photos" \
