@@ -13,8 +13,7 @@ struct DoctorCommand: ParsableCommand {
         abstract: "List GPIO chips and lines, sound devices, cameras and storage, and check the config."
     )
 
-    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
-    var config: String?
+    @OptionGroup var configFile: ConfigOption
 
     func run() throws {
         var problems = 0
@@ -26,9 +25,9 @@ struct DoctorCommand: ParsableCommand {
         print("Config")
         let settings: BoothSettings
         do {
-            settings = try ConfigLoader.settings(path: config)
+            settings = try configFile.settings()
             print(
-                "  ✓ \(config ?? (access(ConfigLoader.defaultPath, R_OK) == 0 ? ConfigLoader.defaultPath : "built-in defaults"))"
+                "  ✓ \(configFile.source)"
             )
         } catch {
             problem("\(error)")

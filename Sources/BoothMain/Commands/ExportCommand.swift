@@ -35,8 +35,7 @@ struct ExportCommand: ParsableCommand {
     )
     var fileSystems: String?
 
-    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
-    var config: String?
+    @OptionGroup var configFile: ConfigOption
 
     @Option(help: "The photos folder (overrides the config's booth.photos_dir).")
     var photos: String?
@@ -46,7 +45,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var settings = try ConfigLoader.settings(path: config)
+        var settings = try configFile.settings()
         if let photos { settings.photosDirectory = photos }
         guard let to else { return try watchSticks(settings) }
         let target = to.count > 1 && to.hasSuffix("/") ? String(to.dropLast()) : to

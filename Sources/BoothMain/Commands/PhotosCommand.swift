@@ -11,14 +11,13 @@ struct PhotosCommand: ParsableCommand {
         abstract: "List the photos in the store: name, size, state (kept/discarded), sticks exported to."
     )
 
-    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
-    var config: String?
+    @OptionGroup var configFile: ConfigOption
 
     @Option(help: "The photos folder (overrides the config's booth.photos_dir).")
     var photos: String?
 
     func run() throws {
-        var settings = try ConfigLoader.settings(path: config)
+        var settings = try configFile.settings()
         if let photos { settings.photosDirectory = photos }
         let entries: [PhotoIndex.Entry]
         do {

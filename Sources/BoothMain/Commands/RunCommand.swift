@@ -10,8 +10,7 @@ struct RunCommand: ParsableCommand {
         abstract: "Run the booth on its real hardware: GPIO buttons and LEDs, ALSA sound, libcamera camera."
     )
 
-    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
-    var config: String?
+    @OptionGroup var configFile: ConfigOption
 
     @Option(
         name: .customLong("events-json"), help: "Write one JSON object per event to this file; '-' for standard output."
@@ -33,7 +32,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         SignalSource.block()
-        var settings = try ConfigLoader.settings(path: config)
+        var settings = try configFile.settings()
         if let photos { settings.photosDirectory = photos }
         let (choices, warning) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
         if let warning { Log.warning(warning) }

@@ -23,8 +23,7 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Where photos are saved (default: ~/.local/share/heylook-sim/photos).")
     var photos: String?
 
-    @Option(help: "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults).")
-    var config: String?
+    @OptionGroup var configFile: ConfigOption
 
     @Flag(help: "Virtual time: waits end at once whenever nothing else is running (soaks, long scripts).")
     var fast = false
@@ -39,11 +38,11 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         SignalSource.block()
-        var settings = try ConfigLoader.settings(path: config)
+        var settings = try configFile.settings()
         let home = String(cString: getenv("HOME") ?? strdup("/tmp"))
         let base = "\(home)/.local/share/heylook-sim"
         settings.photosDirectory = photos.map(absolute) ?? "\(base)/photos"
-        if config == nil { settings.stateFile = "\(base)/state.toml" }
+        if configFile.config == nil { settings.stateFile = "\(base)/state.toml" }
 
         let parsedScript: SimulationScript?
         if let script {
