@@ -127,6 +127,10 @@ public struct DurableFile: Sendable {
             _ = operations.unlinkat(directory, temporaryName, 0)
             throw error
         }
+        // A replaced file stays open until its name points at the new content on the device: its
+        // clusters are freed when the last descriptor closes, never while the name still points at them.
+        let replaced = replacing ? operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) : -1
+        defer { if replaced >= 0 { _ = operations.close(replaced) } }
         let renamed =
             replacing
             ? operations.renameat(directory, temporaryName, name)
@@ -136,10 +140,18 @@ public struct DurableFile: Sendable {
             _ = operations.unlinkat(directory, temporaryName, 0)
             throw failure
         }
-        // On FAT a file's size and first cluster live in its folder entry, and rename writes the new
-        // entry empty (size 0), leaving the real values to writeback: a stick pulled before that holds a
-        // 0-byte file under the final name. fsync the file under its new name first, so its entry is
-        // complete on the device before the folder (and anyone relying on this write) moves on.
+        // FAT cannot rename atomically: the file's first cluster and size live in its folder entry,
+        // and vfat_rename adds the new entry empty (cluster 0, size 0), removes the old one, and
+        // leaves the real values to the file's own write-back. The folder is flushed first, so the
+        // device only ever holds the old entry, or the new one still empty (a 0-byte file a pull can
+        // leave; the next export removes it), or the complete new one: never both entries on the
+        // same clusters, which fsck "repairs" by cutting one of them, maybe the photo. (The other
+        // order, file first, left exactly that after a pull in the rig's usb-pull scenario.)
+        guard operations.fsync(directory) == 0 else {
+            let failure = StoreError("fsync", directoryPath, errno: errno)
+            if !replacing { _ = operations.unlinkat(directory, name, 0) }
+            throw failure
+        }
         let renamedFD = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
         guard renamedFD >= 0, operations.fsync(renamedFD) == 0 else {
             let failure = StoreError(renamedFD >= 0 ? "fsync" : "open", final, errno: errno)
@@ -148,11 +160,6 @@ public struct DurableFile: Sendable {
             throw failure
         }
         _ = operations.close(renamedFD)
-        guard operations.fsync(directory) == 0 else {
-            let failure = StoreError("fsync", directoryPath, errno: errno)
-            if !replacing { _ = operations.unlinkat(directory, name, 0) }
-            throw failure
-        }
         return checksum
     }
 

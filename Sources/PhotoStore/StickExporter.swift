@@ -8,7 +8,7 @@ import Glibc
 /// flushes the stick (syncfs) and unmounts it.
 ///
 /// Each file goes temp name → reserve its clusters (fsync) → write → fsync → read back from the device
-/// and compare → rename (never replacing) → fsync the file, then its folder, so a final name only ever
+/// and compare → rename (never replacing) → fsync its folder, then the file, so a final name only ever
 /// holds a complete, verified photo, also on FAT after a pull (checked in Tests/Rig/scenarios/usb-pull.sh). Every name
 /// on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
 /// refused, never followed, and nothing is written outside the export folder. The booth's store is
@@ -342,11 +342,17 @@ private final class ExportRun {
             let names = Set(listed.map(\.0))
             for (name, mode, size) in listed {
                 if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
-                    // A FAT rename cut short by a pull can leave the temp name and the final name on
-                    // the same clusters: deleting the temp would free the photo's. Left alone then.
+                    // Should a FAT rename ever leave the temp name and the final name on the same
+                    // clusters (DurableFile's order prevents it), deleting the temp would free the
+                    // photo's: left alone then.
                     if !names.contains(String(name.dropFirst().dropLast(".partial".count))) {
                         _ = ops.unlinkat(fd, name, 0)
                     }
+                } else if mode == S_IFREG && size == 0 {
+                    // An empty file under a photo's name: what a pull between the two flushes of a FAT
+                    // rename leaves (see DurableFile). It holds nothing and owns no clusters: removed,
+                    // so the photo is copied again under its own name.
+                    if ops.unlinkat(fd, name, 0) != 0 { present["\(folder)/\(name)"] = -1 }
                 } else if mode == S_IFREG {
                     present["\(folder)/\(name)"] = size
                 } else {

@@ -91,6 +91,10 @@ final class RecordingOperations: FileOperations {
     private let real = SystemFileOperations()
     private let names = Mutex<[Int32: String]>([:])
     let calls = Mutex<[String]>([])
+    /// Whether closes are recorded too.
+    let recordsCloses: Bool
+
+    init(recordsCloses: Bool = false) { self.recordsCloses = recordsCloses }
 
     /// Names `fd` (opened elsewhere) in the record.
     func name(_ fd: Int32, _ name: String) { names.withLock { $0[fd] = name } }
@@ -108,7 +112,9 @@ final class RecordingOperations: FileOperations {
         return real.fsync(fd)
     }
     func close(_ fd: Int32) -> Int32 {
-        names.withLock { _ = $0.removeValue(forKey: fd) }
+        if let name = names.withLock({ $0.removeValue(forKey: fd) }), recordsCloses {
+            calls.withLock { $0.append("close \(name)") }
+        }
         return real.close(fd)
     }
     func renameNoReplace(_ from: String, _ to: String) -> Int32 { real.renameNoReplace(from, to) }
@@ -118,15 +124,20 @@ final class RecordingOperations: FileOperations {
         calls.withLock { $0.append("rename \(from) \(to)") }
         return real.renameatNoReplace(directory, from, to)
     }
+    func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+        calls.withLock { $0.append("replace \(from) \(to)") }
+        return real.renameat(directory, from, to)
+    }
 }
 
 @Suite struct DurableFileOrderTests {
-    /// FAT keeps a file's size in its folder entry and rename writes that entry empty: the file is
-    /// fsynced under its new name before the folder, so a stick pulled after `write` returns never
-    /// holds a 0-byte file under the final name (seen on vfat in the rig's usb-pull scenario). The
-    /// clusters are reserved and flushed before the data (the first fsync), so a pulled copy never
-    /// leaves a chain ending in a free cluster.
-    @Test func theRenamedFileIsSyncedBeforeItsFolder() throws {
+    /// FAT cannot rename atomically (vfat_rename adds the new folder entry empty, removes the old one
+    /// and leaves the first cluster and size to the file's write-back): the folder is flushed before
+    /// the renamed file, so a pulled stick holds the temp entry, or an empty final one, or the whole
+    /// file, never two entries on the same clusters (which the other order left in the rig's usb-pull
+    /// scenario). The clusters are reserved and flushed before the data (the first fsync), so a
+    /// pulled copy never leaves a chain ending in a free cluster.
+    @Test func theFolderIsSyncedBeforeTheRenamedFile() throws {
         let dir = temporaryDirectory()
         let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
         defer { Glibc.close(fd) }
@@ -137,9 +148,32 @@ final class RecordingOperations: FileOperations {
             verify: true)
         #expect(
             ops.calls.withLock { $0 } == [
-                "fsync .a.jpg.partial", "fsync .a.jpg.partial", "rename .a.jpg.partial a.jpg", "fsync a.jpg",
-                "fsync <folder>",
+                "fsync .a.jpg.partial", "fsync .a.jpg.partial", "rename .a.jpg.partial a.jpg", "fsync <folder>",
+                "fsync a.jpg",
             ])
         #expect(readFile("\(dir)/a.jpg") == [1, 2, 3])
+    }
+
+    /// A replaced file (the stick's manifest) is held open from before the rename until the new one
+    /// is flushed under its name: FAT frees its clusters on the last close, so they are never free on
+    /// the device while the name still points at them.
+    @Test func aReplacedFileStaysOpenUntilTheNewOneIsDurable() throws {
+        let dir = temporaryDirectory()
+        let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
+        defer { Glibc.close(fd) }
+        let file = DurableFile()
+        try file.write(.bytes([1]), into: fd, directoryPath: dir, name: "m.txt", temporaryName: ".m.txt.partial")
+        let ops = RecordingOperations(recordsCloses: true)
+        ops.name(fd, "<folder>")
+        try DurableFile(operations: ops).write(
+            .bytes([2, 3]), into: fd, directoryPath: dir, name: "m.txt", temporaryName: ".m.txt.partial",
+            replacing: true)
+        let calls = ops.calls.withLock { $0 }
+        #expect(
+            calls == [
+                "fsync .m.txt.partial", "fsync .m.txt.partial", "close .m.txt.partial",
+                "replace .m.txt.partial m.txt", "fsync <folder>", "fsync m.txt", "close m.txt", "close m.txt",
+            ])
+        #expect(readFile("\(dir)/m.txt") == [2, 3])
     }
 }

@@ -170,9 +170,9 @@ import Testing
         #expect(StoreFixtures.snapshot(outside) == ["victim": CRC32.checksum([1, 2, 3])])
     }
 
-    /// A FAT rename cut short by a pull can leave `.NAME.partial` on the same clusters as `NAME`: the
-    /// next export leaves that temp file alone (deleting it would free the photo's clusters) and only
-    /// removes temp files without a final twin.
+    /// Should a FAT rename ever leave `.NAME.partial` on the same clusters as `NAME`, the next export
+    /// leaves that temp file alone (deleting it would free the photo's clusters) and only removes temp
+    /// files without a final twin.
     @Test func aTempFileBesideItsFinalNameIsLeftAlone() throws {
         let store = try StoreFixtures.store(photos: 2)
         let stick = temporaryDirectory()
@@ -188,6 +188,25 @@ import Testing
         #expect(readFile("\(folder)/.\(name).partial") == bytes)
         #expect(readFile("\(folder)/.stray.jpg.partial") == nil)
         #expect(readFile("\(stick)/HeyLook/\(path)") == bytes)
+    }
+
+    /// A pull between the two flushes of a FAT rename leaves an empty file under the photo's name (the
+    /// manifest does not list it yet): the next export removes it and copies the photo under its own
+    /// name, not a "_2" alternative.
+    @Test func anEmptyFileUnderAPhotosNameIsReplacedByThePhoto() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let first = temporaryDirectory()
+        _ = try StickExporter(store: store, options: StoreFixtures.options(for: first)).export(to: first)
+        let path = try #require(try checkStick(first, holdsOnlyCompletePhotosOf: store).values.sorted().first)
+        let stick = temporaryDirectory()
+        let folder = "\(stick)/HeyLook/\(path.split(separator: "/")[0])"
+        #expect(mkdir("\(stick)/HeyLook", 0o755) == 0 && mkdir(folder, 0o755) == 0)
+        try DurableFile().write([], directory: folder, name: String(path.split(separator: "/")[1]), temporaryName: ".t")
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(summary.copied == 2)
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        #expect(found.values.sorted() == (try checkStick(first, holdsOnlyCompletePhotosOf: store)).values.sorted())
+        #expect(found.values.contains(path))
     }
 
     @Test func anUnsupportedFileSystemIsLeftUntouched() throws {

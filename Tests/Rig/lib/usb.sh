@@ -44,8 +44,14 @@ usb_has_event() { (($(usb_count "$1") >= $2)); }
 # usb_last TYPE: prints the last TYPE event line.
 usb_last() { grep "\"type\":\"$1\"" "$USB_EVENTS" | tail -1; }
 
-# usb_mount DEV POINT [EXTRA_OPTIONS]: mounts the stick's FAT file system like the udev rule does.
+# usb_mount DEV POINT [EXTRA_OPTIONS]: mounts the stick's FAT file system like the udev rule does: systemd-mount
+# (--fsck=yes) has systemd-fsck run `fsck -a` on the device first, which frees clusters a pull left allocated to no
+# file and clears the dirty bit; what it changed is logged.
 usb_mount() {
+    local out rc=0
+    out=$(fsck.fat -a "$1" 2>&1) || rc=$?
+    ((rc <= 1)) || { printf '%s\n' "$out" >&2; rig_fail "fsck.fat -a $1 failed ($rc)"; }
+    ((rc == 0)) || rig_log "fsck.fat -a $1 before mounting repaired: $(grep -vE '^fsck\.fat |^$' <<<"$out" | tr '\n' ' ')"
     mkdir -p "$2"
     mount -t vfat -o "nosuid,nodev,noexec,noatime,fmask=0137,dmask=0027${3:+,$3}" "$1" "$2" ||
         rig_fail "mount $1 on $2 failed"
@@ -67,12 +73,17 @@ usb_image_check() {
         "$RIG_PY" "$USB_CHECK" compare "$store" "$mnt/HeyLook" "$@" || rc=$?
         [[ -f $mnt/HeyLook/manifest.txt ]] && cp "$mnt/HeyLook/manifest.txt" "$RIG_OUT/manifest.txt"
     else
-        echo "final=0 partial=0 missing=-"
+        echo "final=0 partial=0 empty=0 missing=-"
         [[ " $* " != *" --complete "* ]] || rc=1
     fi
     umount "$mnt"
     return "$rc"
 }
+
+# usb_fsck_pulled IMG: fsck.fat -n finds no damaged file on a pulled stick (lib/usbcheck.py fsck-pulled): at most
+# the dirty bit, clusters allocated to no file, long-name parts of a removed entry, and complaints about temp files
+# (a pulled copy's reserved clusters).
+usb_fsck_pulled() { "$RIG_PY" "$USB_CHECK" fsck-pulled "$1"; }
 
 # usb_fsck_consistent IMG: fsck.fat -n finds nothing but, at most, the dirty bit. A stick that was pulled keeps it:
 # Linux leaves a volume that was dirty at mount dirty at unmount (fs/fat/inode.c fat_set_state), only fsck clears it.

@@ -5,13 +5,24 @@ Usage: usbcheck.py seed DIR COUNT KIB DATE FIRST_SEQ  -> COUNT JPEG-shaped files
        usbcheck.py digest DIR                         -> "NAME SHA256" per photo (HeyLook_*.jpg) in DIR, sorted
        usbcheck.py compare STORE EXPORT [--complete]  -> checks every file under EXPORT/YYYY-MM-DD/: final names
                                                         must equal the store's photo of that name byte for byte
-                                                        (temp names .NAME.partial are counted, not checked);
-                                                        --complete: every kept store photo is there, no temp files
-Prints one "final=N partial=N missing=N" line; exits 1 with the reasons when a check fails.
+                                                        (temp names .NAME.partial are counted, not checked;
+                                                        empty files are counted, at most one, what a pull
+                                                        between a FAT rename's two flushes leaves);
+                                                        --complete: every kept store photo is there, no temp or
+                                                        empty files
+       usbcheck.py fsck-pulled IMG                    -> fsck.fat -n IMG finds no damaged file: besides the dirty
+                                                        bit, clusters allocated to no file and the free count, it
+                                                        may only complain about temp files (.NAME.partial), e.g.
+                                                        the clusters reserved beyond a pulled copy's size, and
+                                                        long-name parts of a removed entry; two files sharing
+                                                        clusters or a photo's entry fail it
+Prints one "final=N partial=N empty=N missing=N" line; exits 1 with the reasons when a check fails.
 """
 import hashlib
 import os
 import random
+import re
+import subprocess
 import sys
 
 
@@ -41,6 +52,7 @@ def compare(store, export, complete):
     problems = []
     final = {}
     partial = []
+    empty = []
     for folder in sorted(os.listdir(export)):
         path = os.path.join(export, folder)
         if folder.startswith(".") or not os.path.isdir(path):
@@ -48,6 +60,11 @@ def compare(store, export, complete):
         for name in sorted(os.listdir(path)):
             if name.startswith(".") and name.endswith(".partial"):
                 partial.append(f"{folder}/{name}")
+                continue
+            if os.path.getsize(os.path.join(path, name)) == 0:
+                # What a pull between the two flushes of a FAT rename leaves: the photo's new folder entry,
+                # still empty. Counted apart; a re-plug must remove it.
+                empty.append(f"{folder}/{name}")
                 continue
             final[name] = folder
             ours = os.path.join(store, name)
@@ -65,9 +82,50 @@ def compare(store, export, complete):
     if complete:
         problems += [f"{n}: not on the stick" for n in missing]
         problems += [f"{p}: temp file left" for p in partial]
-    print(f"final={len(final)} partial={len(partial)} missing={len(missing)}")
+        problems += [f"{p}: empty file under a final name left" for p in empty]
+    elif len(empty) > 1:
+        problems += [f"{p}: empty file under a final name (more than the one rename a pull can cut)" for p in empty]
+    print(f"final={len(final)} partial={len(partial)} empty={len(empty)} missing={len(missing)}")
     if problems:
         sys.exit("usbcheck: " + "\nusbcheck: ".join(problems))
+
+
+HARMLESS = re.compile(
+    r"^(fsck\.fat |Dirty bit is set|Leaving filesystem unchanged|Checking free cluster summary|"
+    r"Free cluster summary wrong|Reclaimed \d+ unused clusters? |Orphaned long file name part |"
+    r".*: \d+ files, \d+/\d+ clusters$)"
+)
+
+
+AUTOMATIC = {"Automatically removing dirty bit.", "Auto-deleting.", "Auto-correcting."}
+
+
+def fsck_pulled(image):
+    run = subprocess.run(["fsck.fat", "-n", image], capture_output=True, text=True)
+    out = run.stdout + run.stderr
+    if run.returncode == 0:
+        return
+    problems = []
+    block = None  # the file the indented lines below belong to
+    for line in out.splitlines():
+        if not line.strip():
+            continue
+        if HARMLESS.match(line):
+            block = None
+        elif line.startswith("/"):
+            block = line
+            if not re.fullmatch(r"\.[^/]*\.partial", os.path.basename(line)):
+                problems.append(f"a file that is not a temp file: {line}")
+        elif line.startswith(" "):
+            if block is None and line.strip() not in AUTOMATIC:
+                problems.append(line.strip())
+            elif block is not None and ("share" in line or line.strip() == "and"):
+                problems.append(f"{block}: {line.strip()}")
+        else:
+            problems.append(line)
+            block = None
+    if problems:
+        sys.exit("usbcheck: fsck.fat -n " + image + ":\n" + out + "\nusbcheck: " + "\nusbcheck: ".join(problems))
 
 
 if __name__ == "__main__":
@@ -76,6 +134,8 @@ if __name__ == "__main__":
         seed(args[0], int(args[1]), int(args[2]), args[3], int(args[4]))
     elif cmd == "digest":
         digest(args[0])
+    elif cmd == "fsck-pulled":
+        fsck_pulled(args[0])
     elif cmd == "compare":
         compare(args[0], args[1], "--complete" in args[2:])
     else:
