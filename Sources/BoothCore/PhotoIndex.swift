@@ -102,6 +102,32 @@ public struct PhotoIndex: Hashable, Sendable {
         return true
     }
 
+    /// Takes in what another writer of the same index recorded (`booth export` run by hand beside the
+    /// booth): the sticks `other` lists for a photo this index also has with the same content, and
+    /// the photos only `other` knows for which `adopting` says yes (their file is there). This index's
+    /// own states stay. Returns whether anything changed.
+    @discardableResult
+    public mutating func merge(_ other: PhotoIndex, adopting: (Entry) -> Bool) -> Bool {
+        var changed = false
+        for (name, theirs) in other.entries {
+            guard var ours = entries[name] else {
+                if adopting(theirs) {
+                    entries[name] = theirs
+                    changed = true
+                }
+                continue
+            }
+            guard !theirs.exportedTo.isSubset(of: ours.exportedTo), ours.size == theirs.size,
+                let checksum = theirs.checksum, ours.checksum == nil || ours.checksum == checksum
+            else { continue }
+            ours.checksum = checksum
+            ours.exportedTo.formUnion(theirs.exportedTo)
+            entries[name] = ours
+            changed = true
+        }
+        return changed
+    }
+
     /// Moves a photo to `state` (a retake is discarded).
     public mutating func setState(_ name: String, _ state: State) {
         entries[name]?.state = state

@@ -160,7 +160,19 @@ public final class PhotoStore: @unchecked Sendable {
             let lock = open("\(directory)/.index.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             defer { if lock >= 0 { close(lock) } }
             if lock >= 0 { _ = flock(lock, LOCK_EX) }
-            let text = index.withLock { $0.encode() }
+            // Under that lock, what the other writer recorded is merged in, so neither overwrites
+            // the other's export records.
+            let onDisk = Self.readSmallFile("\(directory)/\(Self.indexName)").flatMap(PhotoIndex.decode)
+            let text = index.withLock { index in
+                if let onDisk {
+                    index.merge(onDisk) { entry in
+                        var info = stat()
+                        let folder = entry.state == .kept ? directory : discardedDirectory
+                        return lstat("\(folder)/\(entry.name)", &info) == 0 && info.st_size == entry.size
+                    }
+                }
+                return index.encode()
+            }
             try file.write(
                 Array(text.utf8), directory: directory, name: Self.indexName,
                 temporaryName: ".\(Self.indexName).\(getpid()).partial",

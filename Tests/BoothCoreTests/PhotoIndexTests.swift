@@ -65,3 +65,24 @@ private func name(_ n: Int) -> String {
     #expect(!unknown)
     #expect(index.removableWhenFull.map(\.name) == [name(2), name(4)])
 }
+
+@Test func mergeTakesTheOtherWritersExportsButKeepsItsOwnStates() {
+    var ours = PhotoIndex([
+        .init(name: name(1), state: .kept, size: 100, checksum: 7, exportedTo: ["a"]),
+        .init(name: name(2), state: .discarded, size: 50),
+        .init(name: name(3), state: .kept, size: 10, checksum: 9),
+    ])
+    let theirs = PhotoIndex([
+        .init(name: name(1), state: .kept, size: 100, checksum: 7, exportedTo: ["b"]),
+        .init(name: name(2), state: .kept, size: 50, checksum: 3, exportedTo: ["b"]),
+        .init(name: name(3), state: .kept, size: 10, checksum: 8, exportedTo: ["b"]),  // other content: not ours
+        .init(name: name(4), state: .kept, size: 20, exportedTo: []),
+        .init(name: name(5), state: .kept, size: 30, exportedTo: []),
+    ])
+    #expect(ours.merge(theirs) { $0.name == name(4) })
+    #expect(ours.entries[name(1)]?.exportedTo == ["a", "b"])
+    #expect(ours.entries[name(2)]?.state == .discarded && ours.entries[name(2)]?.exportedTo == ["b"])
+    #expect(ours.entries[name(3)]?.exportedTo == [] && ours.entries[name(3)]?.checksum == 9)
+    #expect(ours.entries[name(4)] != nil && ours.entries[name(5)] == nil)
+    #expect(!ours.merge(theirs) { _ in false })
+}

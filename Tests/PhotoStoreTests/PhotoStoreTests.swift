@@ -55,6 +55,24 @@ import Testing
         #expect(reopened.records().map(\.state) == [.kept, .discarded])
     }
 
+    /// `booth export` by hand beside the running booth: two stores on one folder, each recording an
+    /// export the other does not know; neither write loses the other's record.
+    @Test func twoWritersOfOneIndexKeepEachOthersExportRecords() throws {
+        let booth = try StoreFixtures.store(photos: 2)
+        let byHand = try PhotoStore(directory: booth.directory, reserve: 0, removingLeftovers: false)
+        let names = try booth.keptPhotos()
+        let sums = booth.records().map { $0.checksum ?? 0 }
+        try byHand.markExported([(names[0], sums[0])], to: "stick-hand")
+        try booth.markExported([(names[1], sums[1])], to: "stick-booth")
+        let onDisk = try PhotoStore.inspect(directory: booth.directory)
+        #expect(onDisk.map(\.exportedTo) == [["stick-hand"], ["stick-booth"]])
+        try byHand.markExported([(names[1], sums[1])], to: "stick-hand")
+        #expect(
+            try PhotoStore.inspect(directory: booth.directory).map(\.exportedTo) == [
+                ["stick-hand"], ["stick-booth", "stick-hand"],
+            ])
+    }
+
     @Test func cleanupOnlyDeletesExportedPhotos() throws {
         let store = try StoreFixtures.store(photos: 4)
         let names = try store.keptPhotos()
