@@ -82,6 +82,9 @@ public struct BoothSettings: Hashable, Sendable {
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
     /// Whether photos already verified on a USB stick may be deleted when space runs low.
     public var cleanupExported = false
+    /// SCHED_FIFO priority of the event loop (0: the normal scheduler), so a button, the knob, the
+    /// sound and the LEDs are served at once even while a photo is encoded or a stick written.
+    public var realtimePriority = 10
 
     /// The ALSA device sounds play on.
     public var soundDevice = "default"

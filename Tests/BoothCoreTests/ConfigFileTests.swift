@@ -20,6 +20,7 @@ import Testing
             photos_dir = "/srv/photos"
             ratio = "16:9"
             review_window = 7.5
+            realtime_priority = 0
             burst = 3
             flash = "auto"
 
@@ -50,6 +51,7 @@ import Testing
         #expect(s.photosDirectory == "/srv/photos")
         #expect(s.ratio == .sixteenByNine)
         #expect(s.reviewWindow == .seconds(7.5))
+        #expect(s.realtimePriority == 0)
         #expect(s.burstCount == 3)
         #expect(s.flash == .auto)
         #expect(s.soundDevice == "plughw:CARD=Headphones")
@@ -89,6 +91,7 @@ import Testing
         ("[export]\nfolder = \"../x\"", 2, "export.folder", "single folder name"),
         ("[camera]\nrotation = 90", 2, "camera.rotation", "allowed: 0, 180"),
         ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
+        ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),
     ])
     func badValuesNameTheKeyLineAndAllowedValues(text: String, line: Int, key: String, fragment: String) {
         do {

@@ -67,6 +67,12 @@ struct RunCommand: ParsableCommand {
         if !gpio.hasButton {
             controller.dispatch(.deviceWarning(.buttonUnavailable, active: true), at: MonotonicClock.now())
         }
+        // Last, so the threads started above (libcamera's) keep the normal scheduler.
+        if let warning = RealtimeScheduling.enter(priority: settings.realtimePriority) {
+            Log.warning(warning)
+        } else if settings.realtimePriority > 0 {
+            Log.info("realtime: the event loop runs \(RealtimeScheduling.current())")
+        }
         let code = try controller.run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -70,7 +70,7 @@ final class ExportWorker {
     /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
     func export(to mountPoint: String) {
         guard busy.insert(mountPoint).inserted else { return }
-        queue.async { [exporter, mailbox] in
+        queue.asyncOnNormalScheduler { [exporter, mailbox] in
             mailbox.post(.started(mountPoint: mountPoint))
             do throws(ExportError) {
                 let summary = try exporter.export(to: mountPoint) { done, total in

@@ -45,7 +45,7 @@ final class PhotoSaver {
         options.exif = ExifFields(
             dateTime: dateTime.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
-        queue.async { [store, mailbox, options, cleanup = cleanupExported] in
+        queue.asyncOnNormalScheduler { [store, mailbox, options, cleanup = cleanupExported] in
             let jpeg: [UInt8]
             do {
                 jpeg = try frame.encodeJPEG(options)
@@ -80,7 +80,7 @@ final class PhotoSaver {
 
     /// Moves a retaken photo aside.
     func discard(_ path: String) {
-        queue.async { [store, mailbox] in
+        queue.asyncOnNormalScheduler { [store, mailbox] in
             do {
                 try store.discard(path)
                 mailbox.post(.discarded(path: path))
@@ -92,14 +92,14 @@ final class PhotoSaver {
 
     /// Measures free space.
     func checkStorage() {
-        queue.async { [store, mailbox, cleanupExported] in
+        queue.asyncOnNormalScheduler { [store, mailbox, cleanupExported] in
             Self.postStorage(store, mailbox, cleanupExported: cleanupExported)
         }
     }
 
     /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
     func persist(_ choices: RuntimeChoices, to path: String) {
-        queue.async { [mailbox] in
+        queue.asyncOnNormalScheduler { [mailbox] in
             let slash = path.lastIndex(of: "/") ?? path.startIndex
             let directory = slash == path.startIndex ? "/" : String(path[..<slash])
             let name = String(path[path.index(after: slash)...])

@@ -10,11 +10,18 @@
 //     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
 //     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
 //     Prints the span from the first write to the last in microseconds.
+// gpio-timing listen CHIP_DEV OFFSET OUT [RT_PRIORITY]
+//     The floor any program can reach: requests line OFFSET of CHIP_DEV (/dev/gpiochipN) for both edges through
+//     the kernel's GPIO uAPI v2, blocks in read() and, for each event, writes "kernel_timestamp_us read_us" to OUT
+//     (CLOCK_MONOTONIC) until SIGTERM or SIGINT. RT_PRIORITY > 0 runs it SCHED_FIFO at that priority.
 // Build: gcc -O2 -o gpio-timing gpio-timing.c
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <fcntl.h>
+#include <linux/gpio.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/ioctl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,11 +145,58 @@ static int bounce(const char *path, int toggles, int64_t interval_us) {
     return 0;
 }
 
+static int listen_line(const char *chip, unsigned offset, const char *out, int priority) {
+    int fd = open(chip, O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        fprintf(stderr, "gpio-timing: open %s: %s\n", chip, strerror(errno));
+        return 1;
+    }
+    struct gpio_v2_line_request request = {.num_lines = 1, .offsets = {offset}};
+    request.config.flags = GPIO_V2_LINE_FLAG_INPUT | GPIO_V2_LINE_FLAG_EDGE_RISING | GPIO_V2_LINE_FLAG_EDGE_FALLING;
+    snprintf(request.consumer, sizeof request.consumer, "gpio-timing");
+    if (ioctl(fd, GPIO_V2_GET_LINE_IOCTL, &request) < 0) {
+        fprintf(stderr, "gpio-timing: request %s line %u: %s\n", chip, offset, strerror(errno));
+        return 1;
+    }
+    if (priority > 0) {
+        struct sched_param param = {.sched_priority = priority};
+        if (sched_setscheduler(0, SCHED_FIFO, &param) != 0) {
+            fprintf(stderr, "gpio-timing: SCHED_FIFO %d: %s\n", priority, strerror(errno));
+            return 1;
+        }
+    }
+    FILE *f = fopen(out, "w");
+    if (!f) {
+        fprintf(stderr, "gpio-timing: open %s: %s\n", out, strerror(errno));
+        return 1;
+    }
+    struct sigaction action = {.sa_handler = stop};  // no SA_RESTART: a signal ends the read
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+    printf("listening\n");
+    fflush(stdout);
+    while (!stopping) {
+        struct gpio_v2_line_event event;
+        ssize_t n = read(request.fd, &event, sizeof event);
+        int64_t read_us = now_us();
+        if (n < 0 && errno == EINTR) continue;
+        if (n != sizeof event) {
+            fprintf(stderr, "gpio-timing: read event: %s\n", n < 0 ? strerror(errno) : "short read");
+            return 1;
+        }
+        fprintf(f, "%lld %lld\n", (long long)(event.timestamp_ns / 1000), (long long)read_us);
+    }
+    return fclose(f) == 0 ? 0 : 1;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 6 && strcmp(argv[1], "sample") == 0)
         return sample(argv[2], atoll(argv[3]), atoll(argv[4]), argc - 5, argv + 5);
     if (argc == 5 && strcmp(argv[1], "bounce") == 0) return bounce(argv[2], atoi(argv[3]), atoll(argv[4]));
+    if ((argc == 5 || argc == 6) && strcmp(argv[1], "listen") == 0)
+        return listen_line(argv[2], (unsigned)atoi(argv[3]), argv[4], argc == 6 ? atoi(argv[5]) : 0);
     fprintf(stderr, "usage: gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...\n"
-                    "       gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US\n");
+                    "       gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US\n"
+                    "       gpio-timing listen CHIP_DEV OFFSET OUT [RT_PRIORITY]\n");
     return 2;
 }

@@ -39,6 +39,23 @@ rig_wait_for() {
 # rig_now_ms VAR: sets VAR to the wall clock in milliseconds (no fork, unlike $(...)).
 rig_now_ms() { local t=${EPOCHREALTIME/./}; printf -v "$1" '%s' "${t:0:-3}"; }
 
+# rig_cpu_hogs_start / rig_cpu_hogs_stop: a busy loop per vCPU, for benchmarks under load (what encoding a photo and
+# writing a stick do to a Pi's CPUs).
+RIG_CPU_HOGS=()
+rig_cpu_hogs_start() {
+    local _
+    for _ in $(seq "$(nproc)"); do
+        sh -c 'while :; do :; done' &
+        RIG_CPU_HOGS+=($!)
+    done
+}
+rig_cpu_hogs_stop() {
+    ((${#RIG_CPU_HOGS[@]})) || return 0
+    kill "${RIG_CPU_HOGS[@]}"
+    wait "${RIG_CPU_HOGS[@]}" 2>/dev/null || true
+    RIG_CPU_HOGS=()
+}
+
 # rig_sleep_ms MS: sleeps MS milliseconds without forking (read with a timeout on a private fifo).
 rig_sleep_ms() {
     if [[ -z ${RIG_SLEEP_FD:-} ]]; then

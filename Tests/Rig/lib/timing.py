@@ -1,8 +1,10 @@
 """Timing checks on a booth events file (JSON lines, CLOCK_MONOTONIC microseconds) and gpio-timing samples.
 
-Usage: timing.py latency EVENTS OUT
-           Kernel edge time (t_us) -> loop handling time (handled_us) of the `input` events: a table per input
-           kind (n, min, median, p90, p99, max in microseconds), printed and written to OUT. Exits 1 without events.
+Usage: timing.py latency OUT LABEL=FILE...
+           Kernel edge time -> the time a program had it, one table (n, min, median, p90, p99, max in
+           microseconds) printed and written to OUT. FILE.jsonl: a booth events file, t_us -> handled_us of the
+           `input` events, a row per input kind and one for all; any other FILE: `gpio-timing listen` lines
+           "kernel_us read_us", one row. Exits 1 when a FILE has no samples.
        timing.py countdown EVENTS SAMPLES LED_COUNT TOLERANCE_MS
            Checks every edge of the LED lines sampled by `gpio-timing sample` (one column per LED, first to last)
            during each countdown against its schedule: the countingDown state event's time + k x 250 ms, the
@@ -29,25 +31,33 @@ def percentile(sorted_values, p):
     return sorted_values[int(rank) - 1]
 
 
-def latency(events_path, out_path):
-    by_kind = {}
-    for e in events(events_path):
-        if e.get("type") == "input" and "handled_us" in e:
-            by_kind.setdefault(e["input"], []).append(e["handled_us"] - e["t_us"])
-    if not by_kind:
-        sys.exit("timing: no input events with handled_us")
-    rows = [("input", "n", "min_us", "median_us", "p90_us", "p99_us", "max_us")]
-    everything = sorted(v for values in by_kind.values() for v in values)
-    for kind, values in sorted(by_kind.items()) + [("all", everything)]:
-        v = sorted(values)
-        rows.append((kind, len(v), v[0], percentile(v, 50), percentile(v, 90), percentile(v, 99), v[-1]))
+def latency(out_path, sources):
+    rows = [("source", "n", "min_us", "median_us", "p90_us", "p99_us", "max_us")]
+    for source in sources:
+        label, path = source.split("=", 1)
+        by_kind = {}
+        if path.endswith(".jsonl"):
+            for e in events(path):
+                if e.get("type") == "input" and "handled_us" in e:
+                    by_kind.setdefault(f"{label}: {e['input']}", []).append(e["handled_us"] - e["t_us"])
+            by_kind = dict(sorted(by_kind.items()))
+            if by_kind:
+                by_kind[f"{label}: all"] = [v for values in by_kind.values() for v in values]
+        else:
+            with open(path) as f:
+                by_kind[label] = [int(b) - int(a) for a, b in (line.split() for line in f if line.strip())]
+        if not by_kind:
+            sys.exit(f"timing: no samples in {path}")
+        for kind, values in by_kind.items():
+            v = sorted(values)
+            rows.append((kind, len(v), v[0], percentile(v, 50), percentile(v, 90), percentile(v, 99), v[-1]))
     widths = [max(len(str(r[i])) for r in rows) for i in range(len(rows[0]))]
     text = "".join(
         "  ".join(str(c).ljust(w) if i == 0 else str(c).rjust(w) for i, (c, w) in enumerate(zip(r, widths))) + "\n"
         for r in rows)
     print(text, end="")
     with open(out_path, "w") as f:
-        f.write("kernel edge timestamp (t_us) -> event handled in the loop (handled_us), microseconds\n")
+        f.write("kernel edge timestamp -> the event in the program's hands (the booth: handled in its loop), microseconds\n")
         f.write(text)
 
 
@@ -131,8 +141,8 @@ def countdown(events_path, samples_path, leds, tolerance_ms):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 4 and sys.argv[1] == "latency":
-        latency(sys.argv[2], sys.argv[3])
+    if len(sys.argv) >= 4 and sys.argv[1] == "latency":
+        latency(sys.argv[2], sys.argv[3:])
     elif len(sys.argv) == 6 and sys.argv[1] == "countdown":
         countdown(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]))
     else:

@@ -1,0 +1,51 @@
+import Dispatch
+import Glibc
+
+/// SCHED_FIFO for the event loop's thread, so an edge on the button wakes it at once even while a
+/// photo is encoded or a stick written; the workers put themselves back on the normal scheduler
+/// (threads inherit their creator's policy, and the loop's thread starts the workers' threads).
+enum RealtimeScheduling {
+    /// Runs the calling thread SCHED_FIFO at `priority` (nothing for 0). Returns a warning naming
+    /// the fix when the system refuses (no RLIMIT_RTPRIO, no CAP_SYS_NICE): the booth then runs on
+    /// the normal scheduler.
+    static func enter(priority: Int) -> String? {
+        guard priority > 0 else { return nil }
+        var parameters = sched_param(sched_priority: Int32(priority))
+        guard sched_setscheduler(0, SCHED_FIFO, &parameters) != 0 else { return nil }
+        let reason = String(cString: strerror(errno))
+        return
+            "realtime: cannot run the event loop SCHED_FIFO at \(priority) (\(reason)); it runs on the normal scheduler."
+            + " Give the service LimitRTPRIO=\(priority) (deploy/heylook-booth.service does) or set"
+            + " booth.realtime_priority = 0"
+    }
+
+    /// Puts the calling thread (a worker) back on the normal scheduler if it inherited SCHED_FIFO.
+    static func leave() {
+        guard sched_getscheduler(0) != SCHED_OTHER else { return }
+        var parameters = sched_param(sched_priority: 0)
+        _ = sched_setscheduler(0, SCHED_OTHER, &parameters)
+    }
+
+    /// The calling thread's policy and priority, e.g. "SCHED_FIFO 10" (for the ready event and tests).
+    static func current() -> String {
+        var parameters = sched_param()
+        _ = sched_getparam(0, &parameters)
+        switch sched_getscheduler(0) {
+        case SCHED_FIFO: return "SCHED_FIFO \(parameters.sched_priority)"
+        case SCHED_RR: return "SCHED_RR \(parameters.sched_priority)"
+        default: return "SCHED_OTHER"
+        }
+    }
+}
+
+extension DispatchQueue {
+    /// Runs `work` on this queue on the normal scheduler (its thread may have been started by the
+    /// loop's SCHED_FIFO thread and inherited that): the workers' encoding and copying never
+    /// compete with the loop.
+    func asyncOnNormalScheduler(_ work: @escaping @Sendable () -> Void) {
+        async {
+            RealtimeScheduling.leave()
+            work()
+        }
+    }
+}
