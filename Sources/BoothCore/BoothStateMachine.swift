@@ -196,12 +196,13 @@ public struct BoothStateMachine: Sendable {
             abort("no camera: photo refused", at: now, &actions)
             return
         }
+        // The sound first: nothing the booth does stands between the press and its first sample.
+        actions.append(.playSound(choices.sound, .attention))
         actions.append(.cancelTimer(.reviewEnded))
         leaveDelayMode(&actions)
         lastSequenceID += 1
         let sequence = Sequence(id: lastSequenceID, reviewed: reviewed, buttonHeld: true)
         enter(.playingSound(sequence), at: now, &actions)
-        actions.append(.playSound(choices.sound, .attention))
         actions.append(.showLEDs(.off, since: now))
     }
 

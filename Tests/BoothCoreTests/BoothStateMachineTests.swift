@@ -8,7 +8,8 @@ import Testing
         var h = MachineHarness()
         #expect(h.buttonLED == true)
         let press = h.send(.buttonPressed)
-        #expect(press.contains(.playSound("Duck", .attention)))
+        // The sound is the first thing done: no timer, LED or state report stands before it.
+        #expect(press.first == .playSound("Duck", .attention))
         #expect(press.contains(.setButtonLED(false)))
         #expect(h.phase == .playingSound)
 

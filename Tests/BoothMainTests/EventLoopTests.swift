@@ -66,10 +66,24 @@ import Testing
         try loop.run()
         #expect(got == [SIGUSR1])
     }
-}
 
-@Suite struct EventsLogTests {
-    @Test func stringsAreQuotedAsJSON() {
-        #expect(EventsLog.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+    @Test func theLoopRunsItsAfterCallbacksHookOnceTheCallbacksAreDone() throws {
+        let loop = try EventLoop()
+        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        defer { close(fd) }
+        var order: [String] = []
+        try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { _ in
+            var value: UInt64 = 0
+            _ = read(fd, &value, 8)
+            order.append("callback")
+        }
+        loop.afterCallbacks = {
+            order.append("after")
+            loop.stop()
+        }
+        var one: UInt64 = 1
+        _ = write(fd, &one, 8)
+        try loop.run()
+        #expect(order == ["callback", "after"])
     }
 }

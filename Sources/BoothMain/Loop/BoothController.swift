@@ -71,6 +71,7 @@ final class BoothController {
             }
         }
         watchdog.start(on: loop)
+        loop.afterCallbacks = { [log] in log.flush() }
         saver.checkStorage()
         let now = MonotonicClock.now()
         log.record(
@@ -82,12 +83,14 @@ final class BoothController {
                 ("camera", .string(devices.camera.name)),
             ])
         perform(machine.start(at: now), at: now)
+        log.flush()
         watchdog.notify("READY=1")
         if exitCode == nil { try loop.run() }
         saver.finish()
         devices.lights.showRow(.dark)
         devices.lights.setButtonLED(false)
         devices.lights.setFlash(false)
+        log.flush()
         watchdog.notify("STOPPING=1")
         return exitCode ?? 0
     }

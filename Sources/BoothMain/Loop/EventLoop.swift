@@ -30,6 +30,8 @@ final class EventLoop {
     /// Work running on other threads whose result the loop must wait for in real time (a photo being
     /// encoded and saved); virtual time never jumps while it is above zero.
     var backgroundWork = 0
+    /// Runs after the callbacks of each wake-up (the events log is written there).
+    var afterCallbacks: () -> Void = {}
 
     init() throws(SystemError) {
         epollFD = try SystemError.check("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
@@ -95,6 +97,7 @@ final class EventLoop {
                 let fd = events[i].data.fd
                 handlers[fd]?(events[i].events)
             }
+            afterCallbacks()
         }
     }
 
@@ -108,6 +111,7 @@ final class EventLoop {
         let now = MonotonicClock.now()
         if earliest > now { MonotonicClock.skipped += earliest.since(now) }
         timerFired()
+        afterCallbacks()
     }
 
     private func timerFired() {

@@ -4,6 +4,10 @@ import Glibc
 /// The `--events-json` output: one JSON object per line for every state transition, LED change,
 /// sound start and end, capture, saved or discarded photo, setting change and error, each with a
 /// monotonic timestamp in microseconds (`t_us`). The README documents the format.
+///
+/// Records are kept in memory until `flush()`, which the loop calls once the events that woke it
+/// have been handled: writing (to a slow disk, a pipe, a VM's shared folder) never stands between a
+/// press and its sound.
 final class EventsLog {
     /// A field value.
     enum Value {
@@ -14,6 +18,7 @@ final class EventsLog {
 
     private let fd: Int32
     private let ownsDescriptor: Bool
+    private var pending: [UInt8] = []
     /// Observers see every record (the terminal view uses them).
     var observers: [(String, Instant, [(String, Value)]) -> Void] = []
 
@@ -33,6 +38,7 @@ final class EventsLog {
     }
 
     deinit {
+        flush()
         if ownsDescriptor { close(fd) }
     }
 
@@ -50,15 +56,20 @@ final class EventsLog {
             }
         }
         line += "}\n"
-        var bytes = Array(line.utf8)
+        pending += line.utf8
+    }
+
+    /// Writes the records kept since the last flush.
+    func flush() {
+        guard fd >= 0, !pending.isEmpty else { return }
         var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+        while offset < pending.count {
+            let n = pending.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
+            if n <= 0 { break }
             offset += n
         }
-        bytes.removeAll()
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// `s` as a JSON string literal.
