@@ -107,7 +107,8 @@ public final class ALSAPlayback {
         try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
-            try fill()
+            // One period first (the start threshold: the stream starts with it), then the rest.
+            try fill(firstWrite: periodFrames)
         } catch {
             stop()
             throw error
@@ -191,12 +192,14 @@ public final class ALSAPlayback {
     // MARK: - Writing
 
     /// Writes real samples, then silence, until ALSA takes no more or one buffer's worth went in.
-    /// The bound matters for devices that never fill (the `null` plugin).
-    private func fill() throws(SoundDeviceError) {
+    /// The bound matters for devices that never fill (the `null` plugin). `firstWrite` caps the
+    /// first call's frames.
+    private func fill(firstWrite: Int? = nil) throws(SoundDeviceError) {
         var budget = bufferFrames
+        var cap = firstWrite ?? budget
         while budget > 0, let (sound, progress) = current {
             let count: Int
-            switch progress.nextWrite(budget: budget, period: periodFrames) {
+            switch progress.nextWrite(budget: min(budget, cap), period: periodFrames) {
             case .sound(let from, let frames):
                 count = try sound.buffer.samples.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
                     try write(samples.baseAddress! + from * channels, frames: frames)
@@ -210,6 +213,7 @@ public final class ALSAPlayback {
             if startedAtNanoseconds == nil { startedAtNanoseconds = Self.monotonicNanoseconds() }
             current?.progress.accepted(count)
             budget -= count
+            cap = budget
         }
     }
 

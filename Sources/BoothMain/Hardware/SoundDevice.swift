@@ -13,11 +13,12 @@ protocol SoundDevice: AnyObject {
     func stop()
     /// The names it can play.
     var soundNames: [String] { get }
-    /// When the device reported the latest sound's stream started, and when it was first seen
-    /// consuming frames (nil when it does not know, e.g. silent or simulated).
-    var playbackTiming: (deviceStart: Instant?, firstProgress: Instant?) { get }
+    /// When the latest sound's first samples were handed to the device, when the device reported
+    /// its stream started, and when it was first seen consuming frames (nil when it does not know,
+    /// e.g. silent or simulated).
+    var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) { get }
 }
 
 extension SoundDevice {
-    var playbackTiming: (deviceStart: Instant?, firstProgress: Instant?) { (nil, nil) }
+    var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) { (nil, nil, nil) }
 }

@@ -98,13 +98,12 @@ final class BoothController {
     /// Feeds one event to the state machine and performs its actions.
     func dispatch(_ event: BoothEvent, at time: Instant) {
         switch event {
-        case .buttonPressed, .buttonReleased, .buttonLongPressed, .knobPressed, .knobLongPressed, .cancelPressed:
-            log.record(
-                "input", at: time,
-                [
-                    ("input", .string(String(describing: event))),
-                    ("handled_us", .int(MonotonicClock.now().microseconds)),
-                ])
+        case .buttonPressed: recordInput("buttonPressed", at: time)
+        case .buttonReleased: recordInput("buttonReleased", at: time)
+        case .buttonLongPressed: recordInput("buttonLongPressed", at: time)
+        case .knobPressed: recordInput("knobPressed", at: time)
+        case .knobLongPressed: recordInput("knobLongPressed", at: time)
+        case .cancelPressed: recordInput("cancelPressed", at: time)
         case .knobTurned(let steps):
             log.record(
                 "input", at: time,
@@ -126,6 +125,11 @@ final class BoothController {
         perform(machine.handle(event, at: time), at: time)
     }
 
+    private func recordInput(_ name: String, at time: Instant) {
+        log.record(
+            "input", at: time, [("input", .string(name)), ("handled_us", .int(MonotonicClock.now().microseconds))])
+    }
+
     private func perform(_ actions: [BoothAction], at time: Instant) {
         for action in actions { perform(action, at: time) }
     }
@@ -136,15 +140,15 @@ final class BoothController {
             log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
         case .playSound(let sound, let purpose):
             devices.sound.play(sound, purpose: purpose)
-            let handedOver = MonotonicClock.now()
+            let returned = MonotonicClock.now()
+            let timing = devices.sound.playbackTiming
             var fields: [(String, EventsLog.Value)] = [
                 ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
-                ("event_us", .int(time.microseconds)),
+                ("event_us", .int(time.microseconds)), ("returned_us", .int(returned.microseconds)),
             ]
-            if let start = devices.sound.playbackTiming.deviceStart {
-                fields.append(("device_start_us", .int(start.microseconds)))
-            }
-            log.record("soundStarted", at: handedOver, fields)
+            if let start = timing.deviceStart { fields.append(("device_start_us", .int(start.microseconds))) }
+            // The first samples with ALSA (or, silent or simulated, the moment play returned).
+            log.record("soundStarted", at: timing.handedOver ?? returned, fields)
         case .stopSound:
             devices.sound.stop()
             log.record("soundStopped", at: time)

@@ -45,10 +45,13 @@ final class ALSASound: SoundDevice {
 
     var soundNames: [String] { sources.keys.sorted() }
 
-    var playbackTiming: (deviceStart: Instant?, firstProgress: Instant?) {
-        guard let playback, playedOnDevice else { return (nil, nil) }
+    var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) {
+        guard let playback, playedOnDevice else { return (nil, nil, nil) }
         func instant(_ nanoseconds: UInt64?) -> Instant? { nanoseconds.map { Instant(nanoseconds: Int64($0)) } }
-        return (instant(playback.deviceStartedAtNanoseconds), instant(playback.firstProgressAtNanoseconds))
+        return (
+            instant(playback.startedAtNanoseconds), instant(playback.deviceStartedAtNanoseconds),
+            instant(playback.firstProgressAtNanoseconds)
+        )
     }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {

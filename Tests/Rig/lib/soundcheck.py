@@ -11,7 +11,8 @@ Usage: soundcheck.py find REC.wav REF.wav [FROM_S [TO_S [HEAD_S]]]
               exits 1 unless EXPECTED is best with >= 0.95 and every other is at least 0.3 lower.
        soundcheck.py latency EVENTS.jsonl PURPOSE LABEL
            -> table rows (n, min, median, p99, max in ms) from each input edge (kernel timestamp) to the soundStarted of
-              PURPOSE it caused: first samples handed to ALSA, ALSA's trigger timestamp, first progress seen.
+              PURPOSE it caused: first samples handed to ALSA, ALSA's trigger timestamp, the whole first buffer
+              handed over (play returned), first progress seen.
        soundcheck.py capture-clock STATUS
            -> CLOCK_MONOTONIC microseconds of the recording's frame 0, from a RUNNING capture's /proc status
               file: by its trigger_time, and by its tstamp minus hw_ptr frames (the file's clock is mapped to
@@ -76,11 +77,13 @@ def print_latency(path, purpose, label):
     with open(path) as f:
         events = [json.loads(line) for line in f if line.strip()]
     inputs = {e["t_us"] for e in events if e.get("type") == "input"}
-    handoff, start, progress = [], [], []
+    handoff, returned, start, progress = [], [], [], []
     started = None
     for e in events:
         if e.get("type") == "soundStarted" and e.get("purpose") == purpose and e.get("event_us") in inputs:
             handoff.append(e["t_us"] - e["event_us"])
+            if "returned_us" in e:
+                returned.append(e["returned_us"] - e["event_us"])
             if "device_start_us" in e:
                 start.append(e["device_start_us"] - e["event_us"])
             started = e
@@ -89,6 +92,7 @@ def print_latency(path, purpose, label):
                 progress.append(e["first_progress_us"] - started["event_us"])
             started = None
     rows = [("first samples handed to ALSA", handoff), ("ALSA stream start (trigger tstamp)", start),
+            ("whole buffer with ALSA (play returned)", returned),
             ("first progress seen by the loop", progress)]
     for what, values in rows:
         if not values:
