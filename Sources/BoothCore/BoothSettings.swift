@@ -100,6 +100,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var defaultDelayHalfSeconds = 2
     /// Whether the visual countdown is on at first start.
     public var defaultVisualCountdown = true
+    /// How long the knob stays on the delay after a knob press or turn, in nanoseconds.
+    public var delayModeTimeout: Int64 = .seconds(5)
 
     /// The camera: an index ("0") or a libcamera id.
     public var camera = "0"
@@ -136,6 +138,7 @@ public struct BoothSettings: Hashable, Sendable {
             favourites: favourites,
             reviewWindow: reviewWindow,
             captureTimeout: captureTimeout,
+            knobModeTimeout: delayModeTimeout,
             burstCount: burstCount,
             flash: flash == .on || flash == .auto
         )

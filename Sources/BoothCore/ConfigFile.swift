@@ -55,7 +55,7 @@ public enum ConfigFile {
             "capture_timeout", "free_space_reserve_mb", "cleanup_exported", "realtime_priority",
         ],
         "sound": ["device", "gain_db", "sounds_dir", "favourites", "default"],
-        "countdown": ["default_delay", "visual"],
+        "countdown": ["default_delay", "visual", "delay_mode_timeout"],
         "camera": ["id", "width", "height", "rotation"],
         "export": ["media_root", "folder"],
         "gpio": [
@@ -105,6 +105,7 @@ public enum ConfigFile {
             }
             s.defaultDelayHalfSeconds = Int(seconds * 2)
         case "countdown.visual": s.defaultVisualCountdown = try v.boolean()
+        case "countdown.delay_mode_timeout": s.delayModeTimeout = try v.seconds(in: 1...60)
         case "camera.id": s.camera = try v.nonEmptyString(orInteger: true)
         case "camera.width": s.cameraWidth = try v.integer(in: 0...16384)
         case "camera.height": s.cameraHeight = try v.integer(in: 0...16384)

@@ -34,6 +34,7 @@ import Testing
             [countdown]
             default_delay = 2.5
             visual = false
+            delay_mode_timeout = 8
 
             [gpio]
             chip = "pinctrl-rp1"
@@ -60,6 +61,7 @@ import Testing
         #expect(s.soundGainDB == -6)
         #expect(s.defaultDelayHalfSeconds == 5)
         #expect(s.defaultVisualCountdown == false)
+        #expect(s.machineConfiguration.knobModeTimeout == .seconds(8))
         #expect(s.gpio.chip == "pinctrl-rp1")
         #expect(s.gpio.knobA == .name("GPIO5"))
         #expect(s.gpio.leds.count == 6)
@@ -92,6 +94,7 @@ import Testing
         ("[camera]\nrotation = 90", 2, "camera.rotation", "allowed: 0, 180"),
         ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
         ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),
+        ("[countdown]\ndelay_mode_timeout = 0.5", 2, "countdown.delay_mode_timeout", "allowed: 1"),
     ])
     func badValuesNameTheKeyLineAndAllowedValues(text: String, line: Int, key: String, fragment: String) {
         do {
