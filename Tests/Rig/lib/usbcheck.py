@@ -13,9 +13,10 @@ Usage: usbcheck.py seed DIR COUNT KIB DATE FIRST_SEQ  -> COUNT JPEG-shaped files
        usbcheck.py fsck-pulled IMG                    -> fsck.fat -n IMG finds no damaged file: besides the dirty
                                                         bit, clusters allocated to no file and the free count, it
                                                         may only complain about temp files (.NAME.partial), e.g.
-                                                        the clusters reserved beyond a pulled copy's size, and
-                                                        long-name parts of a removed entry; two files sharing
-                                                        clusters or a photo's entry fail it
+                                                        the clusters reserved beyond a pulled copy's size, torn
+                                                        long names (an entry being added or removed) and the
+                                                        second FAT copy lagging the first (both intact); two
+                                                        files sharing clusters or a photo's entry fail it
 Prints one "final=N partial=N empty=N missing=N" line; exits 1 with the reasons when a check fails.
 """
 import hashlib
@@ -92,12 +93,17 @@ def compare(store, export, complete):
 
 HARMLESS = re.compile(
     r"^(fsck\.fat |Dirty bit is set|Leaving filesystem unchanged|Checking free cluster summary|"
-    r"Free cluster summary wrong|Reclaimed \d+ unused clusters? |Orphaned long file name part |"
+    r"Free cluster summary wrong|Reclaimed \d+ unused clusters? |FATs differ but appear to be intact|"
     r".*: \d+ files, \d+/\d+ clusters$)"
 )
-
-
-AUTOMATIC = {"Automatically removing dirty bit.", "Auto-deleting.", "Auto-correcting."}
+# A name being added or removed when the stick went (its slots span two sectors): which file it names, if any,
+# is checked by `compare` (final names must be the store's photos, byte for byte).
+TORN_NAME = re.compile(
+    r"^(Orphaned long file name part |Unfinished long file name |Wrong checksum for long file name |"
+    r"A new long file name starts within an old one|Long filename fragment .* found outside a LFN sequence|"
+    r"Checksum in long filename part wrong)"
+)
+AUTOMATIC = {"Automatically removing dirty bit.", "Auto-correcting.", "Using first FAT."}
 
 
 def fsck_pulled(image):
@@ -112,6 +118,8 @@ def fsck_pulled(image):
             continue
         if HARMLESS.match(line):
             block = None
+        elif TORN_NAME.match(line):
+            block = "torn name"
         elif line.startswith("/"):
             block = line
             if not re.fullmatch(r"\.[^/]*\.partial", os.path.basename(line)):
@@ -119,7 +127,7 @@ def fsck_pulled(image):
         elif line.startswith(" "):
             if block is None and line.strip() not in AUTOMATIC:
                 problems.append(line.strip())
-            elif block is not None and ("share" in line or line.strip() == "and"):
+            elif block not in (None, "torn name") and ("share" in line or line.strip() == "and"):
                 problems.append(f"{block}: {line.strip()}")
         else:
             problems.append(line)
