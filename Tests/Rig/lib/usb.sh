@@ -80,9 +80,9 @@ usb_image_check() {
     return "$rc"
 }
 
-# usb_fsck_pulled IMG: fsck.fat -n finds no damaged file on a pulled stick (lib/usbcheck.py fsck-pulled): at most
-# the dirty bit, clusters allocated to no file, torn long names, a lagging second FAT, and complaints about temp
-# files (a pulled copy's reserved clusters).
+# usb_fsck_pulled IMG: fsck.fat -n finds no damaged file on a pulled stick (lib/usbcheck.py fsck-pulled): no
+# complaint about a file other than a temp file, no two files on the same clusters; the rest (dirty bit, unused
+# clusters, torn long names, a lagging second FAT) is logged.
 usb_fsck_pulled() { "$RIG_PY" "$USB_CHECK" fsck-pulled "$1"; }
 
 # usb_fsck_consistent IMG: fsck.fat -n finds nothing but, at most, the dirty bit. A stick that was pulled keeps it:
