@@ -91,7 +91,8 @@ let package = Package(
             name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore"],
             swiftSettings: strict),
         .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
-        .testTarget(name: "GPIOInputTests", dependencies: ["GPIOInput"], swiftSettings: strict),
+        .testTarget(
+            name: "GPIOInputTests", dependencies: ["BoothTestSupport", "GPIOInput"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

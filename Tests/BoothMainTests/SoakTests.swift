@@ -1,5 +1,6 @@
 // SoakTests: hundreds of sequences with random input through the real controller, in virtual time.
 import BoothCore
+import BoothTestSupport
 import Glibc
 import PhotoStore
 import Testing

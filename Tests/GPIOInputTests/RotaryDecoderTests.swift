@@ -1,4 +1,5 @@
 // RotaryDecoderTests: the transition table, every from→to pair per mode, rotations, bounce, noise.
+import BoothTestSupport
 import Testing
 
 @testable import GPIOInput
@@ -22,18 +23,6 @@ extension RotaryDecoder {
 /// Phases visited going `steps` detents the given way from phase 0 (each cycle ends on 0).
 private func rotation(_ cycle: [UInt8], cycles: Int) -> [UInt8] {
     (0..<cycles).flatMap { _ in cycle.dropFirst() + [0] }
-}
-
-/// A deterministic RNG (SplitMix64) so property tests are reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite struct RotaryDecoderTests {
@@ -159,7 +148,7 @@ private struct SplitMix64: RandomNumberGenerator {
         "random noise never yields more steps than valid transitions per detent",
         arguments: [RotaryDecoder.Mode.fullStep, .halfStep], [UInt64(1), 42, 2024, 0xB007])
     func randomNoise(mode: RotaryDecoder.Mode, seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var decoder = RotaryDecoder(mode: mode)
         var previous: UInt8 = 0
         var validTransitions = 0
@@ -179,7 +168,7 @@ private struct SplitMix64: RandomNumberGenerator {
         "a random walk of valid transitions steps by its net displacement",
         arguments: [UInt64(7), 99])
     func randomWalk(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var decoder = RotaryDecoder(mode: .fullStep)
         var position = 0  // net transitions from 00, which is the detent
         var steps = 0
