@@ -26,6 +26,12 @@ enum RealtimeScheduling {
         _ = sched_setscheduler(0, SCHED_OTHER, &parameters)
     }
 
+    /// Runs `work` with the calling thread (a worker) on the normal scheduler.
+    static func onNormalScheduler<T>(_ work: () -> T) -> T {
+        leave()
+        return work()
+    }
+
     /// The calling thread's policy and priority, e.g. "SCHED_FIFO 10" (for the ready event and tests).
     static func current() -> String {
         var parameters = sched_param()
@@ -43,9 +49,6 @@ extension DispatchQueue {
     /// loop's SCHED_FIFO thread and inherited that): the workers' encoding and copying never
     /// compete with the loop.
     func asyncOnNormalScheduler(_ work: @escaping @Sendable () -> Void) {
-        async {
-            RealtimeScheduling.leave()
-            work()
-        }
+        async { RealtimeScheduling.onNormalScheduler(work) }
     }
 }
