@@ -148,14 +148,21 @@ rig_gpio_sim_add() {
 # rig_gpio_chip NAME: prints the chip name (gpiochipN) of the simulated chip NAME.
 rig_gpio_chip() { cat "$RIG_STATE/gpio/$1/chip"; }
 
-# rig_gpio_line_dir NAME LINE: prints the sysfs dir of a line given by offset or by line name.
-rig_gpio_line_dir() {
+# rig_gpio_offset NAME LINE: prints the offset of a line given by offset or by line name.
+rig_gpio_offset() {
     local off=$2
     if [[ ! $off =~ ^[0-9]+$ ]]; then
         off=$(grep -nxF -- "$2" "$RIG_STATE/gpio/$1/lines" | head -1 | cut -d: -f1)
         [[ -n $off ]] || rig_fail "gpio-sim chip $1 has no line named $2"
         off=$((off - 1))
     fi
+    echo "$off"
+}
+
+# rig_gpio_line_dir NAME LINE: prints the sysfs dir of a line given by offset or by line name.
+rig_gpio_line_dir() {
+    local off
+    off=$(rig_gpio_offset "$1" "$2")
     echo "$(cat "$RIG_STATE/gpio/$1/sysfs")/sim_gpio$off"
 }
 

@@ -42,7 +42,7 @@ booth_run() {
 bare_run() {
     local tool line chip
     tool=$(rig_gpio_timing)
-    line=$(($(grep -nxF button "$RIG_STATE/gpio/booth/lines" | cut -d: -f1) - 1))
+    line=$(rig_gpio_offset booth button)
     chip=$(rig_gpio_chip booth)
     "$tool" listen "/dev/$chip" "$line" "$RIG_OUT/$1.txt" "$2" >"$RIG_OUT/$1.out" 2>&1 &
     local pid=$!

@@ -25,7 +25,7 @@ seed=${USB_PULL_SEED:-$(date +%s)}
 RANDOM=$seed
 pulls=("start 0" "photo 0" "photo $((RANDOM % 1000))" "photo $((RANDOM % 1000))" "photo $((RANDOM % 1000))")
 rig_log "pull points: ${pulls[*]} (USB_PULL_SEED=$seed)"
-run=0
+run=0 landed=0
 for pull in "${pulls[@]}"; do
     run=$((run + 1))
     read -r when ms <<<"$pull"
@@ -61,9 +61,9 @@ for pull in "${pulls[@]}"; do
     rig_assert "run $run: final names hold only complete photos equal to the store's" \
         usb_image_check "$img" "$store" >"$RIG_OUT/run$run.check"
     rig_log "run $run: on the stick $(cat "$RIG_OUT/run$run.check")"
-    landed=$((${landed:-0} + 1))
+    landed=$((landed + 1))
 done
-rig_assert "at least 3 pulls landed mid-export (${landed:-0})" test "${landed:-0}" -ge 3
+rig_assert "at least 3 pulls landed mid-export ($landed)" test "$landed" -ge 3
 
 finished=$(usb_count exportFinished)
 dev=$(rig_usb_plug "$img")
