@@ -108,7 +108,7 @@ private final class ExportRun {
         if fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)
         }
-        exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath)
+        exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath, parentPath: mountPoint)
 
         let (loaded, rebuilt) = try readManifest()
         manifest = loaded
@@ -250,22 +250,33 @@ private final class ExportRun {
         pending = []
     }
 
-    private func openDirectory(_ name: String, in parent: Int32, path: String) throws(ExportError) -> Int32 {
-        if ops.mkdirat(parent, name, 0o755) != 0, errno != EEXIST { throw fail("mkdir", path) }
+    /// Opens the folder `name` in `parent`, creating it if needed. A folder it creates is flushed
+    /// through its parent at once: on FAT, mkdir writes the parent's entry, the FAT chain and the new
+    /// folder's own cluster ('.' and '..') in no fixed order, and only the parent's fsync writes that
+    /// cluster. Until then a power cut can leave a folder fsck has to rebuild (the power-cut-stick rig
+    /// scenario saw it at every flush between the export folder's mkdir and the first photo's rename).
+    private func openDirectory(
+        _ name: String, in parent: Int32, path: String, parentPath: String
+    ) throws(ExportError) -> Int32 {
+        let created = ops.mkdirat(parent, name, 0o755) == 0
+        if !created, errno != EEXIST { throw fail("mkdir", path) }
         let fd = ops.openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard fd >= 0 else {
             if errno == ELOOP || errno == ENOTDIR { throw ExportError(.refusedLink(path), done: done, total: total) }
             throw fail("open", path)
+        }
+        if created, ops.fsync(parent) != 0 {
+            let failure = fail("fsync", parentPath)
+            _ = ops.close(fd)
+            throw failure
         }
         return fd
     }
 
     private func dateDirectory(_ folder: String) throws(ExportError) -> Int32 {
         if let fd = dateFDs[folder] { return fd }
-        let fd = try openDirectory(folder, in: exportFD, path: "\(exportPath)/\(folder)")
+        let fd = try openDirectory(folder, in: exportFD, path: "\(exportPath)/\(folder)", parentPath: exportPath)
         dateFDs[folder] = fd
-        // A new folder's own name must survive a power cut before files in it are recorded.
-        guard ops.fsync(exportFD) == 0 else { throw fail("fsync", exportPath) }
         return fd
     }
 
