@@ -1,7 +1,6 @@
 import BoothCore
 import BoothTestSupport
 import Glibc
-import Synchronization
 import Testing
 
 @testable import PhotoStore
@@ -86,50 +85,6 @@ enum BoothCorePhotoDate {
     }
 }
 
-/// Real calls; records each fsync and rename by the name the descriptor was opened under.
-final class RecordingOperations: FileOperations {
-    private let real = SystemFileOperations()
-    private let names = Mutex<[Int32: String]>([:])
-    let calls = Mutex<[String]>([])
-    /// Whether closes are recorded too.
-    let recordsCloses: Bool
-
-    init(recordsCloses: Bool = false) { self.recordsCloses = recordsCloses }
-
-    /// Names `fd` (opened elsewhere) in the record.
-    func name(_ fd: Int32, _ name: String) { names.withLock { $0[fd] = name } }
-
-    func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { real.open(path, flags, mode) }
-    func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        let fd = real.openat(directory, name, flags, mode)
-        if fd >= 0 { self.name(fd, name) }
-        return fd
-    }
-    func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { real.write(fd, buffer) }
-    func fsync(_ fd: Int32) -> Int32 {
-        let name = names.withLock { $0[fd] ?? "?" }
-        calls.withLock { $0.append("fsync \(name)") }
-        return real.fsync(fd)
-    }
-    func close(_ fd: Int32) -> Int32 {
-        if let name = names.withLock({ $0.removeValue(forKey: fd) }), recordsCloses {
-            calls.withLock { $0.append("close \(name)") }
-        }
-        return real.close(fd)
-    }
-    func renameNoReplace(_ from: String, _ to: String) -> Int32 { real.renameNoReplace(from, to) }
-    func rename(_ from: String, _ to: String) -> Int32 { real.rename(from, to) }
-    func unlink(_ path: String) -> Int32 { real.unlink(path) }
-    func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
-        calls.withLock { $0.append("rename \(from) \(to)") }
-        return real.renameatNoReplace(directory, from, to)
-    }
-    func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
-        calls.withLock { $0.append("replace \(from) \(to)") }
-        return real.renameat(directory, from, to)
-    }
-}
-
 @Suite struct DurableFileOrderTests {
     /// FAT cannot rename atomically (vfat_rename adds the new folder entry empty, removes the old one
     /// and leaves the first cluster and size to the file's write-back): the folder is flushed before
@@ -141,13 +96,13 @@ final class RecordingOperations: FileOperations {
         let dir = temporaryDirectory()
         let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
         defer { Glibc.close(fd) }
-        let ops = RecordingOperations()
+        let ops = RecordingFileOperations()
         ops.name(fd, "<folder>")
         try DurableFile(operations: ops).write(
             .bytes([1, 2, 3]), into: fd, directoryPath: dir, name: "a.jpg", temporaryName: ".a.jpg.partial",
             verify: true)
         #expect(
-            ops.calls.withLock { $0 } == [
+            ops.calls == [
                 "fsync .a.jpg.partial", "fsync .a.jpg.partial", "rename .a.jpg.partial a.jpg", "fsync <folder>",
                 "fsync a.jpg",
             ])
@@ -163,12 +118,12 @@ final class RecordingOperations: FileOperations {
         defer { Glibc.close(fd) }
         let file = DurableFile()
         try file.write(.bytes([1]), into: fd, directoryPath: dir, name: "m.txt", temporaryName: ".m.txt.partial")
-        let ops = RecordingOperations(recordsCloses: true)
+        let ops = RecordingFileOperations(recordsCloses: true)
         ops.name(fd, "<folder>")
         try DurableFile(operations: ops).write(
             .bytes([2, 3]), into: fd, directoryPath: dir, name: "m.txt", temporaryName: ".m.txt.partial",
             replacing: true)
-        let calls = ops.calls.withLock { $0 }
+        let calls = ops.calls
         #expect(
             calls == [
                 "fsync .m.txt.partial", "fsync .m.txt.partial", "close .m.txt.partial",
