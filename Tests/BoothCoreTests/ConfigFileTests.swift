@@ -162,6 +162,15 @@ import Testing
         #expect(read.delayHalfSeconds == 2)
         #expect(warning?.contains("delay") == true)
     }
+
+    /// A delay past any integer (or the largest doubles) is ignored with a warning, never a trap.
+    @Test(arguments: ["delay = 1.0e300", "delay = -1.0e300", "delay = 4.7e18", "delay = 1.7976931348623157e308"])
+    func aDelayPastIntegerRangeIsIgnoredWithAWarning(text: String) {
+        let (read, warning) = ChoicesFile.decode("sound = \"Cow\"\n" + text + "\n", settings: BoothSettings())
+        #expect(read.sound == "Cow")
+        #expect(read.delayHalfSeconds == BoothSettings().defaultChoices.delayHalfSeconds)
+        #expect(warning?.contains("delay") == true)
+    }
 }
 
 @Suite struct PhotoNameTests {
