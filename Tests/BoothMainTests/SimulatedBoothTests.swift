@@ -42,7 +42,7 @@ import Testing
             inputs: [ScriptInput(script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)],
             sound: SimulatedSound.builtIn(), camera: SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
-        let (choices, _) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
+        let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
         controller.loop.virtualTime = fast
         #expect(try controller.run() == 0)
