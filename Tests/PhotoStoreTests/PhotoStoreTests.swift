@@ -86,6 +86,39 @@ import Testing
         #expect(try store.removeExportedPhotos(untilFree: 0).isEmpty)
     }
 
+    /// A file named with the largest sequence an Int holds (crafted, or copied in by hand) is not one of
+    /// ours: saves neither trap on the next `+ 1` nor touch that file, and a reopened store still saves.
+    @Test func aFileWithAHugeSequenceNeitherStopsNorSuffersSaves() throws {
+        let directory = temporaryDirectory()
+        let crafted = "\(directory)/HeyLook_2026-01-01_00-00-00_9223372036854775807.jpg"
+        try DurableFile().write(
+            [9, 9, 9], directory: directory, name: String(crafted.split(separator: "/").last!), temporaryName: ".t")
+        let when = PhotoName.DateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        let store = try PhotoStore(directory: directory, reserve: 0)
+        let first = try store.save(StoreFixtures.photo(1), takenAt: when)
+        let second = try store.save(StoreFixtures.photo(2), takenAt: when)
+        let third = try PhotoStore(directory: directory, reserve: 0).save(StoreFixtures.photo(3), takenAt: when)
+        #expect(Set([first, second, third, crafted]).count == 4)
+        #expect(readFile(crafted) == [9, 9, 9])
+        #expect(readFile(third) == StoreFixtures.photo(3))
+    }
+
+    /// At the store's largest sequence the number stays there (saturates) and the date-time keeps names
+    /// apart; a name that is taken fails the save with EEXIST and the file there is never replaced.
+    @Test func theLargestSequenceSaturatesAndNeverOverwrites() throws {
+        let directory = temporaryDirectory()
+        let top = "HeyLook_2026-01-01_00-00-00_999999999.jpg"
+        try DurableFile().write([9, 9, 9], directory: directory, name: top, temporaryName: ".t")
+        let store = try PhotoStore(directory: directory, reserve: 0)
+        let later = PhotoName.DateTime(year: 2026, month: 1, day: 2, hour: 0, minute: 0, second: 0)
+        let saved = try store.save(StoreFixtures.photo(1), takenAt: later)
+        #expect(saved.hasSuffix("HeyLook_2026-01-02_00-00-00_999999999.jpg"))
+        let same = PhotoName.DateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        #expect(throws: StoreError.self) { try store.save(StoreFixtures.photo(2), takenAt: same) }
+        #expect(readFile("\(directory)/\(top)") == [9, 9, 9])
+        #expect(readFile(saved) == StoreFixtures.photo(1))
+    }
+
     /// Fail every write, fsync, rename, open and close of a save with EIO and ENOSPC: the store holds
     /// the photo complete or not at all, and nothing else changes.
     @Test(arguments: ["open", "write", "fsync", "close", "rename"], [EIO, ENOSPC])
