@@ -38,7 +38,9 @@ final class BoothController {
         self.devices = devices
         self.log = log
         loop = try EventLoop()
-        machine = BoothStateMachine(configuration: settings.machineConfiguration, choices: choices)
+        var configuration = settings.machineConfiguration
+        configuration.soundDurations = devices.sound.soundDurations
+        machine = BoothStateMachine(configuration: configuration, choices: choices)
         renderer = LEDRenderer(loop: loop, lights: devices.lights, log: log)
         let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
         exports = try ExportWorker(store: store, settings: settings)

@@ -43,7 +43,7 @@ final class ALSASound: SoundDevice {
         open()
     }
 
-    var soundNames: [String] { sources.keys.sorted() }
+    var soundDurations: [String: Int64] { silent.soundDurations }
 
     var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) {
         guard let playback, playedOnDevice else { return (nil, nil, nil) }
