@@ -1,5 +1,6 @@
 import BoothCore
 import BoothTestSupport
+import CBoothSys
 import Glibc
 import LEDCountdown
 import PhotoEncoding
@@ -167,7 +168,7 @@ private final class UnpollableSound: SoundDevice {
 
     func play(_ sound: String, purpose: SoundPurpose) {
         do {
-            try loop?.register(devNull, events: 1) { _ in }  // EPOLLIN
+            try loop?.register(devNull, events: UInt32(EPOLLIN.rawValue)) { _ in }
         } catch {
             refusals += 1
         }
