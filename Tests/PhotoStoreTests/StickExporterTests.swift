@@ -223,6 +223,27 @@ import Testing
         #expect(StoreFixtures.snapshot(stick).isEmpty)
     }
 
+    /// A copy that reads back other than it was written (a failing or fake-capacity stick) is a failed
+    /// verification, not a removed stick; no final name holds it and nothing is marked exported.
+    @Test func aReadBackMismatchIsAVerificationFailureAndNothingIsMarked() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let faults = StickFaults(corruptingReadBack: ())
+        do {
+            let summary = try StickExporter(
+                store: store, options: StoreFixtures.options(for: stick, operations: faults)
+            )
+            .export(to: stick)
+            Issue.record("expected the export to fail: \(summary)")
+        } catch {
+            #expect(!error.stickRemoved)
+            #expect(error.description.contains("verification failed"))
+            #expect(!error.description.contains("removed"))
+        }
+        #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
+        #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty)
+    }
+
     /// Fail every write, fsync, rename, read, open and mkdir in turn with EIO, ENOSPC and ENODEV: the
     /// stick holds only complete, verified photos, the store never changes, and the next export
     /// completes.
