@@ -113,7 +113,10 @@ private final class ExportRun {
         let (loaded, rebuilt) = try readManifest()
         manifest = loaded
         let present = try listPresent()
-        let photos = store.records().filter { $0.state == .kept }.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
+        let kept = store.records().filter { $0.state == .kept }
+        let unverified = try unverifiedClaims(kept: kept, present: present)
+        manifest.entries.removeAll { unverified.contains($0.path) }
+        let photos = kept.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
         let plan = ExportPlan.make(
             photos: photos, booth: store.boothID, manifest: manifest, present: present,
             maximumFileSize: type == "vfat" ? FATName.maximumFileSize : nil)
@@ -125,7 +128,7 @@ private final class ExportRun {
             bytes: 0,
             manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
-        if rebuilt || !plan.dropped.isEmpty { unrecorded += 1 }
+        if rebuilt || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
         for item in plan.items {
             let sourcePath = "\(store.directory)/\(item.source)"
@@ -296,6 +299,42 @@ private final class ExportRun {
         } catch {
             throw ExportError(.failed(error), done: done, total: total)
         }
+    }
+
+    /// The paths of the manifest's entries for this booth's kept photos whose file on the stick does not
+    /// hold that photo: its size or CRC-32 is not the manifest's, or not the one the photo was saved
+    /// with (a crafted or stale manifest, a file replaced since). "Already on this stick" means the
+    /// content is there, so each claimed photo is read back once per insert; the plan then sees the
+    /// file as a stranger's and copies the photo beside it.
+    private func unverifiedClaims(
+        kept: [PhotoIndex.Entry], present: [String: Int64]
+    ) throws(ExportError) -> Set<
+        String
+    > {
+        let saved = Dictionary(kept.map { ($0.name, $0.checksum) }) { first, _ in first }
+        // FAT is case-insensitive: a claim names the file in any case; open it by its listed name.
+        let listed = Dictionary(present.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var unverified: Set<String> = []
+        for entry in manifest.entries where entry.booth == store.boothID {
+            guard let expected = saved[entry.source] else { continue }  // not kept: never planned
+            guard let path = listed[entry.path.lowercased()], present[path] == entry.size else { continue }
+            let parts = path.split(separator: "/")
+            let folder = try dateDirectory(String(parts[0]))
+            let fd = ops.openat(folder, String(parts[1]), O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+            guard fd >= 0 else { throw fail("open", "\(exportPath)/\(path)") }
+            defer { _ = ops.close(fd) }
+            _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+            let there: (Int64, UInt32)
+            do {
+                there = try DurableFile.checksum(of: fd, path: "\(exportPath)/\(path)", operations: ops)
+            } catch {
+                throw ExportError(.failed(error), done: done, total: total)
+            }
+            if there != (entry.size, entry.checksum) || (expected != nil && expected != entry.checksum) {
+                unverified.insert(entry.path)
+            }
+        }
+        return unverified
     }
 
     /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan

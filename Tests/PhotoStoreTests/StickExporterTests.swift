@@ -137,6 +137,38 @@ import Testing
         #expect(readFile("\(stick)/HeyLook/\(tampered.value)") == [UInt8](repeating: 0x55, count: size))
     }
 
+    /// An intact manifest that claims this booth's photos over same-size junk under their names (crafted,
+    /// or files replaced since) never suppresses a photo: the content is compared, not only name and
+    /// size, and each photo is copied beside the junk; the junk is left alone.
+    @Test func aManifestClaimingSameSizeJunkNeverSuppressesAPhoto() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
+        _ = try exporter.export(to: stick)
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        let manifest = PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt")
+        for (source, path) in found {
+            let size = readFile("\(store.directory)/\(source)")!.count
+            unlink("\(stick)/HeyLook/\(path)")
+            try DurableFile().write(
+                [UInt8](repeating: 0x55, count: size), directory: "\(stick)/HeyLook/\(path.split(separator: "/")[0])",
+                name: source, temporaryName: ".t")
+        }
+        #expect(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") == manifest)
+
+        let again = try exporter.export(to: stick)
+        #expect(again.alreadyThere == 0)
+        #expect(again.copied == 2)
+        let onStick = Set(StoreFixtures.snapshot("\(stick)/HeyLook").values)
+        for (name, bytes) in try photos(of: store) {
+            #expect(onStick.contains(CRC32.checksum(bytes)), "\(name) is not on the stick")
+        }
+        for (source, path) in found {
+            let size = readFile("\(store.directory)/\(source)")!.count
+            #expect(readFile("\(stick)/HeyLook/\(path)") == [UInt8](repeating: 0x55, count: size))
+        }
+    }
+
     @Test func aLinkWhereTheExportFolderShouldBeIsRefused() throws {
         let store = try StoreFixtures.store(photos: 2)
         let stick = temporaryDirectory()
