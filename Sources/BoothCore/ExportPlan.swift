@@ -119,6 +119,22 @@ public struct ExportPlan: Hashable, Sendable {
         return plan
     }
 
+    /// Whether `name` is one an export writes: a photo name, or one with a booth's tag
+    /// (`alternativeName`). Only such files (their temp files, or left empty by a pull) are ever
+    /// deleted on a stick; everything else there belongs to someone else.
+    public static func isExportName(_ name: String) -> Bool {
+        if PhotoName(fileName: name) != nil { return true }
+        guard name.hasSuffix(".jpg"), let underscore = name.lastIndex(of: "_") else { return false }
+        let tail = name[name.index(after: underscore)...].dropLast(4)
+        let parts = tail.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let tag = parts[0]
+        guard (1...8).contains(tag.count), tag.allSatisfy(\.isHexDigit) else { return false }
+        if parts.count == 2 {
+            guard let number = Int(parts[1]), number >= 2, String(number) == parts[1] else { return false }
+        }
+        return PhotoName(fileName: name[..<underscore] + ".jpg") != nil
+    }
+
     /// The stick name for `name` at `attempt`: the name itself first, then with this booth's id
     /// (`HeyLook_…_000042_1a2b3c4d.jpg`), then numbered (`…_1a2b3c4d-2.jpg`). All FAT-safe.
     public static func alternativeName(_ name: String, booth: String, attempt: Int) -> String {

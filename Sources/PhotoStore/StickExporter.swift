@@ -369,7 +369,9 @@ private final class ExportRun {
     }
 
     /// The regular files in the date folders (`folder/name` → size); removes temp files an
-    /// interrupted export left. Links and odd names are ignored (they only occupy names).
+    /// interrupted export left, and empty files under export names. Only names an export writes are
+    /// ever removed (`ExportPlan.isExportName`): anybody else's file stays. Links and odd names are
+    /// ignored (they only occupy names).
     private func listPresent() throws(ExportError) -> [String: Int64] {
         var present: [String: Int64] = [:]
         for (folder, mode, _) in try entries(of: exportFD, path: exportPath)
@@ -380,14 +382,15 @@ private final class ExportRun {
             let listed = try entries(of: fd, path: "\(exportPath)/\(folder)")
             let names = Set(listed.map(\.0))
             for (name, mode, size) in listed {
-                if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
+                let temporaryOf = name.hasPrefix(".") ? String(name.dropFirst().dropLast(".partial".count)) : ""
+                if name.hasSuffix(".partial") && ExportPlan.isExportName(temporaryOf) && mode == S_IFREG {
                     // Should a FAT rename ever leave the temp name and the final name on the same
                     // clusters (DurableFile's order prevents it), deleting the temp would free the
                     // photo's: left alone then.
-                    if !names.contains(String(name.dropFirst().dropLast(".partial".count))) {
+                    if !names.contains(temporaryOf) {
                         _ = ops.unlinkat(fd, name, 0)
                     }
-                } else if mode == S_IFREG && size == 0 {
+                } else if mode == S_IFREG && size == 0 && ExportPlan.isExportName(name) {
                     // An empty file under a photo's name: what a pull between the two flushes of a FAT
                     // rename leaves (see DurableFile). It holds nothing and owns no clusters: removed,
                     // so the photo is copied again under its own name.

@@ -202,6 +202,32 @@ import Testing
         #expect(StoreFixtures.snapshot(outside) == ["victim": CRC32.checksum([1, 2, 3])])
     }
 
+    /// Only the booth's own leftovers are deleted on a stick: a temp file or an empty file under a photo
+    /// name (ours, or with a booth tag) goes; anybody else's empty or `.NAME.partial` file stays.
+    @Test func onlyTheBoothsOwnTempAndEmptyFilesAreDeletedOnAStick() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
+        _ = try exporter.export(to: stick)
+        let folder = "\(stick)/HeyLook/2026-11-21"
+        let strangers: [String: [UInt8]] = [
+            "notes.txt": [], ".other.txt.partial": [1, 2], ".x.partial": [], "IMG_0001.jpg": [],
+            "HeyLook_2026-11-21_10-05-00_000009_zz.jpg": [],
+        ]
+        let ours: [String: [UInt8]] = [
+            ".HeyLook_2026-11-21_10-05-00_000009.jpg.partial": [1],
+            "HeyLook_2026-11-21_10-06-00_000010.jpg": [],
+            ".HeyLook_2026-11-21_10-07-00_000011_1a2b3c4d-2.jpg.partial": [1],
+            "HeyLook_2026-11-21_10-08-00_000012_1a2b3c4d.jpg": [],
+        ]
+        for (name, bytes) in strangers.merging(ours, uniquingKeysWith: { a, _ in a }) {
+            try DurableFile().write(bytes, directory: folder, name: name, temporaryName: ".t")
+        }
+        _ = try exporter.export(to: stick)
+        for (name, bytes) in strangers { #expect(readFile("\(folder)/\(name)") == bytes, "\(name) was touched") }
+        for name in ours.keys { #expect(readFile("\(folder)/\(name)") == nil, "\(name) was left") }
+    }
+
     /// Should a FAT rename ever leave `.NAME.partial` on the same clusters as `NAME`, the next export
     /// leaves that temp file alone (deleting it would free the photo's clusters) and only removes temp
     /// files without a final twin.
@@ -214,11 +240,12 @@ import Testing
         let name = String(path.split(separator: "/")[1])
         let bytes = try #require(readFile("\(stick)/HeyLook/\(path)"))
         try DurableFile().write(bytes, directory: folder, name: ".\(name).partial", temporaryName: ".t1")
-        try DurableFile().write([1, 2], directory: folder, name: ".stray.jpg.partial", temporaryName: ".t2")
+        try DurableFile().write(
+            [1, 2], directory: folder, name: ".HeyLook_2026-11-21_23-59-59_000099.jpg.partial", temporaryName: ".t2")
         let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
         #expect(summary.copied == 0)
         #expect(readFile("\(folder)/.\(name).partial") == bytes)
-        #expect(readFile("\(folder)/.stray.jpg.partial") == nil)
+        #expect(readFile("\(folder)/.HeyLook_2026-11-21_23-59-59_000099.jpg.partial") == nil)
         #expect(readFile("\(stick)/HeyLook/\(path)") == bytes)
     }
 
