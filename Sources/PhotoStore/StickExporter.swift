@@ -130,7 +130,7 @@ private final class ExportRun {
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
         if rebuilt || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
-        for item in plan.items {
+        nextPhoto: for item in plan.items {
             let sourcePath = "\(store.directory)/\(item.source)"
             let source = Glibc.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard source >= 0 else {
@@ -143,10 +143,7 @@ private final class ExportRun {
             defer { Glibc.close(source) }
             let folder = try dateDirectory(item.folder)
             let folderPath = "\(exportPath)/\(item.folder)"
-            var attempt =
-                (0..<100).first {
-                    ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: $0) == item.name
-                } ?? 0
+            var attempt = item.attempt
             if item.adopt {
                 if let checksum = try adoptable(
                     item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
@@ -160,6 +157,12 @@ private final class ExportRun {
                 attempt += 1
             }
             while true {
+                guard attempt < ExportPlan.maximumAttempts else {
+                    summary.skipped.append(ExportPlan.collisionSkip(item.source, folder: item.folder))
+                    total -= 1
+                    progress(done, total)
+                    continue nextPhoto
+                }
                 try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
                 let name = ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: attempt)
                 do {
@@ -173,7 +176,7 @@ private final class ExportRun {
                     break
                 } catch {
                     // Someone else's file took the name since the listing: the next name.
-                    guard error.operation == "rename", error.errno == EEXIST, attempt < 100 else {
+                    guard error.operation == "rename", error.errno == EEXIST else {
                         throw ExportError(.failed(error), done: done, total: total)
                     }
                     attempt += 1

@@ -228,6 +228,27 @@ import Testing
         for name in ours.keys { #expect(readFile("\(folder)/\(name)") == nil, "\(name) was left") }
     }
 
+    /// Hundreds of files already using one photo's names (crafted) cost that photo only: it is skipped
+    /// with a message naming the folder and what to do, and the export goes on with the others.
+    @Test func aPhotoWithHundredsOfCollidingNamesIsSkippedAndTheExportGoesOn() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let victim = try store.keptPhotos()[0]
+        let folder = "\(stick)/HeyLook/2026-11-21"
+        #expect(mkdir("\(stick)/HeyLook", 0o755) == 0 && mkdir(folder, 0o755) == 0)
+        for attempt in 0..<300 {
+            let name = ExportPlan.alternativeName(victim, booth: store.boothID, attempt: attempt)
+            try DurableFile().write([7], directory: folder, name: name, temporaryName: ".t")
+        }
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(summary.copied == 1)
+        let skip = try #require(summary.skipped.first { $0.source == victim })
+        #expect(skip.reason.contains("2026-11-21"))
+        #expect(skip.reason.contains("remove"))
+        #expect(store.records().first { $0.name == victim }?.exportedTo.isEmpty == true)
+        #expect(readFile("\(folder)/\(victim)") == [7])
+    }
+
     /// Should a FAT rename ever leave `.NAME.partial` on the same clusters as `NAME`, the next export
     /// leaves that temp file alone (deleting it would free the photo's clusters) and only removes temp
     /// files without a final twin.

@@ -233,6 +233,7 @@ final class BoothController {
                     ("unmounted", .bool(summary.unmounted)),
                     ("bytes", .int(summary.bytes)),
                 ])
+            for skip in summary.skipped { Log.warning("export: \(point): skipped \(skip.source): \(skip.reason)") }
             if let error = summary.unmountError {
                 Log.error("export: \(point) not unmounted: \(error); do not pull it yet")
             }
