@@ -4,7 +4,7 @@ import LEDCountdown
 ///
 /// The transition graph, all in this file:
 ///
-///     idle ──press──▶ playingSound ──soundFinished──▶ countingDown ──countdownEnded──▶ capturing
+///     idle ──press──▶ playingSound ──soundFinished / soundTimedOut──▶ countingDown ──countdownEnded──▶ capturing
 ///       ▲                                                                                 │
 ///       │                                                               captureCompleted (×burst)
 ///       │                                                                                 ▼
@@ -34,6 +34,11 @@ public struct BoothStateMachine: Sendable {
         public var burstCount: Int
         /// Whether the flash / fill light is switched on around the exposure.
         public var flash: Bool
+        /// Each sound's length. Every state that waits on a device has a deadline: an attention sound
+        /// whose end has not come by its length plus `soundMargin` counts as played.
+        public var soundDurations: [String: Int64]
+        /// How long past its length a sound may take to report its end (a busy loop, a slow device).
+        public var soundMargin: Int64
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -43,7 +48,9 @@ public struct BoothStateMachine: Sendable {
             abortPatternDuration: Int64 = .seconds(2),
             knobModeTimeout: Int64 = .seconds(5),
             burstCount: Int = 1,
-            flash: Bool = false
+            flash: Bool = false,
+            soundDurations: [String: Int64] = [:],
+            soundMargin: Int64 = .seconds(2)
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -53,6 +60,14 @@ public struct BoothStateMachine: Sendable {
             self.knobModeTimeout = knobModeTimeout
             self.burstCount = max(1, burstCount)
             self.flash = flash
+            self.soundDurations = soundDurations
+            self.soundMargin = soundMargin
+        }
+
+        /// How long `sound` may take to report its end: its length (the longest known for one whose
+        /// length is not known) plus the margin.
+        func soundDeadline(for sound: String) -> Int64 {
+            (soundDurations[sound] ?? soundDurations.values.max() ?? 0) + soundMargin
         }
     }
 
@@ -204,6 +219,8 @@ public struct BoothStateMachine: Sendable {
         let sequence = Sequence(id: lastSequenceID, reviewed: reviewed, buttonHeld: true)
         enter(.playingSound(sequence), at: now, &actions)
         actions.append(.showLEDs(.off, since: now))
+        let deadline = configuration.soundDeadline(for: choices.sound)
+        actions.append(.startTimer(.soundTimedOut, deadline: now.advanced(by: deadline)))
     }
 
     private mutating func buttonReleased() {
@@ -278,6 +295,7 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func soundFinished(_ purpose: SoundPurpose, at now: Instant, _ actions: inout [BoothAction]) {
         guard purpose == .attention, case .playingSound(let sequence) = state else { return }
+        actions.append(.cancelTimer(.soundTimedOut))
         enter(.countingDown(sequence), at: now, &actions)
         let delay = Int64(choices.delayHalfSeconds) * LEDPattern.halfSecond
         actions.append(.startTimer(.countdownEnded, deadline: now.advanced(by: delay)))
@@ -393,6 +411,13 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func timerFired(_ timer: BoothTimer, at now: Instant, _ actions: inout [BoothAction]) {
         switch timer {
+        case .soundTimedOut:
+            guard case .playingSound = state else { return }
+            let limit = configuration.soundDeadline(for: choices.sound) / 1_000_000
+            actions.append(
+                .reportError("sound: \(choices.sound) did not report its end within \(limit) ms; going on without it"))
+            actions.append(.stopSound)
+            soundFinished(.attention, at: now, &actions)
         case .countdownEnded:
             countdownEnded(at: now, &actions)
         case .captureTimedOut:
@@ -477,7 +502,7 @@ public struct BoothStateMachine: Sendable {
         // Frames still on their way arrive as stale completions and are released then.
         if case .capturing = state, configuration.flash { actions.append(.setFlash(false)) }
         actions.append(.reportError(reason))
-        for timer in [BoothTimer.countdownEnded, .captureTimedOut, .reviewEnded] {
+        for timer in [BoothTimer.soundTimedOut, .countdownEnded, .captureTimedOut, .reviewEnded] {
             actions.append(.cancelTimer(timer))
         }
         actions.append(.stopSound)

@@ -1,6 +1,9 @@
 /// The timers the state machine starts. Each has at most one deadline at a time; starting it again
 /// replaces the deadline.
 public enum BoothTimer: String, Hashable, Sendable, CaseIterable {
+    /// The attention sound's end never came (a device that took it but reports nothing): go on as if
+    /// it had played.
+    case soundTimedOut
     /// The countdown's end: take the photo.
     case countdownEnded
     /// The camera took too long to deliver the frame.

@@ -31,8 +31,8 @@ public enum ChoicesFile {
             switch (entry.key, entry.value) {
             case ("sound", .string(let name)) where settings.favourites.contains(name):
                 choices.sound = name
-            case ("delay", .float(let d)) where RuntimeChoices.delayRange.contains(Int((d * 2).rounded())):
-                choices.delayHalfSeconds = Int((d * 2).rounded())
+            case ("delay", .float(let d)) where RuntimeChoices.delayHalfSeconds(seconds: d) != nil:
+                choices.delayHalfSeconds = RuntimeChoices.delayHalfSeconds(seconds: d) ?? defaults.delayHalfSeconds
             case ("visual_countdown", .boolean(let b)):
                 choices.visualCountdown = b
             default:

@@ -29,6 +29,8 @@ public struct ExportPlan: Hashable, Sendable {
         /// A file of that name and size is already there and no manifest claims it (an interrupted
         /// export, or a rebuilt manifest): verify its checksum and adopt it instead of copying.
         public var adopt: Bool
+        /// Which of `alternativeName`'s names `name` is (0 for the source name).
+        public var attempt: Int = 0
 
         /// The path relative to the export folder.
         public var path: String { "\(folder)/\(name)" }
@@ -100,23 +102,59 @@ public struct ExportPlan: Hashable, Sendable {
                 continue
             }
             let folder = parsed.dateTime.dateString
-            for attempt in 0... {
+            var planned = false
+            for attempt in 0..<maximumAttempts {
                 let name = alternativeName(photo.name, booth: booth, attempt: attempt)
                 let key = "\(folder)/\(name)".lowercased()
                 if claimed.contains(key) { continue }
                 if let size = presentSizes[key] {
                     guard size == photo.size else { continue }
                     plan.items.append(
-                        Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: true))
+                        Item(
+                            source: photo.name, size: photo.size, folder: folder, name: name, adopt: true,
+                            attempt: attempt))
                 } else {
                     plan.items.append(
-                        Item(source: photo.name, size: photo.size, folder: folder, name: name, adopt: false))
+                        Item(
+                            source: photo.name, size: photo.size, folder: folder, name: name, adopt: false,
+                            attempt: attempt))
                 }
                 claimed.insert(key)
+                planned = true
                 break
             }
+            if !planned { plan.skipped.append(collisionSkip(photo.name, folder: folder)) }
         }
         return plan
+    }
+
+    /// How many names (`alternativeName`) a photo may try on a stick before it is skipped: files
+    /// crafted under all of them cost that photo, never the export.
+    public static let maximumAttempts = 100
+
+    /// The skip for a photo whose every name is taken in `folder`, with what to do.
+    public static func collisionSkip(_ source: String, folder: String) -> Skip {
+        Skip(
+            source: source,
+            reason:
+                "\(maximumAttempts) files in the stick's \(folder) folder already use this photo's names (\(source.dropLast(4))*.jpg): remove or rename them to export it"
+        )
+    }
+
+    /// Whether `name` is one an export writes: a photo name, or one with a booth's tag
+    /// (`alternativeName`). Only such files (their temp files, or left empty by a pull) are ever
+    /// deleted on a stick; everything else there belongs to someone else.
+    public static func isExportName(_ name: String) -> Bool {
+        if PhotoName(fileName: name) != nil { return true }
+        guard name.hasSuffix(".jpg"), let underscore = name.lastIndex(of: "_") else { return false }
+        let tail = name[name.index(after: underscore)...].dropLast(4)
+        let parts = tail.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        let tag = parts[0]
+        guard (1...8).contains(tag.count), tag.allSatisfy(\.isHexDigit) else { return false }
+        if parts.count == 2 {
+            guard let number = Int(parts[1]), number >= 2, String(number) == parts[1] else { return false }
+        }
+        return PhotoName(fileName: name[..<underscore] + ".jpg") != nil
     }
 
     /// The stick name for `name` at `attempt`: the name itself first, then with this booth's id

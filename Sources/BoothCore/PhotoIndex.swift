@@ -92,10 +92,12 @@ public struct PhotoIndex: Hashable, Sendable {
         entries[entry.name] = entry
     }
 
-    /// Marks `name` (with content `checksum`) as copied to `stick`; false when the photo is unknown.
+    /// Marks `name` (with content `checksum`) as copied to `stick`; false when the photo is unknown, or
+    /// when the copy's checksum is not the one the photo was saved with (its bytes changed since: that
+    /// copy is not the photo taken, so cleanup must never delete the photo for it).
     @discardableResult
     public mutating func markExported(_ name: String, checksum: UInt32, to stick: String) -> Bool {
-        guard var entry = entries[name] else { return false }
+        guard var entry = entries[name], entry.checksum == nil || entry.checksum == checksum else { return false }
         entry.checksum = checksum
         entry.exportedTo.insert(stick)
         entries[name] = entry

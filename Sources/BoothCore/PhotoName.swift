@@ -28,6 +28,12 @@ public struct PhotoName: Hashable, Sendable, Comparable {
     /// The store's running number, from 1.
     public var sequence: Int
 
+    /// The largest running number the store writes. A billion photos is centuries of use, so the
+    /// store never reaches it honestly; a file named with a larger one (crafted, or copied in) is not
+    /// ours, so the next number (`+ 1`) can never overflow, and the store stays at this one instead of
+    /// going past it (see `PhotoStore.save`).
+    public static let maximumSequence = 999_999_999
+
     /// The name for a photo taken at `dateTime` with running number `sequence`.
     public init(dateTime: DateTime, sequence: Int) {
         self.dateTime = dateTime
@@ -39,7 +45,9 @@ public struct PhotoName: Hashable, Sendable, Comparable {
         "HeyLook_\(dateTime.dateString)_\(dateTime.timeString)_\(pad(sequence, 6)).jpg"
     }
 
-    /// The name a file called `fileName` was given, or nil for any other file (temp files included).
+    /// The name a file called `fileName` was given, or nil for any other file (temp files included):
+    /// only a name the store itself would write (zero-padded parts, a sequence in
+    /// 1...`maximumSequence`) is ours, so every other file there is left alone.
     public init?(fileName: String) {
         let parts = fileName.split(separator: "_")
         guard parts.count == 4, parts[0] == "HeyLook", parts[3].hasSuffix(".jpg") else { return nil }
@@ -50,6 +58,7 @@ public struct PhotoName: Hashable, Sendable, Comparable {
             dateTime: DateTime(
                 year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time[2]),
             sequence: sequence)
+        guard (1...Self.maximumSequence).contains(sequence), self.fileName == fileName else { return nil }
     }
 
     /// The temporary name a photo is written under before it is complete.

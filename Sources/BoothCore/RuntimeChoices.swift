@@ -17,6 +17,15 @@ public struct RuntimeChoices: Hashable, Sendable, Codable {
         self.visualCountdown = visualCountdown
     }
 
+    /// `seconds` as an allowed delay in half seconds, or nil for anything else: out of range, not a
+    /// number, or too large for an integer (a damaged or hand-edited state file), checked before the
+    /// conversion so such a value can never trap.
+    public static func delayHalfSeconds(seconds: Double) -> Int? {
+        let halves = (seconds * 2).rounded()
+        guard halves >= Double(delayRange.lowerBound), halves <= Double(delayRange.upperBound) else { return nil }
+        return Int(halves)
+    }
+
     /// The delay in seconds.
     public var delaySeconds: Double { Double(delayHalfSeconds) / 2 }
 }

@@ -51,6 +51,10 @@ public struct TOMLDocument: Sendable {
         public var description: String { "line \(line): \(message)" }
     }
 
+    /// How deeply arrays may nest. The booth's files need one level; the bound keeps a damaged or
+    /// crafted file (megabytes of `[`) from overflowing the reader's stack.
+    public static let maximumNesting = 32
+
     /// The entries in file order.
     public private(set) var entries: [Entry] = []
     /// Each `[table]` header with its line.
@@ -166,12 +170,12 @@ public struct TOMLDocument: Sendable {
             }
         }
 
-        mutating func value() throws(SyntaxError) -> Value {
+        mutating func value(depth: Int = 0) throws(SyntaxError) -> Value {
             guard let c = peek() else { throw SyntaxError(line: line, message: "expected a value") }
             switch c {
             case "\"": return .string(try basicString())
             case "'": return .string(try literalString())
-            case "[": return try array()
+            case "[": return try array(depth: depth + 1)
             case "t", "f": return try boolean()
             default: return try number()
             }
@@ -213,7 +217,14 @@ public struct TOMLDocument: Sendable {
             throw SyntaxError(line: line, message: "string not closed")
         }
 
-        mutating func array() throws(SyntaxError) -> Value {
+        mutating func array(depth: Int) throws(SyntaxError) -> Value {
+            guard depth <= TOMLDocument.maximumNesting else {
+                throw SyntaxError(
+                    line: line,
+                    message:
+                        "arrays nested deeper than \(TOMLDocument.maximumNesting) levels; the booth's values need at most one: remove the extra '['"
+                )
+            }
             advance()
             var items: [Value] = []
             while true {
@@ -222,7 +233,7 @@ public struct TOMLDocument: Sendable {
                     advance()
                     return .array(items)
                 }
-                items.append(try value())
+                items.append(try value(depth: depth))
                 skipBlankAndComments()
                 if peek() == "," {
                     advance()

@@ -36,9 +36,17 @@ public struct ExportError: Error, CustomStringConvertible {
         return nil
     }
 
-    /// Whether the stick went away (pulled out mid-copy): EIO, ENODEV, ENXIO, ESHUTDOWN or ENOTCONN.
+    /// Whether a copy read back from the stick differed from what was written (DurableFile's
+    /// "verify"): the stick is failing or fake, not gone.
+    public var verificationFailed: Bool {
+        if case .failed(let error) = reason { return error.operation == "verify" }
+        return false
+    }
+
+    /// Whether the stick went away (pulled out mid-copy): EIO, ENODEV, ENXIO, ESHUTDOWN or ENOTCONN
+    /// from any call but the read-back comparison.
     public var stickRemoved: Bool {
-        guard let errno else { return false }
+        guard let errno, !verificationFailed else { return false }
         return [EIO, ENODEV, ENXIO, ESHUTDOWN, ENOTCONN].contains(errno)
     }
 
@@ -51,6 +59,9 @@ public struct ExportError: Error, CustomStringConvertible {
         case .refusedLink(let path):
             return
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
+        case .failed(let error) where verificationFailed:
+            return
+                "A copy on the stick read back different from the photo (verification failed): \(progress), all complete and verified; nothing else was recorded. The stick may be failing or fake: use another one. (\(error.path))"
         case .failed(let error):
             switch error.errno {
             case ENOSPC, EDQUOT:

@@ -84,12 +84,25 @@ public struct SystemFileOperations: FileOperations {
     public func fsync(_ fd: Int32) -> Int32 { Glibc.fsync(fd) }
     public func close(_ fd: Int32) -> Int32 { Glibc.close(fd) }
     public func renameNoReplace(_ from: String, _ to: String) -> Int32 {
-        // RENAME_NOREPLACE is 1; not every file system has renameat2 (FAT on old kernels: EINVAL),
-        // so fall back to link + unlink, which also never replaces.
+        // RENAME_NOREPLACE is 1; not every file system has renameat2 (FAT on old kernels: EINVAL).
         let result = booth_rename_noreplace(from, to)
         guard result == -1, errno == EINVAL || errno == ENOSYS else { return result }
-        guard Glibc.link(from, to) == 0 else { return Glibc.rename(from, to) }
-        return Glibc.unlink(from)
+        return Self.renameNoReplaceWithoutRenameat2(from, to)
+    }
+
+    /// `renameNoReplace` where the file system has no renameat2: link + unlink, which also never
+    /// replaces; where it has no links either (FAT), rename once `to` is checked free (the booth is
+    /// the only writer of its folders). A taken name fails with EEXIST: it is never replaced.
+    static func renameNoReplaceWithoutRenameat2(_ from: String, _ to: String) -> Int32 {
+        if Glibc.link(from, to) == 0 { return Glibc.unlink(from) }
+        guard errno == EPERM || errno == EOPNOTSUPP else { return -1 }
+        var info = stat()
+        if lstat(to, &info) == 0 {
+            errno = EEXIST
+            return -1
+        }
+        guard errno == ENOENT else { return -1 }
+        return Glibc.rename(from, to)
     }
     public func rename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
     public func unlink(_ path: String) -> Int32 { Glibc.unlink(path) }

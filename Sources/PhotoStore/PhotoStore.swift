@@ -108,9 +108,12 @@ public final class PhotoStore: @unchecked Sendable {
         if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
             throw StoreError("save", directory, errno: ENOSPC)
         }
-        let name = PhotoName(dateTime: dateTime, sequence: lastSequence + 1)
+        // The number saturates at its maximum (reached only through a file named so): the names stay
+        // ours and apart by their date-time, and a name already taken fails the save (EEXIST) through
+        // the no-replace rename, so no photo is ever overwritten.
+        let name = PhotoName(dateTime: dateTime, sequence: min(lastSequence + 1, PhotoName.maximumSequence))
         try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
-        lastSequence += 1
+        lastSequence = name.sequence
         let entry = PhotoIndex.Entry(
             name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg))
         index.withLock { $0.record(entry) }

@@ -113,7 +113,10 @@ private final class ExportRun {
         let (loaded, rebuilt) = try readManifest()
         manifest = loaded
         let present = try listPresent()
-        let photos = store.records().filter { $0.state == .kept }.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
+        let kept = store.records().filter { $0.state == .kept }
+        let unverified = try unverifiedClaims(kept: kept, present: present)
+        manifest.entries.removeAll { unverified.contains($0.path) }
+        let photos = kept.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
         let plan = ExportPlan.make(
             photos: photos, booth: store.boothID, manifest: manifest, present: present,
             maximumFileSize: type == "vfat" ? FATName.maximumFileSize : nil)
@@ -125,9 +128,9 @@ private final class ExportRun {
             bytes: 0,
             manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
-        if rebuilt || !plan.dropped.isEmpty { unrecorded += 1 }
+        if rebuilt || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
-        for item in plan.items {
+        nextPhoto: for item in plan.items {
             let sourcePath = "\(store.directory)/\(item.source)"
             let source = Glibc.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard source >= 0 else {
@@ -140,10 +143,7 @@ private final class ExportRun {
             defer { Glibc.close(source) }
             let folder = try dateDirectory(item.folder)
             let folderPath = "\(exportPath)/\(item.folder)"
-            var attempt =
-                (0..<100).first {
-                    ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: $0) == item.name
-                } ?? 0
+            var attempt = item.attempt
             if item.adopt {
                 if let checksum = try adoptable(
                     item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
@@ -157,6 +157,12 @@ private final class ExportRun {
                 attempt += 1
             }
             while true {
+                guard attempt < ExportPlan.maximumAttempts else {
+                    summary.skipped.append(ExportPlan.collisionSkip(item.source, folder: item.folder))
+                    total -= 1
+                    progress(done, total)
+                    continue nextPhoto
+                }
                 try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
                 let name = ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: attempt)
                 do {
@@ -170,7 +176,7 @@ private final class ExportRun {
                     break
                 } catch {
                     // Someone else's file took the name since the listing: the next name.
-                    guard error.operation == "rename", error.errno == EEXIST, attempt < 100 else {
+                    guard error.operation == "rename", error.errno == EEXIST else {
                         throw ExportError(.failed(error), done: done, total: total)
                     }
                     attempt += 1
@@ -309,6 +315,42 @@ private final class ExportRun {
         }
     }
 
+    /// The paths of the manifest's entries for this booth's kept photos whose file on the stick does not
+    /// hold that photo: its size or CRC-32 is not the manifest's, or not the one the photo was saved
+    /// with (a crafted or stale manifest, a file replaced since). "Already on this stick" means the
+    /// content is there, so each claimed photo is read back once per insert; the plan then sees the
+    /// file as a stranger's and copies the photo beside it.
+    private func unverifiedClaims(
+        kept: [PhotoIndex.Entry], present: [String: Int64]
+    ) throws(ExportError) -> Set<
+        String
+    > {
+        let saved = Dictionary(kept.map { ($0.name, $0.checksum) }) { first, _ in first }
+        // FAT is case-insensitive: a claim names the file in any case; open it by its listed name.
+        let listed = Dictionary(present.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var unverified: Set<String> = []
+        for entry in manifest.entries where entry.booth == store.boothID {
+            guard let expected = saved[entry.source] else { continue }  // not kept: never planned
+            guard let path = listed[entry.path.lowercased()], present[path] == entry.size else { continue }
+            let parts = path.split(separator: "/")
+            let folder = try dateDirectory(String(parts[0]))
+            let fd = ops.openat(folder, String(parts[1]), O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+            guard fd >= 0 else { throw fail("open", "\(exportPath)/\(path)") }
+            defer { _ = ops.close(fd) }
+            _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+            let there: (Int64, UInt32)
+            do {
+                there = try DurableFile.checksum(of: fd, path: "\(exportPath)/\(path)", operations: ops)
+            } catch {
+                throw ExportError(.failed(error), done: done, total: total)
+            }
+            if there != (entry.size, entry.checksum) || (expected != nil && expected != entry.checksum) {
+                unverified.insert(entry.path)
+            }
+        }
+        return unverified
+    }
+
     /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan
     /// then verifies the files present instead of trusting anything.
     private func readManifest() throws(ExportError) -> (ExportManifest, rebuilt: Bool) {
@@ -341,7 +383,9 @@ private final class ExportRun {
     }
 
     /// The regular files in the date folders (`folder/name` → size); removes temp files an
-    /// interrupted export left. Links and odd names are ignored (they only occupy names).
+    /// interrupted export left, and empty files under export names. Only names an export writes are
+    /// ever removed (`ExportPlan.isExportName`): anybody else's file stays. Links and odd names are
+    /// ignored (they only occupy names).
     private func listPresent() throws(ExportError) -> [String: Int64] {
         var present: [String: Int64] = [:]
         for (folder, mode, _) in try entries(of: exportFD, path: exportPath)
@@ -352,14 +396,15 @@ private final class ExportRun {
             let listed = try entries(of: fd, path: "\(exportPath)/\(folder)")
             let names = Set(listed.map(\.0))
             for (name, mode, size) in listed {
-                if name.hasPrefix(".") && name.hasSuffix(".partial") && mode == S_IFREG {
+                let temporaryOf = name.hasPrefix(".") ? String(name.dropFirst().dropLast(".partial".count)) : ""
+                if name.hasSuffix(".partial") && ExportPlan.isExportName(temporaryOf) && mode == S_IFREG {
                     // Should a FAT rename ever leave the temp name and the final name on the same
                     // clusters (DurableFile's order prevents it), deleting the temp would free the
                     // photo's: left alone then.
-                    if !names.contains(String(name.dropFirst().dropLast(".partial".count))) {
+                    if !names.contains(temporaryOf) {
                         _ = ops.unlinkat(fd, name, 0)
                     }
-                } else if mode == S_IFREG && size == 0 {
+                } else if mode == S_IFREG && size == 0 && ExportPlan.isExportName(name) {
                     // An empty file under a photo's name: what a pull between the two flushes of a FAT
                     // rename leaves (see DurableFile). It holds nothing and owns no clusters: removed,
                     // so the photo is copied again under its own name.

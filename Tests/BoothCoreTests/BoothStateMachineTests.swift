@@ -13,8 +13,8 @@ import Testing
         #expect(press.contains(.setButtonLED(false)))
         #expect(h.phase == .playingSound)
 
-        // Nothing happens until the sound has played to its end, however long it takes.
-        h.advance(by: .seconds(10))
+        // Nothing happens until the sound has played to its end (within its deadline, see below).
+        h.advance(by: .milliseconds(1999))
         #expect(h.phase == .playingSound)
 
         let soundEnd = h.now
@@ -117,6 +117,46 @@ import Testing
         #expect(h.phase == .playingSound)
         h.send(.soundFinished(.shutter))
         #expect(h.phase == .playingSound)
+    }
+
+    /// A sound whose end never comes (a device that took it but reports nothing) cannot hold the booth:
+    /// the sequence goes on and the photo is taken.
+    @Test func anAttentionSoundThatNeverEndsDoesNotHoldTheBooth() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        h.advance(by: .seconds(60))
+        #expect(h.phases.prefix(3) == [.playingSound, .countingDown, .capturing])
+        #expect(h.captureCount == 1)
+    }
+
+    /// The deadline is the sound's own length plus the margin; a late end changes nothing.
+    @Test func theSoundsDeadlineIsItsLengthPlusTheMargin() throws {
+        let configuration = BoothStateMachine.Configuration(
+            soundDurations: ["Duck": .milliseconds(560), "Cow": .seconds(1)], soundMargin: .seconds(2))
+        var h = MachineHarness(configuration: configuration)
+        h.send(.buttonPressed)
+        h.advance(by: .milliseconds(2559))
+        #expect(h.phase == .playingSound)
+        let late = h.advance(by: .milliseconds(1))
+        #expect(h.phase == .countingDown)
+        #expect(late.contains(.stopSound))
+        #expect(
+            late.contains {
+                if case .reportError(let m) = $0 { m.contains("Duck") && m.contains("2560 ms") } else { false }
+            })
+        #expect(h.send(.soundFinished(.attention)).isEmpty)
+        h.advance(by: .seconds(1))
+        let id = try #require(h.lastCapture)
+        h.send(.captureCompleted(id))
+        h.send(.photoSaved(id, path: "/p/a.jpg"))
+        #expect(h.phase == .idle)
+        #expect(h.timers[.soundTimedOut] == nil)
+        // A sound that ends in time cancels its deadline.
+        h.advance(by: .seconds(5))
+        h.send(.buttonPressed)
+        #expect(h.timers[.soundTimedOut] != nil)
+        h.send(.soundFinished(.attention))
+        #expect(h.timers[.soundTimedOut] == nil)
     }
 
     // MARK: Aborts

@@ -162,6 +162,15 @@ import Testing
         #expect(read.delayHalfSeconds == 2)
         #expect(warning?.contains("delay") == true)
     }
+
+    /// A delay past any integer (or the largest doubles) is ignored with a warning, never a trap.
+    @Test(arguments: ["delay = 1.0e300", "delay = -1.0e300", "delay = 4.7e18", "delay = 1.7976931348623157e308"])
+    func aDelayPastIntegerRangeIsIgnoredWithAWarning(text: String) {
+        let (read, warning) = ChoicesFile.decode("sound = \"Cow\"\n" + text + "\n", settings: BoothSettings())
+        #expect(read.sound == "Cow")
+        #expect(read.delayHalfSeconds == BoothSettings().defaultChoices.delayHalfSeconds)
+        #expect(warning?.contains("delay") == true)
+    }
 }
 
 @Suite struct PhotoNameTests {
@@ -176,6 +185,22 @@ import Testing
         let earlierClockLaterPhoto = PhotoName(
             dateTime: PhotoName.DateTime(year: 2000, month: 1, day: 1, hour: 0, minute: 0, second: 0), sequence: 43)
         #expect(name < earlierClockLaterPhoto)
+    }
+
+    /// Only names the store itself writes are ours: a sequence past the store's maximum (it would
+    /// overflow the next `+ 1`), zero, signed or unpadded parts name someone else's file.
+    @Test(arguments: [
+        "HeyLook_2026-01-01_00-00-00_9223372036854775807.jpg", "HeyLook_2026-01-01_00-00-00_1000000000.jpg",
+        "HeyLook_2026-01-01_00-00-00_000000.jpg", "HeyLook_2026-01-01_00-00-00_-00005.jpg",
+        "HeyLook_2026-01-01_00-00-00_+00005.jpg", "HeyLook_2026-1-1_0-0-0_5.jpg",
+    ])
+    func namesTheStoreNeverWritesAreNotOurs(fileName: String) {
+        #expect(PhotoName(fileName: fileName) == nil)
+    }
+
+    @Test func theLargestSequenceIsStillOurs() {
+        let name = PhotoName(fileName: "HeyLook_2026-01-01_00-00-00_999999999.jpg")
+        #expect(name?.sequence == 999_999_999)
     }
 }
 

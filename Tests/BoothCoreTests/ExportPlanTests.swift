@@ -76,3 +76,15 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
     #expect(plan.skipped.map(\.source) == [photo(1).name, "x.jpg"])
     #expect(plan.items.map(\.source) == [photo(2).name])
 }
+
+@Test func exportNamesAreOnlyTheNamesAnExportWrites() {
+    let name = photo(1).name
+    #expect(ExportPlan.isExportName(name))
+    for attempt in [1, 2, 37] {
+        #expect(ExportPlan.isExportName(ExportPlan.alternativeName(name, booth: "0123456789abcdef", attempt: attempt)))
+    }
+    let stem = String(name.dropLast(4))
+    for other in ["notes.txt", "IMG_0001.jpg", "\(stem)_zz.jpg", "\(stem)_1a2b3c4d-1.jpg", "\(stem)_1a2b3c4d-02.jpg"] {
+        #expect(!ExportPlan.isExportName(other), "\(other)")
+    }
+}

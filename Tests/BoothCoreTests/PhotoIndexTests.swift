@@ -66,6 +66,19 @@ private func name(_ n: Int) -> String {
     #expect(index.removableWhenFull.map(\.name) == [name(2), name(4)])
 }
 
+/// A copy whose checksum is not the one the photo was saved with is not that photo: not marked, so
+/// never removable; the saved checksum stays.
+@Test func aCopyThatDoesNotMatchTheSavedChecksumIsNotMarked() {
+    var index = PhotoIndex([.init(name: name(1), state: .kept, size: 100, checksum: 7)])
+    let wrong = index.markExported(name(1), checksum: 8, to: "s")
+    #expect(!wrong)
+    #expect(index.removableWhenFull.isEmpty)
+    #expect(index.entries[name(1)]?.checksum == 7)
+    let right = index.markExported(name(1), checksum: 7, to: "s")
+    #expect(right)
+    #expect(index.removableWhenFull.map(\.name) == [name(1)])
+}
+
 @Test func mergeTakesTheOtherWritersExportsButKeepsItsOwnStates() {
     var ours = PhotoIndex([
         .init(name: name(1), state: .kept, size: 100, checksum: 7, exportedTo: ["a"]),

@@ -1,5 +1,6 @@
 import BoothCore
 import BoothTestSupport
+import CBoothSys
 import Glibc
 import LEDCountdown
 import PhotoEncoding
@@ -18,7 +19,7 @@ import Testing
     /// Runs `script` to its end (with `fast`, in virtual time); returns the events and the photos directory.
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
-        cameraStalled: Bool = false, fast: Bool = false
+        cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil, stopAfter: Int64? = nil
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -40,11 +41,18 @@ import Testing
         let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
         let devices = BoothController.Devices(
             inputs: [ScriptInput(script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)],
-            sound: SimulatedSound.builtIn(), camera: SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
+            sound: sound ?? SimulatedSound.builtIn(),
+            camera: SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
-        let (choices, _) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
+        let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
         controller.loop.virtualTime = fast
+        if let stopAfter {
+            // A booth stuck in a state would never end the script: stop it as SIGTERM would.
+            controller.loop.schedule(at: MonotonicClock.now().advanced(by: stopAfter)) {
+                controller.dispatch(.shutdownRequested(.abortSequence), at: MonotonicClock.now())
+            }
+        }
         #expect(try controller.run() == 0)
         #expect(lights.row == .dark)
         #expect(lights.buttonLED == false)
@@ -115,6 +123,18 @@ import Testing
         #expect(try PhotoStore.fileNames(in: "\(photos)/discarded").count == 1)
     }
 
+    /// A sound device whose descriptor epoll refuses (ALSA's null plugins hand out /dev/null: EPERM)
+    /// never reports a sound's end; the sequence still completes and the photo is saved.
+    @Test func aSoundDeviceThatNeverReportsAnEndStillTakesThePhoto() throws {
+        let sound = UnpollableSound()
+        let (events, _) = try run("press\nwait 20\nquit\n", fast: true, sound: sound, stopAfter: .seconds(60))
+        #expect(sound.refusals > 0)
+        let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
+        #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
+        #expect(events.filter { $0.type == "photoSaved" }.count == 1)
+        #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("Duck") })
+    }
+
     @Test func knobChoicesPersistAcrossRuns() throws {
         let stateFile = "\(temporaryDirectory())/state.toml"
         let script = "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"
@@ -130,4 +150,29 @@ import Testing
         #expect(ready.fields["delay"] == "1.5")
         #expect(ready.fields["visualCountdown"] == "false")
     }
+}
+
+/// A sound device that takes every sound but whose descriptor the loop refuses, as epoll refuses the
+/// /dev/null descriptor ALSA's null plugins hand out: it never reports a sound's end.
+private final class UnpollableSound: SoundDevice {
+    let name = "unpollable"
+    let soundDurations = SimulatedSound.builtIn().soundDurations
+    /// How often the loop refused the descriptor.
+    private(set) var refusals = 0
+    private var loop: EventLoop?
+    private let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
+
+    deinit { close(devNull) }
+
+    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws { self.loop = loop }
+
+    func play(_ sound: String, purpose: SoundPurpose) {
+        do {
+            try loop?.register(devNull, events: UInt32(EPOLLIN.rawValue)) { _ in }
+        } catch {
+            refusals += 1
+        }
+    }
+
+    func stop() {}
 }

@@ -1,4 +1,5 @@
-// StickFaults: real file operations except the Nth call of one kind, which fails with a chosen errno.
+// StickFaults: real file operations except the Nth call of one kind, which fails with a chosen errno,
+// or a stick that reads back other data than it was given.
 import Glibc
 import PhotoStore
 import Synchronization
@@ -10,11 +11,20 @@ public final class StickFaults: FileOperations {
     public let operation: String
     public let failAt: Int
     public let error: Int32
+    /// Whether temp files read back (opened read-only) return their first byte flipped.
+    public let corruptsReadBack: Bool
     private let counts = Mutex<[String: Int]>([:])
+    private let readBack = Mutex<Set<Int32>>([])
     private let real = SystemFileOperations()
 
     public init(failing operation: String, at n: Int, with error: Int32) {
-        (self.operation, self.failAt, self.error) = (operation, n, error)
+        (self.operation, self.failAt, self.error, corruptsReadBack) = (operation, n, error, false)
+    }
+
+    /// Real calls, except that every temp file (`….partial`) read back returns its first byte flipped:
+    /// a failing or fake-capacity stick that returns other data than it was given.
+    public init(corruptingReadBack: Void) {
+        (operation, failAt, error, corruptsReadBack) = ("none", 0, 0, true)
     }
 
     /// Whether the planned failure happened.
@@ -33,7 +43,11 @@ public final class StickFaults: FileOperations {
     }
     public func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         if fails("open") { errno = error; return -1 }
-        return real.openat(directory, name, flags, mode)
+        let fd = real.openat(directory, name, flags, mode)
+        if corruptsReadBack, fd >= 0, name.hasSuffix(".partial"), flags & O_ACCMODE == O_RDONLY {
+            readBack.withLock { _ = $0.insert(fd) }
+        }
+        return fd
     }
     public func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
         if fails("write") { errno = error; return -1 }
@@ -41,13 +55,16 @@ public final class StickFaults: FileOperations {
     }
     public func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
         if fails("read") { errno = error; return -1 }
-        return real.read(fd, buffer)
+        let count = real.read(fd, buffer)
+        if count > 0, readBack.withLock({ $0.contains(fd) }) { buffer[0] ^= 0xFF }
+        return count
     }
     public func fsync(_ fd: Int32) -> Int32 {
         if fails("fsync") { errno = error; return -1 }
         return real.fsync(fd)
     }
     public func close(_ fd: Int32) -> Int32 {
+        readBack.withLock { _ = $0.remove(fd) }
         if fails("close") { _ = real.close(fd); errno = error; return -1 }
         return real.close(fd)
     }

@@ -10,7 +10,9 @@ import Testing
     @Test func theIndexIsRebuiltWhenMissingOrDamaged() throws {
         let store = try StoreFixtures.store(photos: 3)
         let id = store.boothID
-        try store.markExported([(try store.keptPhotos()[0], 1)], to: "stick-1")
+        let first = try #require(store.records().first)
+        try store.markExported([(first.name, try #require(first.checksum))], to: "stick-1")
+        #expect(store.records().first?.exportedTo == ["stick-1"])
         let indexPath = "\(store.directory)/\(PhotoStore.indexName)"
         // Damaged: rebuilt from the files (export records lost: cleanup only gets more careful).
         let text = PhotoStore.readSmallFile(indexPath)!
@@ -77,13 +79,67 @@ import Testing
         let store = try StoreFixtures.store(photos: 4)
         let names = try store.keptPhotos()
         try store.discard("\(store.directory)/\(names[0])")
-        try store.markExported([(names[2], 1), (names[0], 1)], to: "stick-1")
+        let checksums = Dictionary(uniqueKeysWithValues: store.records().map { ($0.name, $0.checksum ?? 0) })
+        try store.markExported([(names[2], checksums[names[2]]!), (names[0], checksums[names[0]]!)], to: "stick-1")
         // Asking for more room than exists removes every exported kept photo, and nothing else.
         let removed = try store.removeExportedPhotos(untilFree: Int64.max)
         #expect(removed == [names[2]])
         #expect(try store.keptPhotos() == [names[1], names[3]])
         #expect(try PhotoStore.fileNames(in: store.discardedDirectory) == [names[0]])
         #expect(try store.removeExportedPhotos(untilFree: 0).isEmpty)
+    }
+
+    /// A photo whose bytes changed since it was saved (bit rot on the card, an edit of the same size)
+    /// is copied as it is now, but that copy is not the photo the booth took: it is never marked
+    /// exported, so cleanup never deletes it.
+    @Test func cleanupNeverDeletesAPhotoWhoseCopyDoesNotMatchTheSavedPhoto() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let names = try store.keptPhotos()
+        let damaged = "\(store.directory)/\(names[0])"
+        let fd = open(damaged, O_RDWR | O_CLOEXEC)
+        var byte: UInt8 = 0
+        #expect(pread(fd, &byte, 1, 100) == 1)
+        byte ^= 0xFF
+        #expect(pwrite(fd, &byte, 1, 100) == 1)
+        close(fd)
+        let stick = temporaryDirectory()
+        _ = try? StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(store.records().first { $0.name == names[0] }?.exportedTo.isEmpty == true)
+        #expect(try store.removeExportedPhotos(untilFree: Int64.max) == [names[1]])
+        #expect(readFile(damaged) != nil)
+    }
+
+    /// A file named with the largest sequence an Int holds (crafted, or copied in by hand) is not one of
+    /// ours: saves neither trap on the next `+ 1` nor touch that file, and a reopened store still saves.
+    @Test func aFileWithAHugeSequenceNeitherStopsNorSuffersSaves() throws {
+        let directory = temporaryDirectory()
+        let crafted = "\(directory)/HeyLook_2026-01-01_00-00-00_9223372036854775807.jpg"
+        try DurableFile().write(
+            [9, 9, 9], directory: directory, name: String(crafted.split(separator: "/").last!), temporaryName: ".t")
+        let when = PhotoName.DateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        let store = try PhotoStore(directory: directory, reserve: 0)
+        let first = try store.save(StoreFixtures.photo(1), takenAt: when)
+        let second = try store.save(StoreFixtures.photo(2), takenAt: when)
+        let third = try PhotoStore(directory: directory, reserve: 0).save(StoreFixtures.photo(3), takenAt: when)
+        #expect(Set([first, second, third, crafted]).count == 4)
+        #expect(readFile(crafted) == [9, 9, 9])
+        #expect(readFile(third) == StoreFixtures.photo(3))
+    }
+
+    /// At the store's largest sequence the number stays there (saturates) and the date-time keeps names
+    /// apart; a name that is taken fails the save with EEXIST and the file there is never replaced.
+    @Test func theLargestSequenceSaturatesAndNeverOverwrites() throws {
+        let directory = temporaryDirectory()
+        let top = "HeyLook_2026-01-01_00-00-00_999999999.jpg"
+        try DurableFile().write([9, 9, 9], directory: directory, name: top, temporaryName: ".t")
+        let store = try PhotoStore(directory: directory, reserve: 0)
+        let later = PhotoName.DateTime(year: 2026, month: 1, day: 2, hour: 0, minute: 0, second: 0)
+        let saved = try store.save(StoreFixtures.photo(1), takenAt: later)
+        #expect(saved.hasSuffix("HeyLook_2026-01-02_00-00-00_999999999.jpg"))
+        let same = PhotoName.DateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        #expect(throws: StoreError.self) { try store.save(StoreFixtures.photo(2), takenAt: same) }
+        #expect(readFile("\(directory)/\(top)") == [9, 9, 9])
+        #expect(readFile(saved) == StoreFixtures.photo(1))
     }
 
     /// Fail every write, fsync, rename, open and close of a save with EIO and ENOSPC: the store holds

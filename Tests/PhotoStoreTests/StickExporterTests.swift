@@ -137,6 +137,38 @@ import Testing
         #expect(readFile("\(stick)/HeyLook/\(tampered.value)") == [UInt8](repeating: 0x55, count: size))
     }
 
+    /// An intact manifest that claims this booth's photos over same-size junk under their names (crafted,
+    /// or files replaced since) never suppresses a photo: the content is compared, not only name and
+    /// size, and each photo is copied beside the junk; the junk is left alone.
+    @Test func aManifestClaimingSameSizeJunkNeverSuppressesAPhoto() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
+        _ = try exporter.export(to: stick)
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        let manifest = PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt")
+        for (source, path) in found {
+            let size = readFile("\(store.directory)/\(source)")!.count
+            unlink("\(stick)/HeyLook/\(path)")
+            try DurableFile().write(
+                [UInt8](repeating: 0x55, count: size), directory: "\(stick)/HeyLook/\(path.split(separator: "/")[0])",
+                name: source, temporaryName: ".t")
+        }
+        #expect(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") == manifest)
+
+        let again = try exporter.export(to: stick)
+        #expect(again.alreadyThere == 0)
+        #expect(again.copied == 2)
+        let onStick = Set(StoreFixtures.snapshot("\(stick)/HeyLook").values)
+        for (name, bytes) in try photos(of: store) {
+            #expect(onStick.contains(CRC32.checksum(bytes)), "\(name) is not on the stick")
+        }
+        for (source, path) in found {
+            let size = readFile("\(store.directory)/\(source)")!.count
+            #expect(readFile("\(stick)/HeyLook/\(path)") == [UInt8](repeating: 0x55, count: size))
+        }
+    }
+
     @Test func aLinkWhereTheExportFolderShouldBeIsRefused() throws {
         let store = try StoreFixtures.store(photos: 2)
         let stick = temporaryDirectory()
@@ -170,6 +202,53 @@ import Testing
         #expect(StoreFixtures.snapshot(outside) == ["victim": CRC32.checksum([1, 2, 3])])
     }
 
+    /// Only the booth's own leftovers are deleted on a stick: a temp file or an empty file under a photo
+    /// name (ours, or with a booth tag) goes; anybody else's empty or `.NAME.partial` file stays.
+    @Test func onlyTheBoothsOwnTempAndEmptyFilesAreDeletedOnAStick() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
+        _ = try exporter.export(to: stick)
+        let folder = "\(stick)/HeyLook/2026-11-21"
+        let strangers: [String: [UInt8]] = [
+            "notes.txt": [], ".other.txt.partial": [1, 2], ".x.partial": [], "IMG_0001.jpg": [],
+            "HeyLook_2026-11-21_10-05-00_000009_zz.jpg": [],
+        ]
+        let ours: [String: [UInt8]] = [
+            ".HeyLook_2026-11-21_10-05-00_000009.jpg.partial": [1],
+            "HeyLook_2026-11-21_10-06-00_000010.jpg": [],
+            ".HeyLook_2026-11-21_10-07-00_000011_1a2b3c4d-2.jpg.partial": [1],
+            "HeyLook_2026-11-21_10-08-00_000012_1a2b3c4d.jpg": [],
+        ]
+        for (name, bytes) in strangers.merging(ours, uniquingKeysWith: { a, _ in a }) {
+            try DurableFile().write(bytes, directory: folder, name: name, temporaryName: ".t")
+        }
+        _ = try exporter.export(to: stick)
+        for (name, bytes) in strangers { #expect(readFile("\(folder)/\(name)") == bytes, "\(name) was touched") }
+        for name in ours.keys { #expect(readFile("\(folder)/\(name)") == nil, "\(name) was left") }
+    }
+
+    /// Hundreds of files already using one photo's names (crafted) cost that photo only: it is skipped
+    /// with a message naming the folder and what to do, and the export goes on with the others.
+    @Test func aPhotoWithHundredsOfCollidingNamesIsSkippedAndTheExportGoesOn() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let victim = try store.keptPhotos()[0]
+        let folder = "\(stick)/HeyLook/2026-11-21"
+        #expect(mkdir("\(stick)/HeyLook", 0o755) == 0 && mkdir(folder, 0o755) == 0)
+        for attempt in 0..<300 {
+            let name = ExportPlan.alternativeName(victim, booth: store.boothID, attempt: attempt)
+            try DurableFile().write([7], directory: folder, name: name, temporaryName: ".t")
+        }
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(summary.copied == 1)
+        let skip = try #require(summary.skipped.first { $0.source == victim })
+        #expect(skip.reason.contains("2026-11-21"))
+        #expect(skip.reason.contains("remove"))
+        #expect(store.records().first { $0.name == victim }?.exportedTo.isEmpty == true)
+        #expect(readFile("\(folder)/\(victim)") == [7])
+    }
+
     /// Should a FAT rename ever leave `.NAME.partial` on the same clusters as `NAME`, the next export
     /// leaves that temp file alone (deleting it would free the photo's clusters) and only removes temp
     /// files without a final twin.
@@ -182,11 +261,12 @@ import Testing
         let name = String(path.split(separator: "/")[1])
         let bytes = try #require(readFile("\(stick)/HeyLook/\(path)"))
         try DurableFile().write(bytes, directory: folder, name: ".\(name).partial", temporaryName: ".t1")
-        try DurableFile().write([1, 2], directory: folder, name: ".stray.jpg.partial", temporaryName: ".t2")
+        try DurableFile().write(
+            [1, 2], directory: folder, name: ".HeyLook_2026-11-21_23-59-59_000099.jpg.partial", temporaryName: ".t2")
         let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
         #expect(summary.copied == 0)
         #expect(readFile("\(folder)/.\(name).partial") == bytes)
-        #expect(readFile("\(folder)/.stray.jpg.partial") == nil)
+        #expect(readFile("\(folder)/.HeyLook_2026-11-21_23-59-59_000099.jpg.partial") == nil)
         #expect(readFile("\(stick)/HeyLook/\(path)") == bytes)
     }
 
@@ -221,6 +301,27 @@ import Testing
             return error.description.contains("FAT32 or exFAT")
         }
         #expect(StoreFixtures.snapshot(stick).isEmpty)
+    }
+
+    /// A copy that reads back other than it was written (a failing or fake-capacity stick) is a failed
+    /// verification, not a removed stick; no final name holds it and nothing is marked exported.
+    @Test func aReadBackMismatchIsAVerificationFailureAndNothingIsMarked() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let faults = StickFaults(corruptingReadBack: ())
+        do {
+            let summary = try StickExporter(
+                store: store, options: StoreFixtures.options(for: stick, operations: faults)
+            )
+            .export(to: stick)
+            Issue.record("expected the export to fail: \(summary)")
+        } catch {
+            #expect(!error.stickRemoved)
+            #expect(error.description.contains("verification failed"))
+            #expect(!error.description.contains("removed"))
+        }
+        #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
+        #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty)
     }
 
     /// Fail every write, fsync, rename, read, open and mkdir in turn with EIO, ENOSPC and ENODEV: the

@@ -36,6 +36,23 @@ enum ConfigLoader {
         return names.filter { $0.lowercased().hasSuffix(".wav") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }
     }
 
+    /// The knob's choices from the state file, checked against `settings`. Never throws: a state file
+    /// that cannot be read (a folder, no permission, larger than the limit) gives the defaults and a
+    /// warning, like a corrupt one, so the booth still starts (systemd gives up after a few quick
+    /// restarts). The config file, by contrast, is a start error.
+    static func choices(settings: BoothSettings) -> (RuntimeChoices, warning: String?) {
+        let text: String?
+        do {
+            text = try readText(settings.stateFile)
+        } catch {
+            return (
+                settings.defaultChoices,
+                "state file: \(error); using the defaults (delete \(settings.stateFile) or fix its permissions; the booth writes it anew when a choice changes)"
+            )
+        }
+        return ChoicesFile.decode(text, settings: settings)
+    }
+
     /// The whole file as text, or nil when it does not exist.
     static func readText(_ path: String) throws -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -34,7 +34,7 @@ struct RunCommand: ParsableCommand {
         SignalSource.block()
         var settings = try configFile.settings()
         if let photos { settings.photosDirectory = photos }
-        let (choices, warning) = ChoicesFile.decode(try ConfigLoader.readText(settings.stateFile), settings: settings)
+        let (choices, warning) = ConfigLoader.choices(settings: settings)
         if let warning { Log.warning(warning) }
 
         let library = SoundLibrary.load(folder: settings.soundsDirectory)

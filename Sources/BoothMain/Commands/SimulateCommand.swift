@@ -67,8 +67,7 @@ struct SimulateCommand: ParsableCommand {
             parsedScript = nil
         }
 
-        let choicesText = try ConfigLoader.readText(settings.stateFile)
-        let (choices, warning) = ChoicesFile.decode(choicesText, settings: settings)
+        let (choices, warning) = ConfigLoader.choices(settings: settings)
         if let warning { Log.warning(warning) }
 
         let log = try EventsLog(path: eventsJSON)

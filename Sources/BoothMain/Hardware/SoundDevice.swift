@@ -11,8 +11,8 @@ protocol SoundDevice: AnyObject {
     func play(_ sound: String, purpose: SoundPurpose)
     /// Stops any sound at once; no `soundFinished` follows for it.
     func stop()
-    /// The names it can play.
-    var soundNames: [String] { get }
+    /// The sounds it can play with their lengths in nanoseconds (the state machine's deadlines).
+    var soundDurations: [String: Int64] { get }
     /// When the latest sound's first samples were handed to the device, when the device reported
     /// its stream started, and when it was first seen consuming frames (nil when it does not know,
     /// e.g. silent or simulated).

@@ -38,7 +38,9 @@ final class BoothController {
         self.devices = devices
         self.log = log
         loop = try EventLoop()
-        machine = BoothStateMachine(configuration: settings.machineConfiguration, choices: choices)
+        var configuration = settings.machineConfiguration
+        configuration.soundDurations = devices.sound.soundDurations
+        machine = BoothStateMachine(configuration: configuration, choices: choices)
         renderer = LEDRenderer(loop: loop, lights: devices.lights, log: log)
         let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
         exports = try ExportWorker(store: store, settings: settings)
@@ -231,6 +233,7 @@ final class BoothController {
                     ("unmounted", .bool(summary.unmounted)),
                     ("bytes", .int(summary.bytes)),
                 ])
+            for skip in summary.skipped { Log.warning("export: \(point): skipped \(skip.source): \(skip.reason)") }
             if let error = summary.unmountError {
                 Log.error("export: \(point) not unmounted: \(error); do not pull it yet")
             }

@@ -7,7 +7,8 @@ import SoundOutput
 /// at start; `play` hands the first period to ALSA before it returns, and the device's poll
 /// descriptors sit in the event loop while a sound plays. A missing or busy device is reported once,
 /// the booth carries on silent with every sound timed as if played, and the device is retried
-/// every 10 s while nothing plays.
+/// every 10 s while nothing plays. A device whose descriptors the loop cannot watch (ALSA's null
+/// plugins) is played silent and timed too, so a sound always ends.
 final class ALSASound: SoundDevice {
     let name: String
     private let device: String
@@ -25,6 +26,8 @@ final class ALSASound: SoundDevice {
     /// Whether the latest `play` went to the device (not the silent fallback).
     private var playedOnDevice = false
     private var retry: EventLoop.TimerToken?
+    /// Whether the loop refused the device's descriptors once (said once, not at every sound).
+    private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
     private(set) var problem: String?
 
@@ -43,7 +46,7 @@ final class ALSASound: SoundDevice {
         open()
     }
 
-    var soundNames: [String] { sources.keys.sorted() }
+    var soundDurations: [String: Int64] { silent.soundDurations }
 
     var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) {
         guard let playback, playedOnDevice else { return (nil, nil, nil) }
@@ -86,7 +89,17 @@ final class ALSASound: SoundDevice {
         }
         current = purpose
         playedOnDevice = true
-        watch(playback.pollDescriptors)
+        if let refused = watch(playback.pollDescriptors) {
+            // The device took the sound but its end could never be seen (ALSA's null plugins hand out
+            // /dev/null, which epoll refuses): cut it and time it silently instead.
+            if !warnedUnwatchable {
+                Log.warning("sound: \(device) cannot be watched (\(refused)); its sounds are timed silently")
+                warnedUnwatchable = true
+            }
+            stop()
+            playedOnDevice = false
+            silent.play(sound, purpose: purpose)
+        }
     }
 
     func stop() {
@@ -97,12 +110,19 @@ final class ALSASound: SoundDevice {
     }
 
     private func ready() {
-        guard let playback, let purpose = current else { return watch([]) }
+        guard let playback, let purpose = current else {
+            watch([])
+            return
+        }
         var fds = playback.pollDescriptors
         _ = poll(&fds, nfds_t(fds.count), 0)
         switch playback.handlePoll(revents: fds) {
         case nil:
-            watch(playback.pollDescriptors)
+            if let refused = watch(playback.pollDescriptors) {
+                current = nil
+                playback.stop()
+                report?(.soundFailed(purpose, reason: "\(device) cannot be watched: \(refused)"), MonotonicClock.now())
+            }
         case .finished:
             current = nil
             watch([])
@@ -115,9 +135,11 @@ final class ALSASound: SoundDevice {
         }
     }
 
-    /// Registers exactly `descriptors` with the loop (ALSA's set can change between plays).
-    private func watch(_ descriptors: [pollfd]) {
-        guard let loop else { return }
+    /// Registers exactly `descriptors` with the loop (ALSA's set can change between plays). When the
+    /// loop refuses one, none stays registered and the error is returned.
+    @discardableResult
+    private func watch(_ descriptors: [pollfd]) -> SystemError? {
+        guard let loop else { return nil }
         let wanted = descriptors.map(\.fd)
         for fd in registered where !wanted.contains(fd) { loop.unregister(fd) }
         registered = []
@@ -129,9 +151,12 @@ final class ALSASound: SoundDevice {
                 }
                 registered.append(descriptor.fd)
             } catch {
-                Log.error("sound: \(error)")
+                for fd in registered { loop.unregister(fd) }
+                registered = []
+                return error
             }
         }
+        return nil
     }
 
     private func open() {

@@ -5,7 +5,7 @@ import SoundOutput
 /// fallback when the sound device is missing or busy (sound steps stay timed as if played).
 final class SimulatedSound: SoundDevice {
     let name: String
-    private let durations: [String: Int64]
+    let soundDurations: [String: Int64]
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var playing: EventLoop.TimerToken?
@@ -13,7 +13,7 @@ final class SimulatedSound: SoundDevice {
     /// Sounds named in `durations` (nanoseconds each).
     init(name: String = "simulated", durations: [String: Int64]) {
         self.name = name
-        self.durations = durations
+        soundDurations = durations
     }
 
     /// The built-in sounds at their synthesized lengths, plus `extra` (custom sounds).
@@ -25,8 +25,6 @@ final class SimulatedSound: SoundDevice {
         return SimulatedSound(name: name, durations: durations)
     }
 
-    var soundNames: [String] { durations.keys.sorted() }
-
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
         self.loop = loop
         self.report = report
@@ -36,7 +34,7 @@ final class SimulatedSound: SoundDevice {
         guard let loop, let report else { return }
         stop()
         let now = MonotonicClock.now()
-        guard let duration = durations[sound] else {
+        guard let duration = soundDurations[sound] else {
             report(.soundFailed(purpose, reason: "no sound named '\(sound)'"), now)
             return
         }

@@ -1,0 +1,30 @@
+import BoothCore
+import Glibc
+import Testing
+
+@testable import BoothMain
+
+/// The booth's ALSA sound device on ALSA's own `null` device, whose poll descriptor is /dev/null:
+/// epoll refuses it (EPERM), so the sound must still end, timed, instead of never.
+@Suite struct ALSASoundTests {
+    @Test func aDeviceWhosePollDescriptorsEpollRefusesStillFinishesTheSound() throws {
+        let sound = ALSASound(device: "null", gainDecibels: 0, custom: [])
+        try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")
+        let loop = try EventLoop()
+        var events: [(BoothEvent, Instant)] = []
+        try sound.attach(to: loop) { event, time in
+            events.append((event, time))
+            if case .soundFinished = event { loop.stop() }
+            if case .soundFailed = event { loop.stop() }
+        }
+        let start = MonotonicClock.now()
+        sound.play("Duck", purpose: .attention)
+        loop.schedule(at: start.advanced(by: .seconds(5))) { loop.stop() }
+        try loop.run()
+        let finished = events.first { if case .soundFinished(.attention) = $0.0 { true } else { false } }
+        let end = try #require(finished?.1, "no end reported: \(events.map(\.0))")
+        // Timed like the sound (the Duck is 0.56 s), not cut short.
+        let duration = try #require(sound.soundDurations["Duck"])
+        #expect(end.nanoseconds - start.nanoseconds >= duration)
+    }
+}
