@@ -14,7 +14,7 @@ rig_install_host_packages() {
         /bin/busybox:busybox-static cpio:cpio modprobe:kmod gcc:gcc make:make \
         gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools \
         /usr/bin/python3:python3 /usr/lib/python3/dist-packages/numpy/__init__.py:python3-numpy \
-        xz:xz-utils zstd:zstd timeout:coreutils \
+        xz:xz-utils zstd:zstd timeout:coreutils dmsetup:dmsetup e2fsck:e2fsprogs losetup:mount \
         /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa; do
         cmd=${pair%%:*} pkg=${pair#*:}
         if [[ $cmd == /* ]]; then [[ -e $cmd ]] && continue

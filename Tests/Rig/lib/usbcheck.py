@@ -92,28 +92,47 @@ def compare(store, export, complete):
 SUMMARY = re.compile(r"^(fsck\.fat |Leaving filesystem unchanged|.*: \d+ files, \d+/\d+ clusters$)")
 
 
-def fsck_pulled(image):
-    """Fails on what would cost a photo: a complaint about a file that is not a temp file (a photo, the manifest,
-    a folder), two files on the same clusters, or both FATs corrupt. The rest of what a pull leaves (the dirty
-    bit, unused clusters, torn long names, a lagging second FAT, a temp file's reserved clusters) is printed."""
+def fsck_output(image):
+    """fsck.fat -n's exit code and output."""
     run = subprocess.run(["fsck.fat", "-n", image], capture_output=True, text=True)
-    out = run.stdout + run.stderr
-    if run.returncode == 0:
-        return
+    return run.returncode, run.stdout + run.stderr
+
+
+def fsck_judgement(image, output=None, tolerated=lambda path: False):
+    """(problems, notes) of fsck.fat -n (or its `output`) on a pulled or power-cut stick. Problems are what would
+    cost a photo: a complaint about a file that is not a temp file (a photo, the manifest, a folder) unless
+    `tolerated(path)`, two files on the same clusters, or both FATs corrupt. Notes are the rest of what a pull
+    leaves (the dirty bit, unused clusters, torn long names, a lagging second FAT, a temp file's reserved
+    clusters)."""
+    code, out = output or fsck_output(image)
+    if code == 0:
+        return [], []
     problems, notes = [], []
     for line in out.splitlines():
         text = line.strip()
         if not text or SUMMARY.match(line):
             continue
         if line.startswith("/") and not re.fullmatch(r"\.[^/]*\.partial", os.path.basename(line)):
-            problems.append(f"a file that is not a temp file: {line}")
+            if tolerated(line):
+                notes.append(f"tolerated: {line}")
+            else:
+                problems.append(f"a file that is not a temp file: {line}")
         elif "share clusters" in text or text == "and" or "both appear to be corrupt" in text:
             problems.append(text)
         else:
             notes.append(text)
     if problems:
-        sys.exit("usbcheck: fsck.fat -n " + image + ":\n" + out + "\nusbcheck: " + "\nusbcheck: ".join(problems))
-    print("fsck.fat -n (harmless after a pull): " + " | ".join(notes))
+        problems.insert(0, "fsck.fat -n " + image + ":\n" + out)
+    return problems, notes
+
+
+def fsck_pulled(image):
+    """Fails on what fsck_judgement calls a problem; prints the notes."""
+    problems, notes = fsck_judgement(image)
+    if problems:
+        sys.exit("usbcheck: " + "\nusbcheck: ".join(problems))
+    if notes:
+        print("fsck.fat -n (harmless after a pull): " + " | ".join(notes))
 
 
 if __name__ == "__main__":
