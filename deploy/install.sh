@@ -19,6 +19,7 @@ install -d -m 0755 /etc/heylook /media/heylook /usr/local/share/doc/heylook
 [[ -f /etc/heylook/booth.toml ]] || install -m 0644 "$root/deploy/booth.toml" /etc/heylook/booth.toml
 install -m 0644 "$root/README.md" /usr/local/share/doc/heylook/README.md
 install -m 0644 "$root"/deploy/udev/*.rules /etc/udev/rules.d/
+install -D -m 0644 "$root/deploy/polkit/50-heylook-booth.rules" /usr/share/polkit-1/rules.d/50-heylook-booth.rules
 udevadm control --reload || true
 udevadm trigger --subsystem-match=gpio || true
 install -m 0644 "$root/deploy/heylook-booth.service" /etc/systemd/system/heylook-booth.service
