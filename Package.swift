@@ -43,11 +43,18 @@ let package = Package(
         ),
         .target(name: "GPIOInput", dependencies: ["CGPIOD"], swiftSettings: strict),
 
+        // systemd's D-Bus API (StopUnit on a stick's mount unit) through libsystemd's sd-bus, in C.
+        .target(
+            name: "CSystemdBus",
+            cSettings: strictC,
+            linkerSettings: [.linkedLibrary("systemd")]
+        ),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "CBoothSys", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding",
+                "BoothCore", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding",
                 "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -39,6 +39,10 @@ public enum ConfigFile {
         for (table, line) in document.tables where !schema.keys.contains(table) {
             throw Error(line: line, key: nil, message: "unknown table [\(table)]; allowed: \(tableList)")
         }
+        if let problem = mediaRootProblem(settings.mediaRoot, photosDirectory: settings.photosDirectory) {
+            let line = document.entries.first { $0.path == "export.media_root" }?.line
+            throw Error(line: line, key: "export.media_root", message: problem)
+        }
         guard settings.favourites.contains(settings.defaultSound) else {
             let line = document.entries.first { $0.path == "sound.default" || $0.path == "sound.favourites" }?.line
             throw Error(
@@ -46,6 +50,38 @@ public enum ConfigFile {
                 message: "'\(settings.defaultSound)' is not among the favourites \(settings.favourites)")
         }
         return settings
+    }
+
+    /// Folders that are never a media root: the booth treats every mount below its media root as a
+    /// stick to export to (and to unmount), so the root must be a folder of its own.
+    static let systemFolders: Set<String> = [
+        "/", "/bin", "/boot", "/boot/firmware", "/dev", "/etc", "/home", "/lib", "/lib64", "/media", "/mnt", "/opt",
+        "/proc", "/root", "/run", "/run/media", "/run/mount", "/sbin", "/srv", "/sys", "/tmp", "/usr", "/usr/local",
+        "/var", "/var/lib", "/var/tmp",
+    ]
+
+    /// Why `mediaRoot` cannot be the media root, with the fix; nil when it can.
+    static func mediaRootProblem(_ mediaRoot: String, photosDirectory: String) -> String? {
+        func normalized(_ path: String) -> String {
+            "/" + path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        }
+        let root = normalized(mediaRoot)
+        let photos = normalized(photosDirectory)
+        let fix = "use a folder of its own, e.g. \"/media/heylook\" (the default, where the udev rule mounts sticks)"
+        if root.split(separator: "/").contains("..") {
+            return "'\(mediaRoot)' must not contain '..'; \(fix)"
+        }
+        if systemFolders.contains(root)
+            || ["/proc/", "/sys/", "/dev/", "/etc/", "/usr/", "/boot/"].contains(where: {
+                root.hasPrefix($0)
+            })
+        {
+            return "'\(mediaRoot)' is a system folder: every mount below it would be taken for a USB stick; \(fix)"
+        }
+        if photos == root || photos.hasPrefix(root + "/") || root.hasPrefix(photos + "/") {
+            return "'\(mediaRoot)' overlaps the photos folder '\(photosDirectory)'; \(fix)"
+        }
+        return nil
     }
 
     private static let schema: [String: [String]] = [

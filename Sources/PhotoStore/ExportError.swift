@@ -36,6 +36,13 @@ public struct ExportError: Error, CustomStringConvertible {
         return nil
     }
 
+    /// Whether the mount was refused for its file system (ext4, NTFS, tmpfs ...): nothing was read,
+    /// written, flushed or unmounted there.
+    public var isRefusedFileSystem: Bool {
+        if case .unsupportedFileSystem = reason { return true }
+        return false
+    }
+
     /// Whether a copy read back from the stick differed from what was written (DurableFile's
     /// "verify"): the stick is failing or fake, not gone.
     public var verificationFailed: Bool {
@@ -55,7 +62,7 @@ public struct ExportError: Error, CustomStringConvertible {
         switch reason {
         case .unsupportedFileSystem(let type):
             return
-                "The stick's file system (\(type)) is not supported: format it as FAT32 or exFAT. Nothing was written."
+                "The stick's file system (\(type)) is not supported: format it as FAT32 or exFAT. Nothing was written, and it stays mounted."
         case .refusedLink(let path):
             return
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."

@@ -8,6 +8,8 @@ public struct ExportOptions: Sendable {
     public var allowedFileSystems: Set<String>
     /// Whether to unmount the stick at the end (a plain folder that is not a mount point: false).
     public var unmount: Bool
+    /// How it is unmounted (the booth asks systemd; tests and the rig's guest call umount2).
+    public var unmounter: any StickUnmounter
     /// The manifest and the store's index are written after every this many photos (and at the end):
     /// an interrupted export loses at most this many records, and those photos are found and verified
     /// on the stick next time instead of being copied again.
@@ -18,11 +20,13 @@ public struct ExportOptions: Sendable {
     /// Options; by default only FAT and exFAT sticks are accepted.
     public init(
         folder: String = "HeyLook", allowedFileSystems: Set<String> = ["vfat", "exfat"], unmount: Bool = true,
-        recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations()
+        recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations(),
+        unmounter: any StickUnmounter = KernelUnmounter()
     ) {
         self.folder = folder
         self.allowedFileSystems = allowedFileSystems
         self.unmount = unmount
+        self.unmounter = unmounter
         self.recordEvery = max(1, recordEvery)
         self.operations = operations
     }

@@ -61,7 +61,7 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// The index of `directory` as it would be after opening, without changing anything there (for
-    /// `booth photos` while the booth runs).
+    /// `booth photos` while the booth runs, and `booth doctor`, often run as root).
     public static func inspect(directory: String) throws(StoreError) -> [PhotoIndex.Entry] {
         let names = try fileNames(in: directory)
         let discarded = (try? fileNames(in: "\(directory)/discarded")) ?? []
@@ -143,8 +143,13 @@ public final class PhotoStore: @unchecked Sendable {
 
     /// Bytes available to the booth's user on the store's file system, or nil if unknown.
     public func freeBytes() -> Int64? {
+        Self.freeBytes(at: directory)
+    }
+
+    /// Bytes available to an unprivileged user on the file system holding `path`, or nil if unknown.
+    public static func freeBytes(at path: String) -> Int64? {
         var stats = statvfs()
-        guard statvfs(directory, &stats) == 0 else { return nil }
+        guard statvfs(path, &stats) == 0 else { return nil }
         return Int64(stats.f_bavail) * Int64(stats.f_frsize)
     }
 

@@ -43,7 +43,7 @@ public struct StickExporter: Sendable {
             return summary
         } catch {
             var error = error
-            error.unmounted = run.abandon(stickRemoved: error.stickRemoved)
+            error.unmounted = run.abandon(stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem)
             throw error
         }
     }
@@ -195,26 +195,24 @@ private final class ExportRun {
         guard booth_syncfs(rootFD) == 0 else { throw fail("syncfs", mountPoint) }
         closeAll()
         guard options.unmount else { return }
-        if booth_umount(mountPoint, 0) == 0 {
-            summary.unmounted = true
-        } else {
-            summary.unmountError = StoreError("umount", mountPoint, errno: errno)
-        }
+        summary.unmountError = options.unmounter.unmount(mountPoint)
+        summary.unmounted = summary.unmountError == nil
     }
 
     /// After a failure: records what was copied (index always; manifest if the stick is still
-    /// there), flushes and unmounts when asked to; returns whether the stick was unmounted.
-    func abandon(stickRemoved: Bool) -> Bool {
+    /// there), flushes and unmounts when asked to; returns whether the stick was unmounted. A mount
+    /// refused for its file system was never the booth's to touch: it is left mounted.
+    func abandon(stickRemoved: Bool, refused: Bool) -> Bool {
         if stickRemoved || exportFD < 0 {
             try? store.markExported(pending, to: manifest.stickID)
             pending = []
         } else if unrecorded > 0 {
             do throws(ExportError) { try recordNow() } catch { try? store.markExported(pending, to: manifest.stickID) }
         }
-        guard !stickRemoved, rootFD >= 0, options.unmount else { return false }
+        guard !stickRemoved, !refused, rootFD >= 0, options.unmount else { return false }
         _ = booth_syncfs(rootFD)
         closeAll()
-        return booth_umount(mountPoint, 0) == 0
+        return options.unmounter.unmount(mountPoint) == nil
     }
 
     func closeAll() {

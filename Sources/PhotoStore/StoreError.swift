@@ -8,15 +8,19 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String
     /// errno after the call.
     public var errno: Int32
+    /// What the other side said, with the fix, when it says more than errno (a D-Bus error).
+    public var detail: String?
 
     /// A failure of `operation` on `path`.
-    public init(_ operation: String, _ path: String, errno: Int32) {
+    public init(_ operation: String, _ path: String, errno: Int32, detail: String? = nil) {
         self.operation = operation
         self.path = path
         self.errno = errno
+        self.detail = detail
     }
 
     public var description: String {
+        if let detail { return "\(operation) \(path): \(detail) (errno \(errno))" }
         var text = "\(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
         switch errno {
         case ENOSPC, EDQUOT: text += " — the disk is full: export and remove photos, or free space"

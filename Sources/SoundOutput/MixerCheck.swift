@@ -31,7 +31,7 @@ public struct MixerCheck: Sendable {
     /// The mixer device for `card`: "hw:<n>" or "hw:CARD=<id>"; "default" stays "default".
     static func mixerName(forCard card: String) -> String {
         if card == "default" { return card }
-        if let range = card.range(of: "CARD=") {
+        if let range = card.firstRange(of: "CARD=") {
             let id = card[range.upperBound...].prefix { $0 != "," }
             return "hw:CARD=\(id)"
         }

@@ -1,6 +1,6 @@
 // PCMConverter: resample (linear interpolation), remap channels and apply gain with clipping.
 
-import Foundation
+import Glibc
 
 /// Converts a `PCMBuffer` to a device's sample rate and channel count, applying gain with clipping.
 public enum PCMConverter {

@@ -1,6 +1,6 @@
 // SoundSynthesizer: renders every BuiltInSound from code (additive voices, filtered seeded noise).
 
-import Foundation
+import Glibc
 
 /// Renders the built-in sounds from code, deterministically, at any sample rate.
 ///

@@ -95,6 +95,17 @@ import Testing
         ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
         ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),
         ("[countdown]\ndelay_mode_timeout = 0.5", 2, "countdown.delay_mode_timeout", "allowed: 1"),
+        ("[export]\nmedia_root = \"/\"", 2, "export.media_root", "is a system folder"),
+        ("[export]\n\nmedia_root = \"/media/\"", 3, "export.media_root", "e.g. \"/media/heylook\""),
+        ("[export]\nmedia_root = \"/var\"", 2, "export.media_root", "every mount below it"),
+        ("[export]\nmedia_root = \"//home/\"", 2, "export.media_root", "is a system folder"),
+        ("[export]\nmedia_root = \"/usr/share/heylook\"", 2, "export.media_root", "is a system folder"),
+        ("[export]\nmedia_root = \"/media/heylook/..\"", 2, "export.media_root", "must not contain '..'"),
+        ("[export]\nmedia_root = \"/var/lib/heylook\"", 2, "export.media_root", "overlaps the photos folder"),
+        (
+            "[booth]\nphotos_dir = \"/srv/booth/media/photos\"\n[export]\nmedia_root = \"/srv/booth/media\"", 4,
+            "export.media_root", "overlaps the photos folder"
+        ),
     ])
     func badValuesNameTheKeyLineAndAllowedValues(text: String, line: Int, key: String, fragment: String) {
         do {
@@ -105,6 +116,13 @@ import Testing
             #expect(error.key == key)
             #expect(error.description.contains(fragment), "\(error)")
         }
+    }
+
+    @Test(arguments: [
+        "/media/heylook", "/media/heylook/", "/srv/heylook-media", "/mnt/sticks", "/var/lib/heylook-media",
+    ])
+    func aDedicatedMediaRootIsAccepted(root: String) throws {
+        #expect(try ConfigFile.parse("[export]\nmedia_root = \"\(root)\"").mediaRoot == root)
     }
 
     @Test(arguments: [

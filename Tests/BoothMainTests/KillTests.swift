@@ -444,7 +444,7 @@ final class KillRig {
 
     /// The value of `"key":` in one events line (a string's content or a number), or nil.
     static func field(_ key: String, in line: Substring) -> String? {
-        guard let start = line.range(of: "\"\(key)\":") else { return nil }
+        guard let start = line.firstRange(of: "\"\(key)\":") else { return nil }
         var rest = line[start.upperBound...]
         if rest.first == "\"" {
             rest = rest.dropFirst()

@@ -37,6 +37,16 @@ private let canMount: Bool = {
         #expect(!isMounted(stick))
     }
 
+    @Test func aMountOfAnotherFileSystemIsLeftMounted() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = try #require(mountStick(kilobytes: 600))
+        defer { umount2(stick, 0) }
+        var options = options
+        options.allowedFileSystems = ["vfat", "exfat"]
+        #expect(throws: ExportError.self) { try StickExporter(store: store, options: options).export(to: stick) }
+        #expect(isMounted(stick))
+    }
+
     @Test func aFullStickStopsWithAClearMessageAndKeepsWhatWasCopied() throws {
         let store = try StoreFixtures.store(photos: 4)
         let stick = try #require(mountStick(kilobytes: 600))

@@ -324,6 +324,27 @@ import Testing
         #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty)
     }
 
+    @Test func aRefusedMountIsNeverUnmounted() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        let unmounter = RecordingUnmounter()
+        var options = StoreFixtures.options(for: stick)
+        let type = options.allowedFileSystems
+        (options.allowedFileSystems, options.unmount, options.unmounter) = (["vfat", "exfat"], true, unmounter)
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick)
+        } throws: { error in
+            guard let error = error as? ExportError else { return false }
+            return error.isRefusedFileSystem && !error.unmounted && error.description.contains("stays mounted")
+        }
+        #expect(unmounter.calls.isEmpty)
+
+        // An accepted one is unmounted through the same seam.
+        options.allowedFileSystems = type
+        let summary = try StickExporter(store: store, options: options).export(to: stick)
+        #expect(summary.unmounted && unmounter.calls == [stick])
+    }
+
     /// Fail every write, fsync, rename, read, open and mkdir in turn with EIO, ENOSPC and ENODEV: the
     /// stick holds only complete, verified photos, the store never changes, and the next export
     /// completes.

@@ -90,17 +90,52 @@ struct DoctorCommand: ParsableCommand {
         }
 
         print("Storage")
-        do {
-            let store = try PhotoStore(
-                directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
-            let free = store.freeBytes().map { "\($0 / 1_048_576) MiB free" } ?? "free space unknown"
-            print("  \(settings.photosDirectory): \(try store.keptPhotos().count) photos, \(free)")
-            if !store.hasRoom() { problem("below the free-space reserve: export and remove photos") }
-        } catch {
-            problem("\(error)")
-        }
+        let storage = Self.storageReport(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+        for line in storage.lines { print("  \(line)") }
+        for text in storage.problems { problem(text) }
 
         print(problems == 0 ? "All good." : "\(problems) problem(s).")
         if problems > 0 { throw ExitCode(1) }
+    }
+
+    /// What the photo store holds, read only: doctor is often run as root, and a file it created
+    /// there (index, booth id, lock, `discarded/`) would belong to root and stop the booth writing it.
+    /// Store files owned by someone else than the folder's owner are problems, with the fix.
+    static func storageReport(directory: String, reserve: Int64) -> (lines: [String], problems: [String]) {
+        var folder = stat()
+        guard stat(directory, &folder) == 0 else {
+            let reason = String(cString: strerror(errno))
+            return ([], ["\(directory): \(reason): the booth creates it at start (as its own user)"])
+        }
+        var problems: [String] = []
+        let owner = userName(folder.st_uid)
+        let entries: [PhotoIndex.Entry]
+        do {
+            entries = try PhotoStore.inspect(directory: directory)
+        } catch {
+            return (["\(directory) (owner \(owner))"], ["\(error)"])
+        }
+        let free = PhotoStore.freeBytes(at: directory)
+        let kept = entries.filter { $0.state == .kept }.count
+        let lines = [
+            "\(directory) (owner \(owner)): \(kept) photos, \(entries.count - kept) discarded, "
+                + (free.map { "\($0 / 1_048_576) MiB free" } ?? "free space unknown")
+        ]
+        if let free, free - 8 * 1024 * 1024 < reserve {
+            problems.append("below the free-space reserve: export and remove photos")
+        }
+        for name in ["discarded", PhotoStore.indexName, PhotoStore.boothIDName, ".index.lock"] {
+            var info = stat()
+            guard lstat("\(directory)/\(name)", &info) == 0, info.st_uid != folder.st_uid else { continue }
+            problems.append(
+                "\(directory)/\(name) belongs to \(userName(info.st_uid)), not \(owner): the booth cannot write it;"
+                    + " fix: sudo chown -R \(owner): \(directory)")
+        }
+        return (lines, problems)
+    }
+
+    private static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
+        return String(cString: name)
     }
 }

@@ -73,7 +73,9 @@ struct ExportCommand: ParsableCommand {
         }
         let exporter = StickExporter(
             store: store,
-            options: ExportOptions(folder: settings.exportFolder, allowedFileSystems: allowed, unmount: unmount))
+            options: ExportOptions(
+                folder: settings.exportFolder, allowedFileSystems: allowed, unmount: unmount,
+                unmounter: SystemdUnmounter()))
         let terminal = isatty(STDERR_FILENO) == 1
         do {
             let summary = try exporter.export(to: target) { done, total in

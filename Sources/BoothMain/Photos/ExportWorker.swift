@@ -6,7 +6,8 @@ import Glibc
 import PhotoStore
 
 /// The export worker: when a stick is mounted below the media root, copies every kept photo not yet
-/// on it (`StickExporter`: verified, resumable, never following links), then flushes and unmounts it.
+/// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
+/// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
 /// Runs on its own serial thread — not the save worker's — so a capture during an export is saved at
 /// once; reports come back to the loop through a `Mailbox`.
 final class ExportWorker {
@@ -39,7 +40,9 @@ final class ExportWorker {
         store: PhotoStore, settings: BoothSettings, allowedFileSystems: Set<String> = ["vfat", "exfat"]
     ) throws(SystemError) {
         exporter = StickExporter(
-            store: store, options: ExportOptions(folder: settings.exportFolder, allowedFileSystems: allowedFileSystems))
+            store: store,
+            options: ExportOptions(
+                folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter()))
         watcher = StickWatcher(mediaRoot: settings.mediaRoot)
         mailbox = try Mailbox()
     }

@@ -1,0 +1,35 @@
+// SystemdUnmounter: a stick unmounted by systemd (StopUnit on its mount unit), umount2 where there is no systemd.
+import BoothCore
+import CSystemdBus
+import Glibc
+import PhotoStore
+
+/// Unmounts a stick by stopping its mount unit (`media-heylook-<uuid>.mount`) through systemd's D-Bus
+/// API, so the booth needs no capability and its sandbox no say over the host's mounts: polkit allows
+/// the booth's user exactly that verb on exactly those units (deploy/polkit/50-heylook-booth.rules).
+/// Where there is no system bus or no systemd on it (the simulator in a container, the rig's busybox
+/// guest, where the booth runs as root), or systemd knows no such unit, it falls back to umount2.
+/// Blocking (it waits for the job's end): called on the export worker's thread.
+struct SystemdUnmounter: StickUnmounter {
+    /// How long systemd's job may take (it flushes the stick again and unmounts it).
+    var timeoutMicroseconds: UInt64 = 30_000_000
+    /// The unmount used where systemd cannot do it.
+    var fallback: any StickUnmounter = KernelUnmounter()
+
+    func unmount(_ mountPoint: String) -> StoreError? {
+        guard let bus = booth_bus_open_system() else { return fallback.unmount(mountPoint) }
+        defer { booth_bus_close(bus) }
+        let unit = MountUnitName.forMountPoint(mountPoint)
+        var message = [CChar](repeating: 0, count: Int(BOOTH_BUS_MESSAGE_MAX))
+        guard booth_bus_stop_unit(bus, unit, timeoutMicroseconds, &message, message.count) != 0 else { return nil }
+        let code = errno
+        if code == ENOENT || code == ENXIO { return fallback.unmount(mountPoint) }
+        var detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if code == EACCES {
+            detail +=
+                " — the booth's user may stop media-heylook-*.mount units only through the polkit rule"
+                + " /usr/share/polkit-1/rules.d/50-heylook-booth.rules (installed by the heylook-booth package)"
+        }
+        return StoreError("stop \(unit)", mountPoint, errno: code, detail: detail)
+    }
+}

@@ -1,0 +1,169 @@
+/* booth_bus: StopUnit on systemd's D-Bus API, waiting for the job's end. */
+#include "booth_bus.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <systemd/sd-bus.h>
+#include <time.h>
+
+#define SYSTEMD_SERVICE "org.freedesktop.systemd1"
+#define SYSTEMD_PATH "/org/freedesktop/systemd1"
+#define SYSTEMD_MANAGER "org.freedesktop.systemd1.Manager"
+
+struct booth_bus {
+	sd_bus *bus;
+};
+
+/* The job being waited for, filled in by the JobRemoved handler. */
+struct job_wait {
+	char *job;
+	bool finished;
+	char result[BOOTH_BUS_MESSAGE_MAX];
+};
+
+struct booth_bus *booth_bus_open_system(void)
+{
+	struct booth_bus *handle = calloc(1, sizeof(*handle));
+	int r;
+
+	if (!handle)
+		return NULL;
+	r = sd_bus_open_system(&handle->bus);
+	if (r < 0) {
+		free(handle);
+		errno = -r;
+		return NULL;
+	}
+	return handle;
+}
+
+void booth_bus_close(struct booth_bus *bus)
+{
+	if (!bus)
+		return;
+	sd_bus_flush_close_unref(bus->bus);
+	free(bus);
+}
+
+static int on_job_removed(sd_bus_message *m, void *userdata, sd_bus_error *ret_error)
+{
+	struct job_wait *wait = userdata;
+	const char *path = NULL, *unit = NULL, *result = NULL;
+	uint32_t id;
+
+	(void)ret_error;
+	if (sd_bus_message_read(m, "uoss", &id, &path, &unit, &result) < 0)
+		return 0;
+	if (wait->job && strcmp(path, wait->job) == 0) {
+		wait->finished = true;
+		snprintf(wait->result, sizeof(wait->result), "%s", result);
+	}
+	return 0;
+}
+
+static uint64_t now_usec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* The errno for a D-Bus error from StopUnit. */
+static int error_code(const sd_bus_error *error, int r)
+{
+	if (sd_bus_error_has_name(error, "org.freedesktop.systemd1.NoSuchUnit") ||
+	    sd_bus_error_has_name(error, "org.freedesktop.systemd1.LoadFailed"))
+		return ENOENT;
+	if (sd_bus_error_has_names(error, SD_BUS_ERROR_SERVICE_UNKNOWN, SD_BUS_ERROR_NAME_HAS_NO_OWNER))
+		return ENXIO;
+	if (sd_bus_error_has_names(error, SD_BUS_ERROR_ACCESS_DENIED, SD_BUS_ERROR_AUTH_FAILED,
+				   SD_BUS_ERROR_INTERACTIVE_AUTHORIZATION_REQUIRED))
+		return EACCES;
+	return r < 0 ? -r : EIO;
+}
+
+int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeout_usec, char *message,
+			size_t size)
+{
+	sd_bus_error error = SD_BUS_ERROR_NULL;
+	sd_bus_message *reply = NULL;
+	sd_bus_slot *slot = NULL;
+	struct job_wait wait = { 0 };
+	const char *job = NULL;
+	uint64_t deadline = now_usec() + timeout_usec;
+	int code = 0, r;
+
+	if (size > 0)
+		message[0] = '\0';
+	/* The match comes first: the job may end before StopUnit's reply is read. Messages that arrive
+	 * while sd_bus_call_method waits are queued, and dispatched by sd_bus_process below. */
+	r = sd_bus_match_signal(bus->bus, &slot, SYSTEMD_SERVICE, SYSTEMD_PATH, SYSTEMD_MANAGER, "JobRemoved",
+				on_job_removed, &wait);
+	if (r < 0) {
+		code = -r;
+		snprintf(message, size, "cannot watch systemd's jobs: %s", strerror(code));
+		goto err_match;
+	}
+	r = sd_bus_call_method(bus->bus, SYSTEMD_SERVICE, SYSTEMD_PATH, SYSTEMD_MANAGER, "StopUnit", &error, &reply,
+			       "ss", unit, "replace");
+	if (r < 0) {
+		code = error_code(&error, r);
+		snprintf(message, size, "%s: %s", error.name ? error.name : "StopUnit",
+			 error.message ? error.message : strerror(-r));
+		goto err_call;
+	}
+	r = sd_bus_message_read(reply, "o", &job);
+	if (r < 0) {
+		code = -r;
+		snprintf(message, size, "StopUnit's reply: %s", strerror(code));
+		goto err_call;
+	}
+	wait.job = strdup(job);
+	if (!wait.job) {
+		code = ENOMEM;
+		goto err_call;
+	}
+	while (!wait.finished) {
+		uint64_t now = now_usec();
+
+		r = sd_bus_process(bus->bus, NULL);
+		if (r < 0) {
+			code = -r;
+			snprintf(message, size, "systemd's bus: %s", strerror(code));
+			goto err_wait;
+		}
+		if (r > 0)
+			continue;
+		if (now >= deadline) {
+			code = ETIMEDOUT;
+			snprintf(message, size, "the job %s did not finish in time", job);
+			goto err_wait;
+		}
+		r = sd_bus_wait(bus->bus, deadline - now);
+		if (r < 0 && r != -EINTR) {
+			code = -r;
+			snprintf(message, size, "systemd's bus: %s", strerror(code));
+			goto err_wait;
+		}
+	}
+	if (strcmp(wait.result, "done") != 0) {
+		code = EBUSY;
+		snprintf(message, size, "the job ended \"%s\" (see journalctl -u %s)", wait.result, unit);
+	}
+
+err_wait:
+	free(wait.job);
+err_call:
+	sd_bus_message_unref(reply);
+	sd_bus_error_free(&error);
+	sd_bus_slot_unref(slot);
+err_match:
+	if (code == 0)
+		return 0;
+	errno = code;
+	return -1;
+}

@@ -1,0 +1,49 @@
+// DoctorTests: `booth doctor` reads the photo store and never writes it (it is often run as root).
+import BoothCore
+import BoothTestSupport
+import Glibc
+import PhotoStore
+import Testing
+
+@testable import BoothMain
+
+@Suite struct DoctorTests {
+    @Test func anEmptyPhotosFolderGetsNoStoreFiles() throws {
+        let folder = temporaryDirectory()
+        let report = DoctorCommand.storageReport(directory: folder, reserve: 0)
+        #expect(report.problems.isEmpty && report.lines.first?.contains("0 photos") == true)
+        #expect(try PhotoStore.fileNames(in: folder).isEmpty)
+    }
+
+    @Test func aMissingPhotosFolderIsNotCreated() {
+        let folder = temporaryDirectory() + "/photos"
+        let report = DoctorCommand.storageReport(directory: folder, reserve: 0)
+        #expect(report.problems.count == 1 && report.problems[0].contains("the booth creates it"))
+        var info = stat()
+        #expect(stat(folder, &info) != 0 && errno == ENOENT)
+    }
+
+    @Test func aStoreIsCountedAndLeftAsItWas() throws {
+        let folder = temporaryDirectory()
+        let store = try PhotoStore(directory: folder, reserve: 0)
+        let photo: [UInt8] = [0xFF, 0xD8] + [UInt8](repeating: 7, count: 1000)
+        let first = try store.save(photo, takenAt: .init(year: 2026, month: 11, day: 23, hour: 9, minute: 0, second: 0))
+        _ = try store.save(photo, takenAt: .init(year: 2026, month: 11, day: 23, hour: 9, minute: 1, second: 0))
+        try store.discard(first)
+        _ = unlink("\(folder)/\(PhotoStore.indexName)")
+        let before = try PhotoStore.fileNames(in: folder).sorted()
+        let report = DoctorCommand.storageReport(directory: folder, reserve: 0)
+        #expect(report.lines.first?.contains("1 photos, 1 discarded") == true)
+        #expect(try PhotoStore.fileNames(in: folder).sorted() == before)
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "needs root to give a file away"))
+    func storeFilesOfAnotherOwnerAreProblemsWithTheFix() throws {
+        let folder = temporaryDirectory()
+        _ = try PhotoStore(directory: folder, reserve: 0)
+        #expect(chown(folder, 4242, 4242) == 0)
+        let report = DoctorCommand.storageReport(directory: folder, reserve: 0)
+        #expect(report.problems.contains { $0.contains("\(PhotoStore.boothIDName) belongs to") })
+        #expect(report.problems.allSatisfy { $0.contains("sudo chown -R uid 4242: \(folder)") })
+    }
+}
