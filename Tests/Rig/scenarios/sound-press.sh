@@ -52,12 +52,15 @@ rig_log "attention -> shutter: ${rec_gap} us in the recording, ${dev_gap} us bet
 # jiffy off its trigger timestamp: two starts' distance may differ by up to two jiffies plus scheduling.
 rig_assert "recording and ALSA timestamps agree within 12 ms" test $((rec_gap - dev_gap)) -le 12000 -a \
     $((dev_gap - rec_gap)) -le 12000
-# Full length: the countdown starts after the last sample was played (ALSA start + length).
-last=$((a_start + frames * 1000000 / rate))
+# Full length: the countdown starts after the last sample was played (ALSA start + length). That time is only
+# known to within a jiffy (4 ms): snd-aloop moves audio on the jiffies timer, so the device can report its last
+# period played up to one jiffy before the trigger timestamp + length (seen: 0.48 ms before, on a busy host). That
+# every sample played is the recording check above.
+last=$((a_start + frames * 1000000 / rate)) jiffy=4000
 rig_log "last sample played at ${last} us; soundFinished at ${t_fin} (+$((t_fin - last)) us);" \
     "countingDown at ${t_count} (+$((t_count - last)) us)"
-rig_assert "soundFinished comes after the last sample" test "$t_fin" -ge "$last"
-rig_assert "the countdown starts after the last sample" test "$t_count" -ge "$last"
+rig_assert "soundFinished comes after the last sample (to a jiffy)" test "$t_fin" -ge $((last - jiffy))
+rig_assert "the countdown starts after the last sample (to a jiffy)" test "$t_count" -ge $((last - jiffy))
 rig_assert "the countdown starts within 30 ms of the last sample" test $((t_count - last)) -le 30000
 rig_log "shutter soundStarted $((t_shutter - t_capreq)) us after captureRequested"
 rig_assert "the shutter sound starts with the capture (within 20 ms)" test $((t_shutter - t_capreq)) -le 20000 -a \
