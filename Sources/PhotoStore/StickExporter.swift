@@ -21,6 +21,10 @@ public struct StickExporter: Sendable {
 
     /// The manifest's file name in the export folder.
     public static let manifestName = "manifest.txt"
+    /// The lock file in the export folder: one export at a time per stick (the booth and
+    /// `booth export`), so neither removes the other's temp files nor writes a manifest without the
+    /// other's entries.
+    public static let lockName = ".heylook-export.lock"
 
     /// An exporter of `store`'s kept photos.
     public init(store: PhotoStore, options: ExportOptions = ExportOptions()) {
@@ -70,6 +74,7 @@ private final class ExportRun {
     let file: DurableFile
     var rootFD: Int32 = -1
     var exportFD: Int32 = -1
+    var lockFD: Int32 = -1
     var dateFDs: [String: Int32] = [:]
     var manifest = ExportManifest(stickID: PhotoStore.randomID())
     var pending: [(name: String, checksum: UInt32)] = []
@@ -109,6 +114,7 @@ private final class ExportRun {
             throw fail("export", mountPoint, EROFS)
         }
         exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath, parentPath: mountPoint)
+        try lockStick()
 
         let (loaded, rebuilt) = try readManifest()
         manifest = loaded
@@ -215,7 +221,19 @@ private final class ExportRun {
         return options.unmounter.unmount(mountPoint) == nil
     }
 
+    /// Waits for another export to this stick to finish, then holds the stick's lock until
+    /// `closeAll` (flock: local, and FAT supports it). Not through `ops`: a lock is not data.
+    private func lockStick() throws(ExportError) {
+        lockFD = Glibc.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard lockFD >= 0 else { throw fail("open", "\(exportPath)/\(StickExporter.lockName)") }
+        var result: Int32
+        repeat { result = flock(lockFD, LOCK_EX) } while result != 0 && errno == EINTR
+        guard result == 0 else { throw fail("flock", "\(exportPath)/\(StickExporter.lockName)") }
+    }
+
     func closeAll() {
+        if lockFD >= 0 { _ = Glibc.close(lockFD) }
+        lockFD = -1
         for fd in dateFDs.values { _ = ops.close(fd) }
         dateFDs = [:]
         if exportFD >= 0 { _ = ops.close(exportFD) }

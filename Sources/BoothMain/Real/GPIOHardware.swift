@@ -24,9 +24,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private var cancel: Input?
     private var knobA: GPIOLineSet?
     private var knobB: GPIOLineSet?
-    private var decoder: RotaryDecoder
-    private var knobLevels = (a: false, b: false)
-    private var knobPending: [(GPIOEdge, isA: Bool)] = []
+    private var knob: KnobEdgeMerger
     private var knobFlush: EventLoop.TimerToken?
     private var rowLines: [GPIOLineSet?] = []
     private var buttonLEDLine: GPIOLineSet?
@@ -50,7 +48,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
         chip = ChipSelector(configValue: settings.chip)
         name = "gpio:\(settings.chip)"
         ledCount = settings.leds.count
-        decoder = RotaryDecoder(mode: settings.encoder == .halfStep ? .halfStep : .fullStep)
+        let mode: RotaryDecoder.Mode = settings.encoder == .halfStep ? .halfStep : .fullStep
+        knob = KnobEdgeMerger(mode: mode, a: false, b: false)
         do {
             _ = try GPIOInventory.lines(of: chip)
         } catch {
@@ -64,8 +63,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         knobA = requestInput("knob A", settings.knobA, activeLow: false)
         knobB = requestInput("knob B", settings.knobB, activeLow: false)
         if let a = try? knobA?.inputLevels().first, let b = try? knobB?.inputLevels().first {
-            knobLevels = (a, b)
-            decoder = RotaryDecoder(mode: settings.encoder == .halfStep ? .halfStep : .fullStep, a: a, b: b)
+            knob = KnobEdgeMerger(mode: mode, a: a, b: b)
         }
         rowLines = settings.leds.enumerated().map { requestOutput("LED \($0.offset + 1)", $0.element) }
         buttonLEDLine = requestOutput("button LED", settings.buttonLED)
@@ -141,27 +139,22 @@ final class GPIOHardware: InputDevice, LightsDevice {
     }
 
     private func readKnob() {
-        // Two lines, two descriptors on v1: an edge on A can be queued after A was read but before B
-        // was, with an earlier timestamp than B's edges. So only edges older than the moment reading
-        // began are decoded now, in kernel time order; newer ones wait for the next read (at the latest
-        // 2 ms later), by when every edge before them is queued on both lines.
+        // Two lines, two descriptors on v1: KnobEdgeMerger puts their edges in kernel time order.
         let readingBegan = UInt64(MonotonicClock.kernelNow())
-        do {
-            knobPending += try (knobA?.readEdges() ?? []).map { ($0, true) }
-            knobPending += try (knobB?.readEdges() ?? []).map { ($0, false) }
-        } catch {
-            Log.error("\(error)")
-            return
+        var edges: [KnobEdgeMerger.Edge] = []
+        for (line, role) in [(knobA, KnobEdgeMerger.Line.a), (knobB, .b)] {
+            do {
+                edges += try (line?.readEdges() ?? []).map {
+                    KnobEdgeMerger.Edge(line: role, level: $0.level, timestampNanoseconds: $0.timestampNanoseconds)
+                }
+            } catch {
+                Log.error("\(error)")
+            }
         }
-        knobPending.sort { $0.0.timestampNanoseconds < $1.0.timestampNanoseconds }
-        let ready = knobPending.prefix { $0.0.timestampNanoseconds < readingBegan }
-        knobPending.removeFirst(ready.count)
-        for (edge, isA) in ready {
-            if isA { knobLevels.a = edge.level } else { knobLevels.b = edge.level }
-            let step = decoder.update(a: knobLevels.a, b: knobLevels.b)
-            if step != 0 { report?(.knobTurned(steps: step), instant(edge.timestampNanoseconds)) }
+        for step in knob.read(edges, readBegan: readingBegan) {
+            report?(.knobTurned(steps: step.steps), instant(step.timestampNanoseconds))
         }
-        if !knobPending.isEmpty, knobFlush == nil, let loop {
+        if knob.hasPending, knobFlush == nil, let loop {
             knobFlush = loop.schedule(at: MonotonicClock.now().advanced(by: .milliseconds(2))) { [unowned self] in
                 self.knobFlush = nil
                 self.readKnob()
