@@ -284,8 +284,10 @@ class StoreCheck:
                 events = os.path.join(self.work, "start.jsonl")
                 r = run([self.booth, "simulate", "--script", "-", "--config", config, "--events-json", events,
                          "--photos", os.path.join(mnt, "photos")], input="quit\n", timeout=60)
-                ready = [json.loads(line) for line in open(events) if '"type":"ready"' in line] \
-                    if os.path.exists(events) else []
+                ready = []
+                if os.path.exists(events):
+                    with open(events) as f:
+                        ready = [line for line in f if '"type":"ready"' in line]
                 if r.returncode != 0 or not ready:
                     return [f"the booth did not start on this disk (exit {r.returncode}): {r.stderr.strip()[-300:]}"]
                 r = run([self.booth, "photos", "--config", config, "--photos", os.path.join(mnt, "photos")],

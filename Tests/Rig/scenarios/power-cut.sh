@@ -96,7 +96,7 @@ grep -q '"type":"exportFinished".*"unmounted":true' "$RIG_BOOTH_EVENTS" || rig_f
 
 # What the booth saved, as the reference every crash state is compared with (kept and discarded photos).
 rm -rf "$RIG_OUT/reference" && cp -a "$mnt/photos" "$RIG_OUT/reference"
-rig_log "saved: $(find "$RIG_OUT/reference" -name 'HeyLook_*.jpg' | wc -l) photos; $(cat "$mnt/state.toml" | tr '\n' ' ')"
+rig_log "saved: $(find "$RIG_OUT/reference" -name 'HeyLook_*.jpg' | wc -l) photos; $(tr '\n' ' ' <"$mnt/state.toml")"
 umount "$mnt"
 pc_close_disk store
 
