@@ -87,6 +87,9 @@ final class BoothController {
         perform(machine.start(at: now), at: now)
         log.flush()
         watchdog.notify("READY=1")
+        Log.info(
+            "ready: input \(devices.inputs.map(\.name).joined(separator: ", ")), camera \(devices.camera.name), "
+                + "sound \(devices.sound.name)")
         if exitCode == nil { try loop.run() }
         saver.finish()
         devices.lights.showRow(.dark)
@@ -236,9 +239,12 @@ final class BoothController {
             for skip in summary.skipped { Log.warning("export: \(point): skipped \(skip.source): \(skip.reason)") }
             if let error = summary.unmountError {
                 Log.error("export: \(point) not unmounted: \(error); do not pull it yet")
+            } else if summary.unmounted {
+                Log.info("export: \(summary.copied) photo(s) copied to \(point); unmounted: safe to remove")
             }
             dispatch(.exportFinished(safeToRemove: summary.unmounted), at: now)
         case .failed(let point, let message, let removed, _):
+            Log.warning("export: \(point): \(message)")
             log.record(
                 "exportFailed", at: now,
                 [("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed))])
