@@ -1,20 +1,28 @@
 #!/bin/bash
-# Guest runner (inside the VM's chroot of the host root): runs each planned scenario with a timeout and records its result.
-# Usage: guest.sh WORK — reads WORK/plan (one scenario name per line), writes WORK/results/NAME.{log,status}.
+# Guest runner: runs each planned scenario with a timeout and records its result. In the busybox VM it runs inside the
+# chroot of the host root (lib/init.sh); in the system VM, from rig-runner.service (lib/system-guest.sh).
+# Usage: guest.sh WORK [PLAN=plan] — reads WORK/PLAN (one scenario name per line), writes WORK/results/NAME.{log,status}
+# and, at the end, WORK/results/.done-PLAN.
+# A scenario already recorded is not run again, and one that asks for a reboot (touches WORK/reboot, see
+# lib/system.sh) ends the run without a result: after the boot the runner starts again and runs it once more.
 set -u
 export RIG_WORK=$1
+plan=$RIG_WORK/${2:-plan}
 RIG_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 export RIG_DIR
 # RIG_KROOT, RIG_KABI, and RIG_BOOTH or RIG_BOOTH_SKIP or RIG_BOOTH_ERROR, exported to the scenarios.
 set -a
 # shellcheck disable=SC1091 # written by the host runner
 source "$RIG_WORK/env"
+# The system VM has the kernel's modules in its own /lib/modules and its own scenario library.
+[[ -z ${RIG_GUEST_KROOT:-} ]] || RIG_KROOT=$RIG_GUEST_KROOT
+RIG_LIB=${RIG_LIB:-rig.sh}
 set +a
 mkdir -p "$RIG_WORK/results"
 mkdir -p /run/udev/data /run/rig
 
 while read -r name; do
-    [[ -n $name ]] || continue
+    [[ -n $name && ! -e $RIG_WORK/results/$name.status ]] || continue
     script=$RIG_DIR/scenarios/$name.sh
     limit=$(sed -n 's/^# rig-timeout: *\([0-9]*\).*/\1/p' "$script" | head -1)
     limit=${limit:-120}
@@ -23,9 +31,13 @@ while read -r name; do
     echo "RIG: start $name (timeout ${limit}s)"
     start=$EPOCHREALTIME
     # shellcheck disable=SC2016 # expanded by the inner bash
-    timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/rig.sh" && trap rig_teardown EXIT && source "$1"' \
-        "$name" "$script" >"$RIG_WORK/results/$name.log" 2>&1 </dev/null
+    timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
+        "$name" "$script" >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     rc=$?
+    if [[ -e $RIG_WORK/reboot ]]; then
+        echo "RIG: $name asked for a reboot"
+        exit 0
+    fi
     case $rc in
         0) status=PASS ;;
         77) if [[ -e $RIG_OUT/.skipped ]]; then status=SKIP; else status=FAIL; fi ;; # only rig_skip skips
@@ -36,10 +48,10 @@ while read -r name; do
         { echo "---- guest dmesg, last 25 lines ----"; dmesg | tail -n 25; } >>"$RIG_WORK/results/$name.log" 2>&1
     fi
     # Leave nothing behind for the next scenario, even if the teardown trap was killed by the timeout.
-    bash -c 'source "$RIG_DIR/lib/rig.sh" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
+    bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
     printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status.tmp"
     mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"
-done <"$RIG_WORK/plan"
-touch "$RIG_WORK/results/.done"
+done <"$plan"
+touch "$RIG_WORK/results/.done-${2:-plan}"

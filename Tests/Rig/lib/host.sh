@@ -15,7 +15,7 @@ rig_install_host_packages() {
         gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools \
         /usr/bin/python3:python3 /usr/lib/python3/dist-packages/numpy/__init__.py:python3-numpy \
         xz:xz-utils zstd:zstd timeout:coreutils dmsetup:dmsetup e2fsck:e2fsprogs losetup:mount \
-        /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa; do
+        /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa mmdebstrap:mmdebstrap qemu-img:qemu-utils; do
         cmd=${pair%%:*} pkg=${pair#*:}
         if [[ $cmd == /* ]]; then [[ -e $cmd ]] && continue
         else command -v "$cmd" >/dev/null && continue; fi
@@ -124,14 +124,17 @@ rig_extract_vmlinux() {
     mv "$KDIR/vmlinux.tmp" "$KDIR/vmlinux"
 }
 
-# Builds the busybox initramfs: busybox, the modules to reach the 9p shares, and lib/init.sh as /init.
+# rig_build_initramfs NAME INIT MODULE...: builds $KDIR/NAME.cpio, a busybox initramfs holding MODULE... (with
+# their dependencies, loaded in order by INIT from /modules/order) and the script INIT as /init. Cached by recipe.
 rig_build_initramfs() {
-    local out=$KDIR/initramfs.cpio stamp
-    stamp=$({ declare -f rig_build_initramfs; cat "$RIG_DIR/lib/init.sh" /bin/busybox; } | md5sum | cut -c1-12)
-    [[ -s $out && -e $KDIR/initramfs.$stamp ]] && return 0
-    rig_note "building initramfs"
-    local d=$KDIR/initramfs
-    rm -rf "$d" "$KDIR"/initramfs.* && mkdir -p "$d"/{bin,dev,proc,sys,mnt,modules,host}
+    local name=$1 init=$2 stamp
+    shift 2
+    local out=$KDIR/$name.cpio
+    stamp=$({ declare -f rig_build_initramfs; cat "$init" /bin/busybox; echo "$*"; } | md5sum | cut -c1-12)
+    [[ -s $out && -e $KDIR/$name.$stamp ]] && return 0
+    rig_note "building initramfs $name"
+    local d=$KDIR/$name
+    rm -rf "$d" "$KDIR/$name".* && mkdir -p "$d"/{bin,dev,proc,sys,mnt,modules,host}
     cp /bin/busybox "$d/bin/busybox"
     ln -s busybox "$d/bin/sh"
     local mod path order=()
@@ -144,11 +147,11 @@ rig_build_initramfs() {
             *) cp "$KROOT$path" "$d/modules/$mod" ;;
         esac
         [[ " ${order[*]} " == *" $mod "* ]] || order+=("$mod")
-    done < <(modprobe -d "$KROOT" -S "$KABI" --show-depends -a virtio_pci 9pnet_virtio 9p 2>/dev/null | grep '^insmod')
+    done < <(modprobe -d "$KROOT" -S "$KABI" --show-depends -a "$@" 2>/dev/null | grep '^insmod')
     printf '%s\n' "${order[@]}" >"$d/modules/order"
-    cp "$RIG_DIR/lib/init.sh" "$d/init" && chmod +x "$d/init"
+    cp "$init" "$d/init" && chmod +x "$d/init"
     (cd "$d" && find . | cpio -o -H newc --quiet) >"$out.tmp" || rig_die "cpio failed"
-    mv "$out.tmp" "$out" && touch "$KDIR/initramfs.$stamp"
+    mv "$out.tmp" "$out" && touch "$KDIR/$name.$stamp"
 }
 
 # Puts the booth binary into the work share, or records why the booth scenarios must skip or fail.

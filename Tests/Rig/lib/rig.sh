@@ -334,7 +334,8 @@ rig_usb_plug() {
     n=$(($(cat "$RIG_STATE/usb-count" 2>/dev/null || echo 0) + 1))
     echo "$n" >"$RIG_STATE/usb-count"
     before=$(ls /sys/block)
-    rig_monitor "drive_add 0 if=none,id=stick$n,file=$1,format=raw" >&2
+    # QEMU opens the file on the host: a path in the work share, as the host sees it (the system VM mounts it on /rig).
+    rig_monitor "drive_add 0 if=none,id=stick$n,file=${RIG_HOST_WORK:-$RIG_WORK}${1#"$RIG_WORK"},format=raw" >&2
     rig_monitor "device_add usb-storage,id=stick,drive=stick$n,bus=xhci.0,removable=on" >&2
     touch "$RIG_STATE/usb-plugged"
     rig_wait_for 20 "the stick's block device" rig_usb_new_disk "$before" >/dev/null

@@ -1,0 +1,146 @@
+# Host side of the system VM: a whole Debian 12 system (systemd as PID 1, udev, D-Bus, polkit) on an ext4 disk image,
+# booted with the rig's kernel, for the system-* scenarios (the booth installed from its .deb). Sourced by
+# Tests/Rig/run after lib/host.sh.
+# shellcheck shell=bash
+
+# The image's packages besides the .deb's Depends: what a minimal Raspberry Pi OS Lite has that the scenarios use
+# (kmod for the modules, procps, alsa-utils to record the loopback, e2fsprogs for an ext4 disk, python3 to check a
+# recording).
+SYS_PACKAGES=systemd,systemd-sysv,udev,dbus,polkitd,kmod,procps,alsa-utils,e2fsprogs,python3
+
+# sys_build_image DEB: builds (once per recipe, kernel and Depends of DEB) the system image $SYS_IMAGE: mmdebstrap
+# minbase + SYS_PACKAGES + everything DEB depends on (apt-get satisfy; the guest has no network, so `dpkg -i` of the
+# package must find its dependencies installed), the rig kernel's module tree (gpio-sim and vimc in extra/), the
+# rig's units, then `mkfs.ext4 -d` into a sparse 3 GB raw image. Sets SYS_IMAGE and SYS_IMAGE_NOTE.
+sys_build_image() {
+    local deb=$1 depends stamp dir
+    depends=$(dpkg-deb -f "$deb" Depends) || rig_die "cannot read the Depends of $deb"
+    stamp=$({
+        declare -f sys_build_image sys_image_customize
+        echo "$SYS_PACKAGES|$depends|$KABI|$KVERSION"
+        ls -a "$KROOT/lib/modules/$KABI/extra"
+    } 2>/dev/null | md5sum | cut -c1-12)
+    dir=$RIG_CACHE/system-$stamp
+    SYS_IMAGE=$dir/disk.img
+    [[ -s $SYS_IMAGE && -e $dir/.built ]] && return 0
+    command -v mmdebstrap >/dev/null || rig_die "mmdebstrap is missing (rig_install_host_packages installs it)"
+    rm -rf "$RIG_CACHE"/system-* && mkdir -p "$dir"
+    local root=$dir/root log=$dir/mmdebstrap.log t0=$SECONDS
+    rig_note "building the system image (mmdebstrap bookworm minbase + systemd, udev, dbus, polkitd, the package's Depends)"
+    # The hook runs in the image with apt and the host's mirror: the Depends field, alternatives and all.
+    mmdebstrap --variant=minbase --mode=root --format=directory --include="$SYS_PACKAGES" \
+        --customize-hook="chroot \"\$1\" apt-get satisfy -y -qq --no-install-recommends '$depends'" \
+        bookworm "$root" >"$log" 2>&1 || { tail -30 "$log" >&2; rig_die "mmdebstrap failed, see $log"; }
+    sys_image_customize "$root"
+    truncate -s 3G "$dir/disk.tmp"
+    mkfs.ext4 -q -F -L booth-root -d "$root" "$dir/disk.tmp" || rig_die "mkfs.ext4 -d of the system image failed"
+    rm -rf "$root"
+    mv "$dir/disk.tmp" "$SYS_IMAGE"
+    touch "$dir/.built"
+    rig_note "system image built in $((SECONDS - t0)) s ($(du -h "$SYS_IMAGE" | cut -f1) used)"
+}
+
+# sys_image_customize ROOT: the image's own setup: the rig kernel's modules, fstab with the rig's work share on /rig, the units that create the simulated devices at boot and
+# run the scenarios, and timers a test VM has no use for masked.
+sys_image_customize() {
+    local root=$1
+    mkdir -p "$root/lib/modules" "$root/rig"
+    cp -a "$KROOT/lib/modules/$KABI" "$root/lib/modules/"
+    echo booth >"$root/etc/hostname"
+    printf '/dev/vda / ext4 rw,noatime 0 1\n' >"$root/etc/fstab"
+    cat >"$root/etc/systemd/system/rig.mount" <<'UNIT'
+# The rig's work share (host Tests/Rig/work): scenarios, the .deb, results.
+[Unit]
+DefaultDependencies=no
+Before=local-fs.target
+[Mount]
+What=work
+Where=/rig
+Type=9p
+Options=trans=virtio,version=9p2000.L,msize=262144,cache=none
+[Install]
+WantedBy=local-fs.target
+UNIT
+    cat >"$root/etc/systemd/system/rig-devices.service" <<'UNIT'
+# The Pi's devices, simulated by real drivers, before the booth starts: gpio-sim as a Raspberry Pi GPIO header,
+# vimc as the camera, snd-aloop as the sound card.
+[Unit]
+DefaultDependencies=no
+RequiresMountsFor=/rig
+After=systemd-udevd.service systemd-modules-load.service
+Before=heylook-booth.service multi-user.target
+[Service]
+Type=oneshot
+RemainAfterExit=yes
+ExecStart=/bin/bash /rig/rig/lib/system-devices.sh
+[Install]
+WantedBy=multi-user.target
+UNIT
+    cat >"$root/etc/systemd/system/rig-runner.service" <<'UNIT'
+# Runs the planned system-* scenarios (lib/guest.sh), then powers off (or reboots when a scenario asks).
+[Unit]
+RequiresMountsFor=/rig
+After=multi-user.target rig-devices.service
+[Service]
+Type=simple
+ExecStart=/bin/bash /rig/rig/lib/system-guest.sh
+StandardOutput=journal+console
+StandardError=journal+console
+[Install]
+WantedBy=rig.target
+UNIT
+    cat >"$root/etc/systemd/system/rig.target" <<'UNIT'
+[Unit]
+Description=The rig: the system plus the scenario runner
+Requires=multi-user.target
+After=multi-user.target
+AllowIsolate=yes
+UNIT
+    mkdir -p "$root/etc/systemd/system/local-fs.target.wants" "$root/etc/systemd/system/multi-user.target.wants" \
+        "$root/etc/systemd/system/rig.target.wants"
+    ln -sf ../rig.mount "$root/etc/systemd/system/local-fs.target.wants/rig.mount"
+    ln -sf ../rig-devices.service "$root/etc/systemd/system/multi-user.target.wants/rig-devices.service"
+    ln -sf ../rig-runner.service "$root/etc/systemd/system/rig.target.wants/rig-runner.service"
+    ln -sf rig.target "$root/etc/systemd/system/default.target"
+    local unit
+    for unit in apt-daily.timer apt-daily-upgrade.timer e2scrub_all.timer e2scrub_reap.service fstrim.timer \
+        serial-getty@ttyS0.service getty@tty1.service; do
+        ln -sf /dev/null "$root/etc/systemd/system/$unit"
+    done
+    # The journal survives reboots (the reboot scenario reads the previous boot's).
+    mkdir -p "$root/var/log/journal"
+}
+
+# sys_packages DEB: writes the two packages the system scenarios install into $RIG_WORK/debs: DEB as current.deb and
+# the same package with its version raised (+rig2) as upgrade.deb (an upgrade must restart the service).
+sys_packages() {
+    local deb=$1 d=$RIG_WORK/debs tmp version
+    mkdir -p "$d"
+    cp "$deb" "$d/current.deb"
+    tmp=$(mktemp -d)
+    dpkg-deb -R "$deb" "$tmp/pkg" || rig_die "dpkg-deb -R $deb failed"
+    version=$(dpkg-deb -f "$deb" Version)
+    sed -i "s/^Version: .*/Version: $version+rig2/" "$tmp/pkg/DEBIAN/control"
+    dpkg-deb --root-owner-group -Zxz -z1 -b "$tmp/pkg" "$d/upgrade.deb" >/dev/null || rig_die "dpkg-deb -b failed"
+    rm -rf "$tmp"
+    printf 'SYS_VERSION=%q\nSYS_UPGRADE_VERSION=%q\n' "$version" "$version+rig2" >>"$RIG_WORK/env"
+}
+
+# sys_prepare: everything the system VM needs in the work share and the cache: the packages (BOOTH_DEB, else
+# scripts/package at the repository root), the image, a copy-on-write overlay of it for this run (the cached image
+# stays pristine; a reboot boots the overlay again) and a copy of the rig's lib/ and scenarios/ for the guest.
+sys_prepare() {
+    local deb=${BOOTH_DEB:-}
+    if [[ -z $deb ]]; then
+        [[ -x $RIG_ROOT/scripts/package ]] || rig_die "the system scenarios need BOOTH_DEB or scripts/package"
+        rig_note "building the package (scripts/package)"
+        deb=$("$RIG_ROOT/scripts/package" 2>"$RIG_WORK/package.log") \
+            || { tail -30 "$RIG_WORK/package.log" >&2; rig_die "scripts/package failed"; }
+    fi
+    [[ -f $deb ]] || rig_die "BOOTH_DEB=$deb is not a file"
+    sys_packages "$deb"
+    sys_build_image "$deb"
+    qemu-img create -q -f qcow2 -F raw -b "$SYS_IMAGE" "$RIG_WORK/system.qcow2" || rig_die "qemu-img create failed"
+    mkdir -p "$RIG_WORK/rig"
+    cp -a "$RIG_DIR/lib" "$RIG_DIR/scenarios" "$RIG_WORK/rig/"
+}

@@ -1,0 +1,121 @@
+# Helpers for the system-* scenarios (sourced inside the system VM, a whole Debian 12 with systemd): the booth as
+# installed from its .deb, running as heylook-booth.service on the devices lib/system-devices.sh made at boot.
+# shellcheck shell=bash
+# shellcheck source=rig.sh
+source "$RIG_DIR/lib/rig.sh"
+
+SYS_UNIT=heylook-booth.service
+SYS_STATE=/var/lib/heylook
+SYS_PHOTOS=$SYS_STATE/photos
+SYS_CONFIG=/etc/heylook/booth.toml
+SYS_CHIP=pinctrl-bcm2711 # the gpio-sim chip; lines by the default config's BCM numbers
+SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6
+SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
+
+# The scenarios share one system (installed by system-install): teardown stops only what a scenario started, never
+# the devices made at boot nor the service.
+rig_teardown() {
+    set +e
+    local pids m
+    mapfile -t pids < <(jobs -p)
+    ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null && wait 2>/dev/null
+    while read -r _ m _; do [[ $m == "$RIG_STATE"/* || $m == /media/heylook/rig-* ]] && umount -l "$m"; done \
+        < <(tac /proc/mounts)
+    [[ -e $RIG_STATE/usb-plugged ]] && rig_usb_pull
+    return 0
+}
+
+# rig_reboot: reboots the VM (the host boots the same disk again) and runs this scenario once more after the boot;
+# the scenario tells the two runs apart with sys_booted_again.
+rig_reboot() {
+    date +%s >"$RIG_OUT/.rebooted"
+    touch "$RIG_WORK/reboot"
+    rig_log "rebooting"
+    exit 0
+}
+
+# sys_booted_again: succeeds in the run after rig_reboot.
+sys_booted_again() { [[ -e $RIG_OUT/.rebooted ]]; }
+
+# sys_prop PROPERTY [UNIT]: prints a unit's property (systemctl show --value).
+sys_prop() { systemctl show -p "$1" --value "${2:-$SYS_UNIT}"; }
+
+# sys_seconds TIMESPAN: prints a systemd time span ("10s", "1min 30s") in whole seconds.
+sys_seconds() { systemd-analyze timespan "$1" | awk '$1 == "μs:" { print int($2 / 1000000) }'; }
+
+# sys_ready: succeeds when the service is active, i.e. the booth sent READY=1 (Type=notify), and not restarting.
+sys_ready() { [[ $(sys_prop ActiveState) == active && $(sys_prop SubState) == running ]]; }
+
+# sys_wait_ready SECONDS: waits for sys_ready; on timeout prints the unit's journal.
+sys_wait_ready() {
+    local deadline now
+    rig_now_ms deadline
+    deadline=$((deadline + $1 * 1000))
+    until sys_ready; do
+        rig_now_ms now
+        if ((now >= deadline)); then
+            systemctl status --no-pager "$SYS_UNIT" >&2
+            sys_journal | tail -30 >&2
+            rig_fail "$SYS_UNIT not ready after $1 s"
+        fi
+        rig_sleep_ms 100
+    done
+}
+
+# sys_journal [ARG...]: the service's journal of this boot, as plain lines.
+sys_journal() { journalctl -b -u "$SYS_UNIT" -o cat --no-pager "$@"; }
+
+# sys_pid: the booth's main PID.
+sys_pid() { sys_prop MainPID; }
+
+# sys_photos: lists the photos kept in the store (not the discarded ones), relative to the store, sorted.
+sys_photos() { (cd "$SYS_PHOTOS" && find . -path ./discarded -prune -o -name '*.jpg' -print | sort); }
+
+# sys_photo_count: prints how many photos the store keeps.
+sys_photo_count() { sys_photos | wc -l; }
+
+# sys_has_photos N: succeeds when the store keeps at least N photos (for rig_wait_for).
+sys_has_photos() { (($(sys_photo_count) >= $1)); }
+
+# sys_click: a 100 ms press of the button (GPIO17) on the simulated header.
+sys_click() { rig_gpio_click "$SYS_CHIP" "$SYS_BUTTON" 100; }
+
+# sys_photo: presses the button until one more photo is kept (3 tries: a starved VM can stamp a click's two edges
+# within the debounce window, and the booth then rightly sees no press); prints the new photo's name.
+sys_photo() {
+    local list before try
+    list=$(sys_photos)
+    before=$(sys_photo_count)
+    for try in 1 2 3; do
+        sys_click
+        if rig_wait_for_quiet 30 sys_has_photos $((before + 1)); then
+            comm -13 <(printf '%s\n' "$list") <(sys_photos) | tail -1
+            return 0
+        fi
+        rig_log "no photo after click $try; clicking again"
+    done
+    sys_journal | tail -20 >&2
+    rig_fail "3 clicks gave no photo"
+}
+
+# rig_wait_for_quiet SECONDS COMMAND...: like rig_wait_for, but returns 1 on timeout instead of failing.
+rig_wait_for_quiet() {
+    local secs=$1 deadline now
+    shift
+    rig_now_ms deadline
+    deadline=$((deadline + secs * 1000))
+    until "$@"; do
+        rig_now_ms now
+        ((now < deadline)) || return 1
+        rig_sleep_ms 100
+    done
+}
+
+# sys_config KEY VALUE: sets `KEY = VALUE` in /etc/heylook/booth.toml (the line must exist), as a person would.
+sys_config() {
+    grep -q "^$1 *=" "$SYS_CONFIG" || rig_fail "$SYS_CONFIG has no line for $1"
+    sed -i "s|^$1 *=[^#]*|$1 = $2  |" "$SYS_CONFIG"
+}
+
+# sys_cap_eff PID: prints the effective capability mask of PID (hex).
+sys_cap_eff() { sed -n 's/^CapEff:\t//p' "/proc/$1/status"; }

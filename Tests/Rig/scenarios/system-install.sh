@@ -1,0 +1,35 @@
+# system-install: `dpkg -i` of the booth's package on a whole Debian 12 (systemd, udev, D-Bus, polkit, no network):
+# the service reaches READY (Type=notify) on its own, every file under the state folder is the booth user's, and a
+# photo and a retake work through the installed service after a config edit (camera size, as a user adapts it).
+# shellcheck shell=bash
+# rig-vm: system
+# rig-timeout: 240
+rig_log "installing $SYS_VERSION"
+start=$(cut -d' ' -f1 /proc/uptime)
+dpkg -i "$RIG_WORK/debs/current.deb" >"$RIG_OUT/dpkg.log" 2>&1 || { cat "$RIG_OUT/dpkg.log" >&2; rig_fail "dpkg -i failed"; }
+sys_wait_ready 60
+ready_us=$(sys_prop ActiveEnterTimestampMonotonic)
+rig_log "ok: installed and READY $(awk -v a="$start" -v b="$ready_us" 'BEGIN { printf "%.1f", b / 1e6 - a }') s after dpkg -i started"
+rig_assert "the service is enabled" test "$(systemctl is-enabled "$SYS_UNIT")" = enabled
+rig_assert "the booth found the simulated header (gpio:auto)" grep -q 'ready: input gpio:auto' <(sys_journal)
+sys_journal | grep -i -e warning -e error >&2 || true
+
+# A user's edit: the camera's size (vimc's full size is slow to emulate), a longer review window for the retake.
+sys_config width 648
+sys_config height 486
+sys_config review_window 20.0
+systemctl restart "$SYS_UNIT"
+sys_wait_ready 60
+
+first=$(sys_photo)
+rig_log "ok: photo $first"
+# Retake: hold the button within the review window; the photo moves to discarded/ and a new one is taken.
+rig_gpio_press "$SYS_CHIP" "$SYS_BUTTON"
+rig_wait_for 15 "the first photo to move to discarded/" test -e "$SYS_PHOTOS/discarded/$(basename "$first")"
+rig_gpio_release "$SYS_CHIP" "$SYS_BUTTON"
+rig_wait_for 30 "the retaken photo" sys_has_photos 1
+rig_assert "no permission error in the journal" bash -c "! journalctl -b -u $SYS_UNIT | grep -q -e EACCES -e 'ermission denied'"
+others=$(find "$SYS_STATE" ! -user booth -printf '%u:%g %p\n')
+[[ -z $others ]] || rig_fail "files under $SYS_STATE not owned by booth: $others"
+rig_log "ok: everything under $SYS_STATE is the booth user's ($(find "$SYS_STATE" | wc -l) entries)"
+find "$SYS_STATE" -printf '%u:%g %m %p\n' >"$RIG_OUT/state-folder.txt"

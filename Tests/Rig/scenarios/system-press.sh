@@ -1,0 +1,42 @@
+# system-press: a press on the installed service gives a photo with every device real at once: the gpio-sim header
+# (button, knob, countdown LEDs), the vimc camera through libcamera and the snd-aloop card through ALSA's "default",
+# no simulated device anywhere. The knob's turn is kept in the state file.
+# shellcheck shell=bash
+# rig-vm: system
+# rig-timeout: 180
+sys_wait_ready 60
+ready=$(sys_journal | grep '^ready: ' | tail -1)
+rig_log "the booth says: $ready"
+rig_assert "the input is the GPIO header" grep -q 'input gpio:auto' <<<"$ready"
+rig_assert "the camera is libcamera's vimc" grep -q 'camera libcamera:.*vimc' <<<"$ready"
+rig_assert "the sound is ALSA's default device" grep -q 'sound alsa:default' <<<"$ready"
+rig_assert "nothing simulated" bash -c "! grep -qi simulated <<<'$ready'"
+
+# plughw: the booth holds the card in its own format (the loopback makes the capture side match it).
+arecord -q -D plughw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 40 "$RIG_OUT/rec.wav" &
+rec=$!
+rig_gpio_sample "$RIG_OUT/leds" 40000 20 "$SYS_CHIP" "${SYS_LEDS[@]}" &
+sampler=$!
+photo=$(sys_photo)
+rig_log "ok: photo $photo"
+sleep 2
+kill "$rec" "$sampler" 2>/dev/null
+wait "$rec" "$sampler" 2>/dev/null || true # both killed
+lit=$(awk '$2 + $3 + $4 + $5 > 0' "$RIG_OUT/leds" | wc -l)
+rig_assert "the countdown LEDs lit ($lit of $(wc -l <"$RIG_OUT/leds") samples)" test "$lit" -gt 0
+peak=$("$RIG_PY" - "$RIG_OUT/rec.wav" <<'PY'
+import array, math, sys, wave
+with wave.open(sys.argv[1]) as w:
+    samples = array.array("h", w.readframes(w.getnframes()))
+peak = max((abs(s) for s in samples), default=0)
+print(f"{20 * math.log10(peak / 32768):.1f}" if peak else "-inf")
+PY
+)
+rig_assert "the sounds reached the loopback card (peak $peak dBFS)" awk -v p="$peak" 'BEGIN { exit !(p > -30) }'
+rig_assert "the photo is a JPEG" bash -c "head -c 3 '$SYS_PHOTOS/$photo' | od -An -tx1 | grep -q 'ff d8 ff'"
+
+# The knob: one detent clockwise selects the next favourite, which the booth keeps in its state file.
+before=$(grep -s '^sound' "$SYS_STATE/state.toml" || echo 'sound = "Duck"')
+rig_gpio_knob "$SYS_CHIP" "$SYS_KNOB_A" "$SYS_KNOB_B" 1
+rig_wait_for 15 "the state file to change" bash -c "grep -s '^sound' '$SYS_STATE/state.toml' | grep -vqF '$before'"
+rig_log "ok: knob: $before -> $(grep '^sound' "$SYS_STATE/state.toml")"

@@ -1,0 +1,49 @@
+# system-stick: the whole stick path of the installed system. A FAT stick is hot-plugged; the package's udev rule
+# has systemd-mount mount it (fsck first) below /media/heylook; the booth exports every photo, then stops the mount
+# unit over D-Bus (polkit allows the booth's user that verb on those units; the service has no capability) and
+# says "safe to remove"; the stick is pulled and holds every photo. A tmpfs and an ext4 disk mounted below the media
+# root are refused and stay mounted and untouched.
+# shellcheck shell=bash
+# rig-vm: system
+# rig-timeout: 240
+sys_wait_ready 60
+pid=$(sys_pid)
+rig_assert "the booth has no capability (CapEff $(sys_cap_eff "$pid"))" test "$(sys_cap_eff "$pid")" = 0000000000000000
+(($(sys_photo_count) > 0)) || sys_photo >/dev/null
+photos=$(sys_photo_count)
+
+# Mounts the booth must refuse (not FAT or exFAT): a tmpfs and an ext4 disk.
+mkdir -p /media/heylook/rig-tmpfs /media/heylook/rig-ext4
+mount -t tmpfs -o size=4m tmpfs /media/heylook/rig-tmpfs
+echo keep >/media/heylook/rig-tmpfs/keep.txt
+truncate -s 16M /var/tmp/rig-ext4.img
+mkfs.ext4 -q -F /var/tmp/rig-ext4.img
+mount -o loop /var/tmp/rig-ext4.img /media/heylook/rig-ext4
+echo keep >/media/heylook/rig-ext4/keep.txt
+
+rig_usb_image "$RIG_OUT/stick.img" 64
+dev=$(rig_usb_plug "$RIG_OUT/stick.img")
+rig_wait_for 30 "udev and systemd-mount to mount $dev" findmnt -n "$dev"
+point=$(findmnt -n -o TARGET "$dev")
+unit=$(systemd-escape --path --suffix=mount "$point")
+rig_log "ok: $dev mounted on $point ($unit, $(findmnt -n -o FSTYPE,OPTIONS "$dev"))"
+rig_wait_for 90 "the booth's 'safe to remove'" bash -c "journalctl -b -u $SYS_UNIT -o cat | grep -qF 'copied to $point; unmounted: safe to remove'"
+sys_journal | grep -F "$point" >&2
+rig_assert "the stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
+rig_assert "systemd stopped $unit" bash -c "[[ \$(systemctl show -p ActiveState --value '$unit') != active ]]"
+rig_assert "systemd did the unmount" bash -c "journalctl -b -o cat | grep -q 'Unmounted.*$point\|Unmounted media-heylook'"
+rig_assert "the fsck ran before the mount" bash -c "journalctl -b -o cat | grep -q 'systemd-fsck@'"
+rig_usb_pull
+
+mkdir -p "$RIG_STATE/check"
+mount -t vfat -o ro,loop "$RIG_OUT/stick.img" "$RIG_STATE/check"
+on_stick=$(find "$RIG_STATE/check/HeyLook" -name '*.jpg' | wc -l)
+rig_assert "the stick holds all $photos photo(s) (found $on_stick)" test "$on_stick" -eq "$photos"
+rig_assert "the manifest is there" test -s "$RIG_STATE/check/HeyLook/manifest.txt"
+umount "$RIG_STATE/check"
+
+for m in rig-tmpfs rig-ext4; do
+    rig_assert "/media/heylook/$m is still mounted" findmnt -n "/media/heylook/$m"
+    rig_assert "/media/heylook/$m is untouched" test "$(ls -A "/media/heylook/$m" | grep -v lost+found)" = keep.txt
+done
+sys_journal | grep -e rig-tmpfs -e rig-ext4 >&2 || true
