@@ -15,6 +15,7 @@ set -a
 # shellcheck disable=SC1091 # written by the host runner
 source "$RIG_WORK/env"
 # The system VM has the kernel's modules in its own /lib/modules and its own scenario library.
+# shellcheck disable=SC2034 # exported (set -a) to the scenarios
 [[ -z ${RIG_GUEST_KROOT:-} ]] || RIG_KROOT=$RIG_GUEST_KROOT
 RIG_LIB=${RIG_LIB:-rig.sh}
 set +a

@@ -4,7 +4,7 @@
 # and the BCM numbers of the default config find on a Pi 4), vimc is the camera, snd-aloop the only sound card.
 export RIG_KROOT=/ RIG_OUT=/run/rig/devices
 mkdir -p "$RIG_OUT"
-# shellcheck source=rig.sh
+# shellcheck source=SCRIPTDIR/rig.sh
 source "$(dirname "${BASH_SOURCE[0]}")/rig.sh"
 names=()
 for ((i = 0; i < 58; i++)); do names+=("GPIO$i"); done
@@ -13,4 +13,4 @@ rig_modprobe vimc snd-aloop
 rig_wait_for 20 "vimc's media node" compgen -G '/dev/media*' >/dev/null
 rig_wait_for 20 "the Loopback sound card" test -e /proc/asound/Loopback
 udevadm settle -t 20
-rig_log "devices ready: $(cat /run/rig/gpio/pinctrl-bcm2711/chip) (pinctrl-bcm2711), $(ls /dev/media* /dev/video* | tr '\n' ' ')"
+rig_log "devices ready: $(cat /run/rig/gpio/pinctrl-bcm2711/chip) (pinctrl-bcm2711), $(echo /dev/media* /dev/video*)"

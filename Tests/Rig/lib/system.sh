@@ -1,7 +1,7 @@
 # Helpers for the system-* scenarios (sourced inside the system VM, a whole Debian 12 with systemd): the booth as
 # installed from its .deb, running as heylook-booth.service on the devices lib/system-devices.sh made at boot.
 # shellcheck shell=bash
-# shellcheck source=rig.sh
+# shellcheck source=SCRIPTDIR/rig.sh
 source "$RIG_DIR/lib/rig.sh"
 
 SYS_UNIT=heylook-booth.service
@@ -9,6 +9,7 @@ SYS_STATE=/var/lib/heylook
 SYS_PHOTOS=$SYS_STATE/photos
 SYS_CONFIG=/etc/heylook/booth.toml
 SYS_CHIP=pinctrl-bcm2711 # the gpio-sim chip; lines by the default config's BCM numbers
+# shellcheck disable=SC2034 # used by the scenarios
 SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6
 SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
 

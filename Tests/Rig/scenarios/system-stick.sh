@@ -44,6 +44,7 @@ umount "$RIG_STATE/check"
 
 for m in rig-tmpfs rig-ext4; do
     rig_assert "/media/heylook/$m is still mounted" findmnt -n "/media/heylook/$m"
-    rig_assert "/media/heylook/$m is untouched" test "$(ls -A "/media/heylook/$m" | grep -v lost+found)" = keep.txt
+    left=$(find "/media/heylook/$m" -mindepth 1 -maxdepth 1 ! -name lost+found -printf '%f ')
+    rig_assert "/media/heylook/$m is untouched ($left)" test "$left" = "keep.txt "
 done
 sys_journal | grep -e rig-tmpfs -e rig-ext4 >&2 || true

@@ -27,7 +27,7 @@ photos=$(sys_photos)
 dpkg -r heylook-booth >"$RIG_OUT/remove.log" 2>&1 || { cat "$RIG_OUT/remove.log" >&2; rig_fail "dpkg -r failed"; }
 rig_assert "the service is stopped" bash -c "! systemctl is-active -q $SYS_UNIT"
 rig_assert "no booth process is left" bash -c "! pgrep -x booth"
-rig_assert "the unit file is gone" test ! -e /lib/systemd/system/$SYS_UNIT
+rig_assert "the unit file is gone" test ! -e "/lib/systemd/system/$SYS_UNIT"
 rig_assert "the config stays after remove" test -e "$SYS_CONFIG"
 rig_assert "the photos stay after remove" test "$(sys_photos)" = "$photos"
 dpkg -P heylook-booth >"$RIG_OUT/purge.log" 2>&1 || { cat "$RIG_OUT/purge.log" >&2; rig_fail "dpkg -P failed"; }
