@@ -12,11 +12,14 @@ public struct MountEntry: Hashable, Sendable {
     public var source: String
     /// Whether it is mounted read-only.
     public var readOnly: Bool
+    /// The device number "major:minor" of the mounted file system ("8:1"; `/sys/dev/block/8:1` while the
+    /// block device exists).
+    public var device: String
 
     /// An entry.
-    public init(id: Int, mountPoint: String, fileSystem: String, source: String, readOnly: Bool) {
-        (self.id, self.mountPoint, self.fileSystem, self.source, self.readOnly) = (
-            id, mountPoint, fileSystem, source, readOnly
+    public init(id: Int, mountPoint: String, fileSystem: String, source: String, readOnly: Bool, device: String = "") {
+        (self.id, self.mountPoint, self.fileSystem, self.source, self.readOnly, self.device) = (
+            id, mountPoint, fileSystem, source, readOnly, device
         )
     }
 }
@@ -33,7 +36,7 @@ public enum MountTable {
             let options = f[5].split(separator: ",")
             return MountEntry(
                 id: id, mountPoint: unescape(f[4]), fileSystem: String(f[dash + 1]), source: unescape(f[dash + 2]),
-                readOnly: options.contains("ro"))
+                readOnly: options.contains("ro"), device: String(f[2]))
         }
     }
 

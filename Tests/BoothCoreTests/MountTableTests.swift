@@ -18,7 +18,8 @@ private let sample = """
     #expect(
         entries[1]
             == MountEntry(
-                id: 40, mountPoint: "/media/heylook/STICK", fileSystem: "vfat", source: "/dev/sda1", readOnly: false))
+                id: 40, mountPoint: "/media/heylook/STICK", fileSystem: "vfat", source: "/dev/sda1", readOnly: false,
+                device: "8:1"))
     #expect(entries[2].mountPoint == "/media/heylook/MY PHOTOS")
     #expect(entries[2].readOnly)
 }

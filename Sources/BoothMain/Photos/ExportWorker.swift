@@ -32,7 +32,14 @@ final class ExportWorker {
     private let queue = DispatchQueue(label: "heylook.export")
     private let exporter: StickExporter
     private let watcher: StickWatcher
-    private var busy: Set<String> = []
+    /// Which mount going away means a stick is gone (the booth's own unmount does not).
+    private var presence = StickPresence()
+    /// The block device ("major:minor") of each stick mounted now or last, by mount point.
+    private var devices: [String: String] = [:]
+    /// The poll of `presence.awaitingPull`, while armed.
+    private var pullPoll: EventLoop.TimerToken?
+    /// How often an unmounted stick's block device is looked for (a pull shows within this).
+    static let pullPollInterval: Int64 = 250_000_000
 
     /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
     /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`.
@@ -53,26 +60,48 @@ final class ExportWorker {
         try loop.register(mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
             for message in self.mailbox.drain() {
                 switch message {
-                case .finished(let point, _), .failed(let point, _, _, _): self.busy.remove(point)
+                case .finished(let point, let summary):
+                    self.presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? self.devices[point] : nil)
+                case .failed(let point, _, let removed, let unmounted):
+                    self.presence.exportEnded(
+                        at: point, unmountedDevice: unmounted && !removed ? self.devices[point] : nil)
                 default: break
                 }
                 report(message)
             }
+            self.pollForPulls(on: loop, report: report)
         }
         try watcher.attach(to: loop) { [unowned self] change in
             switch change {
-            case .inserted(let mount): self.export(to: mount.mountPoint)
+            case .inserted(let mount):
+                self.devices[mount.mountPoint] = mount.device
+                self.export(to: mount.mountPoint)
             case .removed(let point):
                 // During an export this is the worker's own unmount (its `.finished` follows) or a
-                // pulled stick (its `.failed` follows).
-                if !self.busy.contains(point) { report(.removed(mountPoint: point)) }
+                // pulled stick (its `.failed` follows); after the booth's own unmount, the poll says.
+                if self.presence.mountGone(at: point) { report(.removed(mountPoint: point)) }
             }
+        }
+    }
+
+    /// While a stick the booth unmounted is still plugged in, looks for its block device every
+    /// `pullPollInterval` and reports it removed once the device is gone (the LEDs leave "safe to
+    /// remove"). Nothing is polled otherwise.
+    private func pollForPulls(on loop: EventLoop, report: @escaping (Report) -> Void) {
+        guard pullPoll == nil, !presence.awaitingPull.isEmpty else { return }
+        let deadline = Instant(nanoseconds: MonotonicClock.now().nanoseconds + Self.pullPollInterval)
+        pullPoll = loop.schedule(at: deadline) { [unowned self] in
+            self.pullPoll = nil
+            for point in self.presence.poll(present: { access("/sys/dev/block/\($0)", F_OK) == 0 }) {
+                report(.removed(mountPoint: point))
+            }
+            self.pollForPulls(on: loop, report: report)
         }
     }
 
     /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
     func export(to mountPoint: String) {
-        guard busy.insert(mountPoint).inserted else { return }
+        guard presence.exportStarting(at: mountPoint) else { return }
         queue.asyncOnNormalScheduler { [exporter, mailbox] in
             mailbox.post(.started(mountPoint: mountPoint))
             do throws(ExportError) {

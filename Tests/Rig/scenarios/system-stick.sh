@@ -1,7 +1,8 @@
 # system-stick: the whole stick path of the installed system. A FAT stick is hot-plugged; the package's udev rule
 # has systemd-mount mount it (fsck first) below /media/heylook; the booth exports every photo, then stops the mount
 # unit over D-Bus (polkit allows the booth's user that verb on those units; the service has no capability) and
-# says "safe to remove"; the stick is pulled and holds every photo. A tmpfs and an ext4 disk mounted below the media
+# says "safe to remove" (in the journal, and on the LEDs until the stick is pulled); the stick is pulled and holds
+# every photo. A tmpfs and an ext4 disk mounted below the media
 # root are refused and stay mounted and untouched.
 # shellcheck shell=bash
 # rig-vm: system
@@ -33,7 +34,14 @@ rig_assert "the stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
 rig_assert "systemd stopped $unit" bash -c "[[ \$(systemctl show -p ActiveState --value '$unit') != active ]]"
 rig_assert "systemd did the unmount" bash -c "journalctl -b -o cat | grep -q 'Unmounted.*$point\|Unmounted media-heylook'"
 rig_assert "the fsck ran before the mount" bash -c "journalctl -b -o cat | grep -q 'systemd-fsck@'"
+# The LEDs: all four blink slowly while the unmounted stick is still plugged in, and go dark once it is pulled
+# (the booth watches its block device: mountinfo said all it had to say at the unmount).
+rig_gpio_sample "$RIG_OUT/leds-safe" 3000 20 "$SYS_CHIP" "${SYS_LEDS[@]}"
+rig_assert "the LEDs blink 'safe to remove'" grep -q ' 1 1 1 1$' "$RIG_OUT/leds-safe"
 rig_usb_pull
+sleep 1
+rig_gpio_sample "$RIG_OUT/leds-pulled" 2000 20 "$SYS_CHIP" "${SYS_LEDS[@]}"
+rig_assert "the LEDs leave 'safe to remove' once the stick is pulled" bash -c "! grep -q ' 1' '$RIG_OUT/leds-pulled'"
 
 mkdir -p "$RIG_STATE/check"
 mount -t vfat -o ro,loop "$RIG_OUT/stick.img" "$RIG_STATE/check"
