@@ -18,6 +18,9 @@ public final class PhotoStore: @unchecked Sendable {
     public let reserve: Int64
     /// This booth's id, which keeps its photos apart from other booths' on a shared stick.
     public let boothID: String
+    /// The id this store had when it was made on another machine (an SD card cloned or moved), now
+    /// replaced by `boothID`; nil otherwise.
+    public let replacedBoothID: String?
     /// Whether the index was missing or damaged at start and rebuilt from the photos there.
     public let indexWasRebuilt: Bool
     private let file: DurableFile
@@ -35,9 +38,10 @@ public final class PhotoStore: @unchecked Sendable {
     /// Opens (creating if needed) the store in `directory`; removes temp files a crash left behind.
     /// Commands that may run beside the booth (`booth export`, `booth doctor`) pass
     /// `removingLeftovers: false`: a temp file there may be the photo the running booth is saving.
+    /// `machine` names the machine the booth runs on (`BoothIdentity`).
     public init(
         directory: String, reserve: Int64, removingLeftovers: Bool = true,
-        operations: any FileOperations = SystemFileOperations()
+        operations: any FileOperations = SystemFileOperations(), machine: String? = PhotoStore.machineName()
     ) throws(StoreError) {
         self.directory = directory
         self.reserve = reserve
@@ -50,7 +54,7 @@ public final class PhotoStore: @unchecked Sendable {
         }
         let discarded = try Self.fileNames(in: "\(directory)/discarded")
         lastSequence = (names + discarded).compactMap { PhotoName(fileName: $0)?.sequence }.max() ?? 0
-        boothID = try Self.loadBoothID(directory: directory, file: file)
+        (boothID, replacedBoothID) = try Self.loadBoothID(directory: directory, file: file, machine: machine)
         let listing = Self.listing(directory: directory, kept: names, discarded: discarded)
         let stored = Self.readSmallFile("\(directory)/\(Self.indexName)").flatMap(PhotoIndex.decode)
         var loaded = stored ?? PhotoIndex.rebuilt(from: listing)
@@ -203,16 +207,32 @@ public final class PhotoStore: @unchecked Sendable {
         return files(kept, in: directory, .kept) + files(discarded, in: "\(directory)/discarded", .discarded)
     }
 
-    private static func loadBoothID(directory: String, file: DurableFile) throws(StoreError) -> String {
-        if let text = readSmallFile("\(directory)/\(boothIDName)") {
-            let id = text.trimmingSpaces
-            if ExportManifest.isValidID(id) { return id }
+    /// The booth's id (`BoothIdentity`): made up on first start, and again on a new machine, when the
+    /// old one is returned too.
+    private static func loadBoothID(
+        directory: String, file: DurableFile, machine: String?
+    ) throws(StoreError) -> (
+        String, String?
+    ) {
+        let stored = readSmallFile("\(directory)/\(boothIDName)").flatMap(BoothIdentity.parse)
+        let (identity, write) = BoothIdentity.resolve(stored: stored, machine: machine, newID: randomID)
+        if write {
+            try file.write(
+                Array(identity.text.utf8), directory: directory, name: boothIDName,
+                temporaryName: ".\(boothIDName).partial", replacing: true)
         }
-        let id = randomID()
-        try file.write(
-            Array("\(id)\n".utf8), directory: directory, name: boothIDName, temporaryName: ".\(boothIDName).partial",
-            replacing: true)
-        return id
+        return (identity.id, stored.map(\.id).flatMap { $0 == identity.id ? nil : $0 })
+    }
+
+    /// This machine's name for `BoothIdentity`: the board's serial number from the device tree (a
+    /// Raspberry Pi's), else systemd's machine id; nil when neither can be read.
+    public static func machineName() -> String? {
+        for (kind, path) in [("serial", "/sys/firmware/devicetree/base/serial-number"), ("id", "/etc/machine-id")] {
+            guard let text = readSmallFile(path) else { continue }
+            let value = String(text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+            if !value.isEmpty, value.count <= 64 { return "\(kind):\(value)" }
+        }
+        return nil
     }
 
     /// 16 random hex digits (a booth or stick id).
@@ -263,13 +283,5 @@ public final class PhotoStore: @unchecked Sendable {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and newlines.
-    var trimmingSpaces: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
-        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
     }
 }

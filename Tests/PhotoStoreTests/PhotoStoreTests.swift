@@ -7,6 +7,33 @@ import Testing
 @testable import PhotoStore
 
 @Suite struct PhotoStoreTests {
+    @Test func aStoreClonedToAnotherMachineGetsANewBoothID() throws {
+        let directory = temporaryDirectory()
+        let first = try PhotoStore(directory: directory, reserve: 0, machine: "serial:1111")
+        #expect(first.replacedBoothID == nil)
+        let again = try PhotoStore(directory: directory, reserve: 0, machine: "serial:1111")
+        #expect(again.boothID == first.boothID && again.replacedBoothID == nil)
+        // The same card in another Pi: a new id, the old one reported, the file names the new machine.
+        let clone = try PhotoStore(directory: directory, reserve: 0, machine: "serial:2222")
+        #expect(clone.boothID != first.boothID)
+        #expect(clone.replacedBoothID == first.boothID)
+        let text = try #require(PhotoStore.readSmallFile("\(directory)/\(PhotoStore.boothIDName)"))
+        #expect(text == "\(clone.boothID)\nmachine serial:2222\n")
+        let reopened = try PhotoStore(directory: directory, reserve: 0, machine: "serial:2222")
+        #expect(reopened.boothID == clone.boothID && reopened.replacedBoothID == nil)
+    }
+
+    @Test func aBoothIDFromAnOlderVersionIsKept() throws {
+        let directory = temporaryDirectory()
+        try DurableFile().write(
+            Array("0123456789abcdef\n".utf8), directory: directory, name: PhotoStore.boothIDName, temporaryName: ".x",
+            replacing: true)
+        let store = try PhotoStore(directory: directory, reserve: 0, machine: "id:abc")
+        #expect(store.boothID == "0123456789abcdef" && store.replacedBoothID == nil)
+        #expect(
+            PhotoStore.readSmallFile("\(directory)/\(PhotoStore.boothIDName)") == "0123456789abcdef\nmachine id:abc\n")
+    }
+
     @Test func theIndexIsRebuiltWhenMissingOrDamaged() throws {
         let store = try StoreFixtures.store(photos: 3)
         let id = store.boothID

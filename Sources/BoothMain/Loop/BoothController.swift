@@ -43,6 +43,11 @@ final class BoothController {
         machine = BoothStateMachine(configuration: configuration, choices: choices)
         renderer = LEDRenderer(loop: loop, lights: devices.lights, log: log)
         let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+        if let old = store.replacedBoothID {
+            Log.warning(
+                "booth id \(old) was made on another machine (a cloned or moved SD card): this booth is now "
+                    + "\(store.boothID), so its photos stay apart from the other booth's on a shared stick")
+        }
         exports = try ExportWorker(store: store, settings: settings)
         saver = try PhotoSaver(
             store: store,
