@@ -77,7 +77,11 @@ private final class ExportRun {
     var lockFD: Int32 = -1
     var dateFDs: [String: Int32] = [:]
     var manifest = ExportManifest(stickID: PhotoStore.randomID())
-    var pending: [(name: String, checksum: UInt32)] = []
+    /// This run's copies, not yet recorded in the booth's index: only a read-back after the final
+    /// flush records them (a fake-capacity stick overwrites earlier files with later ones).
+    var copies: [ExportManifest.Entry] = []
+    /// The manifest's claims this run read back and found right, recorded with the copies.
+    var claims: [(name: String, checksum: UInt32)] = []
     var unrecorded = 0
     var done = 0
     var total = 0
@@ -122,6 +126,10 @@ private final class ExportRun {
         let kept = store.records().filter { $0.state == .kept }
         let unverified = try unverifiedClaims(kept: kept, present: present)
         manifest.entries.removeAll { unverified.contains($0.path) }
+        let keptNames = Set(kept.map(\.name))
+        claims = manifest.entries.filter { $0.booth == store.boothID && keptNames.contains($0.source) }.map {
+            ($0.source, $0.checksum)
+        }
         let photos = kept.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
         let plan = ExportPlan.make(
             photos: photos, booth: store.boothID, manifest: manifest, present: present,
@@ -195,30 +203,51 @@ private final class ExportRun {
         return summary
     }
 
-    /// Writes the manifest, flushes and unmounts.
+    /// Writes the manifest, flushes, reads this run's copies back and records them, and unmounts.
     func finish(_ summary: inout ExportSummary) throws(ExportError) {
         if unrecorded > 0 { try recordNow() }
         guard booth_syncfs(rootFD) == 0 else { throw fail("syncfs", mountPoint) }
+        try verifyCopiesAndRecord()
         closeAll()
         guard options.unmount else { return }
         summary.unmountError = options.unmounter.unmount(mountPoint)
         summary.unmounted = summary.unmountError == nil
     }
 
-    /// After a failure: records what was copied (index always; manifest if the stick is still
-    /// there), flushes and unmounts when asked to; returns whether the stick was unmounted. A mount
-    /// refused for its file system was never the booth's to touch: it is left mounted.
+    /// After a failure: while the stick is there, writes the manifest, flushes, records the copies that
+    /// read back right (a full stick keeps what it got) and unmounts when asked to; returns whether
+    /// the stick was unmounted. A pulled stick records nothing: the next insert reads the manifest's
+    /// claims back and records them. A mount refused for its file system was never the booth's to
+    /// touch: it is left mounted.
     func abandon(stickRemoved: Bool, refused: Bool) -> Bool {
-        if stickRemoved || exportFD < 0 {
-            try? store.markExported(pending, to: manifest.stickID)
-            pending = []
-        } else if unrecorded > 0 {
-            do throws(ExportError) { try recordNow() } catch { try? store.markExported(pending, to: manifest.stickID) }
-        }
-        guard !stickRemoved, !refused, rootFD >= 0, options.unmount else { return false }
-        _ = booth_syncfs(rootFD)
+        guard !stickRemoved, !refused, rootFD >= 0 else { return false }
+        if exportFD >= 0, unrecorded > 0 { try? recordNow() }
+        if booth_syncfs(rootFD) == 0, exportFD >= 0 { try? verifyCopiesAndRecord() }
+        guard options.unmount else { return false }
         closeAll()
         return options.unmounter.unmount(mountPoint) == nil
+    }
+
+    /// Reads every copy of this run back from the stick (after the flush, past the page cache) and, if
+    /// all are right, records them and the verified claims in the booth's index, which is what lets
+    /// `cleanup_exported` delete a photo. A copy that reads back wrong records nothing: verification
+    /// failed (a fake-capacity stick wraps around and overwrites earlier files with later ones).
+    private func verifyCopiesAndRecord() throws(ExportError) {
+        for copy in copies {
+            let parts = copy.path.split(separator: "/", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            let folder = try dateDirectory(parts[0])
+            do {
+                try file.verify(
+                    parts[1], in: folder, path: "\(exportPath)/\(copy.path)", size: copy.size, checksum: copy.checksum)
+            } catch {
+                throw ExportError(.failed(error), done: done, total: total)
+            }
+        }
+        // The index only lets cleanup delete exported photos: if it cannot be written, the booth
+        // just keeps them longer.
+        try? store.markExported(claims + copies.map { ($0.source, $0.checksum) }, to: manifest.stickID)
+        (claims, copies) = ([], [])
     }
 
     /// Waits for another export to this stick to finish, then holds the stick's lock until
@@ -242,11 +271,11 @@ private final class ExportRun {
     }
 
     private func record(_ item: ExportPlan.Item, name: String, checksum: UInt32) {
-        manifest.entries.append(
-            ExportManifest.Entry(
-                booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", size: item.size,
-                checksum: checksum))
-        pending.append((item.source, checksum))
+        let entry = ExportManifest.Entry(
+            booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", size: item.size,
+            checksum: checksum)
+        manifest.entries.append(entry)
+        copies.append(entry)
         unrecorded += 1
         done += 1
     }
@@ -255,7 +284,8 @@ private final class ExportRun {
         if unrecorded >= options.recordEvery { try recordNow() }
     }
 
-    /// The manifest first (the stick's truth), then the booth's index.
+    /// The manifest (the stick's truth, so a pulled stick resumes); the booth's index waits for the
+    /// read-back after the final flush.
     private func recordNow() throws(ExportError) {
         do {
             try file.write(
@@ -266,10 +296,6 @@ private final class ExportRun {
             throw ExportError(.failed(error), done: done, total: total)
         }
         unrecorded = 0
-        // The index only lets cleanup delete exported photos: if it cannot be written, the booth
-        // just keeps them longer.
-        try? store.markExported(pending, to: manifest.stickID)
-        pending = []
     }
 
     /// Opens the folder `name` in `parent`, creating it if needed. A folder it creates is flushed

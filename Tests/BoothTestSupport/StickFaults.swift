@@ -1,5 +1,5 @@
 // StickFaults: real file operations except the Nth call of one kind, which fails with a chosen errno,
-// or a stick that reads back other data than it was given.
+// or a stick that reads back other data than it was given, or one that overwrites earlier photos.
 import Glibc
 import PhotoStore
 import Synchronization
@@ -13,18 +13,30 @@ public final class StickFaults: FileOperations {
     public let error: Int32
     /// Whether temp files read back (opened read-only) return their first byte flipped.
     public let corruptsReadBack: Bool
+    /// Whether the first photo renamed into place reads back with its first byte flipped once a
+    /// second one has been (a fake-capacity stick wrapping around onto what it stored first).
+    public let wrapsAround: Bool
+    /// The photos renamed into place, in order (for `wrapsAround`).
+    private let renamedPhotos = Mutex<[String]>([])
     private let counts = Mutex<[String: Int]>([:])
     private let readBack = Mutex<Set<Int32>>([])
     private let real = SystemFileOperations()
 
     public init(failing operation: String, at n: Int, with error: Int32) {
-        (self.operation, self.failAt, self.error, corruptsReadBack) = (operation, n, error, false)
+        (self.operation, self.failAt, self.error, corruptsReadBack, wrapsAround) = (operation, n, error, false, false)
     }
 
     /// Real calls, except that every temp file (`….partial`) read back returns its first byte flipped:
     /// a failing or fake-capacity stick that returns other data than it was given.
     public init(corruptingReadBack: Void) {
-        (operation, failAt, error, corruptsReadBack) = ("none", 0, 0, true)
+        (operation, failAt, error, corruptsReadBack, wrapsAround) = ("none", 0, 0, true, false)
+    }
+
+    /// Real calls, except that once a second photo is renamed into place, the first one reads back
+    /// with its first byte flipped: each copy verifies right after it is written, and the first is
+    /// wrong by the end (a fake-capacity stick whose upper half maps onto its lower half).
+    public init(wrappingAround: Void) {
+        (operation, failAt, error, corruptsReadBack, wrapsAround) = ("none", 0, 0, false, true)
     }
 
     /// Whether the planned failure happened.
@@ -44,7 +56,9 @@ public final class StickFaults: FileOperations {
     public func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
         if fails("open") { errno = error; return -1 }
         let fd = real.openat(directory, name, flags, mode)
-        if corruptsReadBack, fd >= 0, name.hasSuffix(".partial"), flags & O_ACCMODE == O_RDONLY {
+        let reading = fd >= 0 && flags & O_ACCMODE == O_RDONLY
+        let overwritten = renamedPhotos.withLock { $0.count >= 2 && $0[0] == name }
+        if reading, (corruptsReadBack && name.hasSuffix(".partial")) || (wrapsAround && overwritten) {
             readBack.withLock { _ = $0.insert(fd) }
         }
         return fd
@@ -78,7 +92,9 @@ public final class StickFaults: FileOperations {
     }
     public func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
         if fails("rename") { errno = error; return -1 }
-        return real.renameatNoReplace(directory, from, to)
+        let result = real.renameatNoReplace(directory, from, to)
+        if result == 0, to.hasSuffix(".jpg") { renamedPhotos.withLock { $0.append(to) } }
+        return result
     }
     public func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
         if fails("rename") { errno = error; return -1 }

@@ -324,6 +324,43 @@ import Testing
         #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty)
     }
 
+    /// A fake-capacity stick: every copy reads back right just after it is written, but a later one
+    /// overwrote the first. The read-back after the final flush finds it: verification failed, and no
+    /// photo counts as exported (so `cleanup_exported` deletes none); the next insert drops the claim.
+    @Test func aCopyOverwrittenByALaterOneIsFoundAfterTheFlushAndNothingIsMarked() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let stick = temporaryDirectory()
+        let faults = StickFaults(wrappingAround: ())
+        do {
+            let summary = try StickExporter(
+                store: store, options: StoreFixtures.options(for: stick, operations: faults)
+            )
+            .export(to: stick)
+            Issue.record("expected the export to fail: \(summary)")
+        } catch {
+            #expect(error.verificationFailed && !error.stickRemoved)
+            #expect(error.description.contains("verification failed"))
+        }
+        #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
+    }
+
+    /// A stick pulled mid-export records nothing in the index; the next insert reads the manifest's
+    /// claims back and records them with its own copies.
+    @Test func claimsVerifiedAtTheNextInsertAreRecorded() throws {
+        let store = try StoreFixtures.store(photos: 3)
+        let stick = temporaryDirectory()
+        let first = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(first.copied == 3)
+        #expect(store.records().allSatisfy { $0.exportedTo == [first.stickID] })
+        // The index forgets (as after a pull before the final flush); the next export finds the copies.
+        unlink("\(store.directory)/\(PhotoStore.indexName)")
+        let fresh = try PhotoStore(directory: store.directory, reserve: 0)
+        #expect(fresh.records().allSatisfy { $0.exportedTo.isEmpty })
+        let again = try StickExporter(store: fresh, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(again.copied == 0 && again.alreadyThere == 3)
+        #expect(fresh.records().allSatisfy { $0.exportedTo == [first.stickID] })
+    }
+
     @Test func aRefusedMountIsNeverUnmounted() throws {
         let store = try StoreFixtures.store(photos: 1)
         let stick = temporaryDirectory()
