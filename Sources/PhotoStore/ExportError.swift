@@ -68,7 +68,7 @@ public struct ExportError: Error, CustomStringConvertible {
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
         case .failed(let error) where verificationFailed:
             return
-                "A copy on the stick read back different from the photo (verification failed): \(progress), all complete and verified; nothing else was recorded. The stick may be failing or fake: use another one. (\(error.path))"
+                "A copy on the stick read back different from the photo (verification failed) after \(done) of \(total) photos: none of this export's copies counts as exported. The stick may be failing or fake (less room than it claims): use another one. (\(error.path))"
         case .failed(let error):
             switch error.errno {
             case ENOSPC, EDQUOT:

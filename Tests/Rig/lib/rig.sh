@@ -83,15 +83,14 @@ rig_teardown() {
     local m
     while read -r _ m _; do [[ $m == "$RIG_STATE"/* ]] && umount -l "$m"; done < <(tac /proc/mounts)
     [[ -e $RIG_STATE/usb-plugged ]] && rig_usb_pull
-    # The power-cut scenarios' dm-log-writes maps and their loop devices.
-    if [[ -d $RIG_STATE/pc ]]; then
-        local map
-        for map in $(dmsetup ls 2>/dev/null | awk '$1 ~ /^rig-/ { print $1 }'); do
-            DM_DISABLE_UDEV=1 dmsetup remove --noudevsync "$map"
-        done
-        losetup -D
-        rm -rf "$RIG_STATE/pc"
-    fi
+    # Device-mapper maps a scenario made (rig-*: power-cut's dm-log-writes, usb-fake's wrap-around) and every loop
+    # device.
+    local map
+    for map in $(dmsetup ls 2>/dev/null | awk '$1 ~ /^rig-/ { print $1 }'); do
+        DM_DISABLE_UDEV=1 dmsetup remove --noudevsync "$map"
+    done
+    [[ -e /sys/module/loop ]] && losetup -D
+    rm -rf "$RIG_STATE/pc"
     local dev bank line
     for dev in /sys/kernel/config/gpio-sim/*/; do
         [[ -d $dev ]] || continue
