@@ -249,11 +249,10 @@ final class BoothController {
             }
             dispatch(.exportFinished(safeToRemove: summary.unmounted), at: now)
         case .failed(let point, let message, let removed, _):
-            Log.warning("export: \(point): \(message)")
             log.record(
                 "exportFailed", at: now,
                 [("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed))])
-            dispatch(.exportFailed(reason: message), at: now)
+            dispatch(.exportFailed(reason: "\(point): \(message)"), at: now)
             if removed { dispatch(.stickRemoved, at: now) }
         case .removed(let point):
             log.record("stickRemoved", at: now, [("stick", .string(point))])
