@@ -6,6 +6,9 @@ import PackageDescription
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// Warnings are errors in every C and C++ target.
 let strictC: [CSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
+/// HEYLOOK_LIBGPIOD_PREFIX=DIR builds the GPIO shim against DIR/include/gpiod.h and links DIR/lib/libgpiod.a (the
+/// rig's libgpiod 2, Tests/Rig/lib/host.sh) instead of the system's: only CGPIOD recompiles and the booth relinks.
+let libgpiodPrefix = Context.environment["HEYLOOK_LIBGPIOD_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
 let strictCXX: [CXXSetting] = [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]
 
 let package = Package(
@@ -38,8 +41,9 @@ let package = Package(
         // that owns the lines plus the pure button and rotary-encoder decoders.
         .target(
             name: "CGPIOD",
-            cSettings: strictC,
-            linkerSettings: [.linkedLibrary("gpiod")]
+            cSettings: strictC + (libgpiodPrefix.map { [.unsafeFlags(["-I\($0)/include"])] } ?? []),
+            linkerSettings: libgpiodPrefix.map { [.unsafeFlags(["-Xlinker", "\($0)/lib/libgpiod.a"])] }
+                ?? [.linkedLibrary("gpiod")]
         ),
         .target(name: "GPIOInput", dependencies: ["CGPIOD"], swiftSettings: strict),
 

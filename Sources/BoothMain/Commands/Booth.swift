@@ -1,4 +1,5 @@
 import ArgumentParser
+import GPIOInput
 
 /// The `booth` command.
 @main
@@ -6,6 +7,7 @@ struct Booth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booth",
         abstract: "HeyLook Booth: a photo booth that gets a child to look at the camera.",
+        version: "HeyLook Booth, built with libgpiod \(GPIOInventory.libgpiodVersion)",
         subcommands: [
             SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
             InspectCommand.self, SoundsCommand.self,

@@ -24,15 +24,22 @@ mkdir -p /run/udev/data /run/rig
 
 while read -r name; do
     [[ -n $name && ! -e $RIG_WORK/results/$name.status ]] || continue
-    script=$RIG_DIR/scenarios/$name.sh
+    script=$RIG_DIR/scenarios/${name%@*}.sh
     limit=$(sed -n 's/^# rig-timeout: *\([0-9]*\).*/\1/p' "$script" | head -1)
     limit=${limit:-120}
     export RIG_OUT=$RIG_WORK/out/$name
     mkdir -p "$RIG_OUT"
     echo "RIG: start $name (timeout ${limit}s)"
+    # NAME@gpiod2: the same scenario with the booth built against libgpiod 2.
+    booth=${RIG_BOOTH:-} booth_env=()
+    if [[ $name == *@gpiod2 ]]; then
+        booth=${RIG_BOOTH_GPIOD2:-}
+        booth_env=(RIG_BOOTH="$booth" RIG_BOOTH_ERROR="${RIG_BOOTH_GPIOD2_ERROR:-}" RIG_BOOTH_SKIP=)
+    fi
+    if [[ -x $booth ]]; then echo "rig: $("$booth" --version)" >>"$RIG_WORK/results/$name.log"; fi
     start=$EPOCHREALTIME
     # shellcheck disable=SC2016 # expanded by the inner bash
-    timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
+    env "${booth_env[@]}" timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
         "$name" "$script" >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     rc=$?
     if [[ -e $RIG_WORK/reboot ]]; then

@@ -180,6 +180,60 @@ rig_prepare_booth() {
     echo "RIG_BOOTH=$RIG_WORK/bin/booth" >>"$env"
 }
 
+# The libgpiod 2 the rig builds the booth against (Raspberry Pi OS on Debian 13 ships libgpiod 2.2; Debian 12 has only
+# 1.6): PyPI's gpiod sdist bundles libgpiod's C sources.
+RIG_GPIOD_PY_VERSION=2.5.0
+
+# rig_build_libgpiod2: downloads the gpiod sdist with pip and builds its bundled libgpiod into a static library,
+# $RIG_CACHE/libgpiod2-<version>/{include/gpiod.h,lib/libgpiod.a}, once per recipe. Sets RIG_GPIOD2 (that prefix) and
+# RIG_GPIOD2_VERSION.
+rig_build_libgpiod2() {
+    local stamp dir src log
+    stamp=$(declare -f rig_build_libgpiod2 | md5sum | cut -c1-12)
+    dir=$RIG_CACHE/libgpiod2-$RIG_GPIOD_PY_VERSION
+    RIG_GPIOD2=$dir/prefix
+    if [[ ! -e $dir/.built-$stamp ]]; then
+        rig_note "building libgpiod 2 from PyPI's gpiod $RIG_GPIOD_PY_VERSION sdist"
+        rm -rf "$dir" && mkdir -p "$dir/src" "$dir/obj" "$RIG_GPIOD2/include" "$RIG_GPIOD2/lib"
+        log=$dir/build.log
+        python3 -m pip download --no-binary :all: --no-deps "gpiod==$RIG_GPIOD_PY_VERSION" -d "$dir" >"$log" 2>&1 \
+            || { tail -5 "$log" >&2; rig_die "pip download gpiod==$RIG_GPIOD_PY_VERSION failed (PyPI unreachable?)"; }
+        tar -xzf "$dir/gpiod-$RIG_GPIOD_PY_VERSION.tar.gz" -C "$dir/src" --strip-components=1 \
+            || rig_die "unpacking the gpiod sdist failed"
+        src=$dir/src
+        [[ -s $src/libgpiod-version.txt && -f $src/include/gpiod.h ]] || rig_die "the gpiod sdist holds no libgpiod sources"
+        local version c
+        version=$(cat "$src/libgpiod-version.txt")
+        for c in "$src"/lib/*.c; do
+            gcc -O2 -fPIC -D_GNU_SOURCE -DGPIOD_API_VERSION_STR="\"$version\"" -I"$src/include" -I"$src/lib" \
+                -c "$c" -o "$dir/obj/$(basename "$c" .c).o" >>"$log" 2>&1 || { tail -20 "$log" >&2; rig_die "compiling $c failed"; }
+        done
+        ar rcs "$RIG_GPIOD2/lib/libgpiod.a" "$dir"/obj/*.o || rig_die "ar failed"
+        cp "$src/include/gpiod.h" "$RIG_GPIOD2/include/"
+        echo "$version" >"$dir/version"
+        touch "$dir/.built-$stamp"
+    fi
+    RIG_GPIOD2_VERSION=$(cat "$dir/version")
+}
+
+# rig_prepare_booth_gpiod2: builds the booth against libgpiod 2 (scripts/package --binary-only with
+# HEYLOOK_LIBGPIOD_PREFIX: the same flags as the package, so only the GPIO shim recompiles and the booth relinks) into
+# the work share; records RIG_BOOTH_GPIOD2 or why the @gpiod2 scenarios must fail.
+rig_prepare_booth_gpiod2() {
+    local env=$RIG_WORK/env bin
+    rig_build_libgpiod2
+    [[ -x $RIG_ROOT/scripts/package ]] || { echo "RIG_BOOTH_GPIOD2_ERROR='no scripts/package to build the booth with'" >>"$env"; return 0; }
+    rig_note "building booth against libgpiod $RIG_GPIOD2_VERSION"
+    if ! bin=$(HEYLOOK_LIBGPIOD_PREFIX=$RIG_GPIOD2 "$RIG_ROOT/scripts/package" --binary-only 2>"$RIG_WORK/booth-gpiod2-build.log"); then
+        tail -30 "$RIG_WORK/booth-gpiod2-build.log" >&2
+        echo "RIG_BOOTH_GPIOD2_ERROR='the libgpiod 2 build failed, see $RIG_WORK/booth-gpiod2-build.log'" >>"$env"
+        return 0
+    fi
+    mkdir -p "$RIG_WORK/bin"
+    cp "$bin" "$RIG_WORK/bin/booth-gpiod2"
+    echo "RIG_BOOTH_GPIOD2=$RIG_WORK/bin/booth-gpiod2" >>"$env"
+}
+
 # Sends the guest's monitor requests (RIG_WORK/requests/N.req) to QEMU and answers them (N.done). See lib/rig.sh.
 rig_serve_requests() {
     local req n size

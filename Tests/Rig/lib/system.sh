@@ -10,8 +10,7 @@ SYS_PHOTOS=$SYS_STATE/photos
 SYS_CONFIG=/etc/heylook/booth.toml
 SYS_CHIP=pinctrl-bcm2711 # the gpio-sim chip; lines by the default config's BCM numbers
 # shellcheck disable=SC2034 # used by the scenarios
-SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6
-SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
+SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6 SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
 
 # The scenarios share one system (installed by system-install): teardown stops only what a scenario started, never
 # the devices made at boot nor the service.
@@ -63,8 +62,8 @@ sys_wait_ready() {
     done
 }
 
-# sys_journal [ARG...]: the service's journal of this boot, as plain lines.
-sys_journal() { journalctl -b -u "$SYS_UNIT" -o cat --no-pager "$@"; }
+# sys_journal: the service's journal of this boot, as plain lines.
+sys_journal() { journalctl -b -u "$SYS_UNIT" -o cat --no-pager; }
 
 # sys_pid: the booth's main PID.
 sys_pid() { sys_prop MainPID; }

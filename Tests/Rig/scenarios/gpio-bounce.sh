@@ -2,6 +2,7 @@
 # one capture.
 # shellcheck shell=bash
 # rig-needs: booth
+# rig-backends: gpiod2
 # rig-timeout: 200
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml" gpio.debounce_ms=20

@@ -2,6 +2,7 @@
 # (chip, line, holder, fix) on stderr; the booth stays up (the knob still works) and exits 0 on SIGTERM.
 # shellcheck shell=bash
 # rig-needs: booth
+# rig-backends: gpiod2
 # rig-timeout: 150
 chip=$(rig_booth_chip)
 gpiomon "$chip" 0 >"$RIG_OUT/gpiomon.out" 2>&1 &

@@ -4,6 +4,7 @@
 # are within 20 ms is reported. Three sequences of a 2.0 s delay on 4 LEDs: 51 edges.
 # shellcheck shell=bash
 # rig-needs: booth
+# rig-backends: gpiod2
 # rig-timeout: 150
 rig_booth_chip >/dev/null
 # No review window: a click that the loaded host stretches past 1 s must not become a retake.

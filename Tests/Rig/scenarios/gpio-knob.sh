@@ -1,6 +1,7 @@
 # gpio-knob: quadrature turns on the gpio-sim encoder lines select the next/previous sound, both directions.
 # shellcheck shell=bash
 # rig-needs: booth
+# rig-backends: gpiod2
 # rig-timeout: 120
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml"

@@ -2,6 +2,7 @@
 # LED line is high in idle, low during the sequence, high again after.
 # shellcheck shell=bash
 # rig-needs: booth
+# rig-backends: gpiod2
 # rig-timeout: 120
 rig_sound_up
 rig_booth_chip >/dev/null
