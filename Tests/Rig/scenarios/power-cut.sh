@@ -28,7 +28,7 @@ rig_camera_up
 rig_modprobe vfat nls_cp437 nls_ascii
 chip=$(rig_booth_chip)
 rig_booth_config "$RIG_OUT/booth.toml" booth.photos_dir="\"$mnt/photos\"" booth.state_file="\"$mnt/state.toml\"" \
-    booth.review_window=30.0 booth.free_space_reserve_mb=1 countdown.default_delay=0.5 gpio.chip="\"$chip\"" \
+    booth.review_window=30.0 booth.free_space_reserve_mb=1 countdown.default_delay=1.5 gpio.chip="\"$chip\"" \
     countdown.delay_mode_timeout=30.0 \
     camera.id='"0"' camera.width=648 camera.height=486 export.media_root="\"$USB_MEDIA\"" sound.favourites='["Pop", "Bell", "Chime"]' \
     sound.default='"Pop"'
@@ -50,7 +50,8 @@ pc_shoot() {
 }
 pc_shoot 1
 pc_shoot 2
-# A retake: the button held within the review window discards photo 2 and takes photo 3.
+# A retake: the button held within the review window discards photo 2 and takes photo 3 (the hold is a long press
+# only while that sequence runs: the 1.5 s countdown outlasts the 1 s long-press time).
 rig_gpio_press booth button
 rig_booth_wait 10 1 '"type":"photoDiscarded"'
 rig_gpio_release booth button
@@ -78,7 +79,7 @@ pc_knob() { # pc_knob STEPS TEXT: turns the knob until an event contains TEXT (3
 pc_knob 1 '"name":"sound","value":"Bell"'
 rig_gpio_click booth knob-switch 100
 rig_booth_wait 10 1 '"name":"knobMode","value":"delay"'
-pc_knob 1 '"name":"delay","value":"1.0"'
+pc_knob 1 '"name":"delay","value":"2.0"'
 rig_gpio_click booth knob-switch 100
 rig_booth_wait 10 1 '"name":"knobMode","value":"sound"'
 rig_gpio_click booth knob-switch 1500

@@ -4,9 +4,12 @@
 # rig-vm: system
 # rig-reboots: 1
 # rig-timeout: 150
-snapshot() { # what must survive: the photos with their sizes, the index, the state file
-    (cd "$SYS_PHOTOS" && find . -path ./discarded -prune -o -type f -name '*.jpg' -printf '%p %s\n' | sort)
-    cat "$SYS_PHOTOS/index.txt" "$SYS_STATE/state.toml"
+snapshot() { # what must survive: the photos with their sizes, their states and exports as the index has them (the
+    # booth reconciles the index file with the photos at start, so its lines are compared through `booth photos`),
+    # the knob's choices
+    (cd "$SYS_PHOTOS" && find . -type f -name '*.jpg' -printf '%p %s\n' | sort)
+    booth photos --config "$SYS_CONFIG"
+    cat "$SYS_STATE/state.toml"
 }
 if ! sys_booted_again; then
     sys_wait_ready 60
@@ -16,7 +19,7 @@ if ! sys_booted_again; then
         rig_wait_for 15 "the state file" test -s "$SYS_STATE/state.toml"
     fi
     snapshot >"$RIG_OUT/before.txt"
-    rig_log "before the reboot: $(sys_photo_count) photo(s), index $(wc -l <"$SYS_PHOTOS/index.txt") line(s)"
+    rig_log "before the reboot: $(sys_photo_count) photo(s) kept; $(booth photos --config "$SYS_CONFIG" | tail -1)"
     rig_reboot
 fi
 sys_wait_ready 60
