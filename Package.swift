@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .executable(name: "booth", targets: ["BoothMain"]),
         .executable(name: "booth-bench", targets: ["BoothBench"]),
+        .executable(name: "booth-fuzz", targets: ["BoothFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
@@ -86,6 +87,11 @@ let package = Package(
             name: "EncodeBench", dependencies: ["PhotoEncoding"], path: "Benchmarks/EncodeBench",
             swiftSettings: strict),
 
+        // libFuzzer harnesses for every parser of outside input (scripts/fuzz builds them with -sanitize=fuzzer);
+        // built plainly, it replays corpus files.
+        .executableTarget(
+            name: "BoothFuzz", dependencies: ["BoothCore", "SoundOutput"], path: "Tests/Fuzz/BoothFuzz",
+            swiftSettings: strict),
         .target(
             name: "BoothTestSupport", dependencies: ["PhotoStore"], path: "Tests/BoothTestSupport",
             swiftSettings: strict),
