@@ -1,4 +1,4 @@
-// FuzzEntry: libFuzzer's driver over the harness BOOTH_FUZZ names (built with -sanitize=fuzzer -DFUZZING by
+// FuzzMain: libFuzzer's driver over the harness BOOTH_FUZZ names (built with -sanitize=fuzzer -DFUZZING by
 // scripts/fuzz), or, built plainly, a replay of corpus files.
 #if canImport(Glibc)
     import Glibc
