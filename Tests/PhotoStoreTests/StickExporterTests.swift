@@ -303,34 +303,15 @@ import Testing
         #expect(StoreFixtures.snapshot(stick).isEmpty)
     }
 
-    /// A copy that reads back other than it was written (a failing or fake-capacity stick) is a failed
-    /// verification, not a removed stick; no final name holds it and nothing is marked exported.
-    @Test func aReadBackMismatchIsAVerificationFailureAndNothingIsMarked() throws {
-        let store = try StoreFixtures.store(photos: 2)
-        let stick = temporaryDirectory()
-        let faults = StickFaults(corruptingReadBack: ())
-        do {
-            let summary = try StickExporter(
-                store: store, options: StoreFixtures.options(for: stick, operations: faults)
-            )
-            .export(to: stick)
-            Issue.record("expected the export to fail: \(summary)")
-        } catch {
-            #expect(!error.stickRemoved)
-            #expect(error.description.contains("verification failed"))
-            #expect(!error.description.contains("removed"))
-        }
-        #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
-        #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty)
-    }
-
-    /// A fake-capacity stick: every copy reads back right just after it is written, but a later one
-    /// overwrote the first. The read-back after the final flush finds it: verification failed, and no
-    /// photo counts as exported (so `cleanup_exported` deletes none); the next insert drops the claim.
-    @Test func aCopyOverwrittenByALaterOneIsFoundAfterTheFlushAndNothingIsMarked() throws {
+    /// A copy that reads back other than it was written is a failed verification, not a removed stick, and
+    /// nothing is marked exported: a failing stick (every read-back wrong; no final name holds a copy) or a
+    /// fake-capacity one (each copy reads back right just after it is written, but a later one overwrote
+    /// the first: the read-back after the final flush finds it, so `cleanup_exported` deletes none).
+    @Test(arguments: [false, true])
+    func aReadBackMismatchIsAVerificationFailureAndNothingIsMarked(wrapsAround: Bool) throws {
         let store = try StoreFixtures.store(photos: 3)
         let stick = temporaryDirectory()
-        let faults = StickFaults(wrappingAround: ())
+        let faults = wrapsAround ? StickFaults(wrappingAround: ()) : StickFaults(corruptingReadBack: ())
         do {
             let summary = try StickExporter(
                 store: store, options: StoreFixtures.options(for: stick, operations: faults)
@@ -340,8 +321,10 @@ import Testing
         } catch {
             #expect(error.verificationFailed && !error.stickRemoved)
             #expect(error.description.contains("verification failed"))
+            #expect(!error.description.contains("removed"))
         }
         #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
+        if !wrapsAround { #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty) }
     }
 
     /// A stick pulled mid-export records nothing in the index; the next insert reads the manifest's
