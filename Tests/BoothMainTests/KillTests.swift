@@ -278,7 +278,7 @@ final class KillRig {
     private func checkFinalNames(in folder: String, context: String) throws {
         // Missing only before a first start got far enough to make it (the acknowledged photos are
         // checked on their own).
-        guard let names = try? PhotoStore.fileNames(in: folder) else { return }
+        guard let names = try namesUnlessMissing(in: folder) else { return }
         for name in names where PhotoName(fileName: name) != nil {
             try checkPhoto("\(folder)/\(name)", context: context)
         }
@@ -286,7 +286,10 @@ final class KillRig {
 
     private func checkPhoto(_ path: String, context: String) throws {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return }
+        // Listed a moment ago and nothing runs now: a name that cannot be read is a failure.
+        try #require(
+            lstat(path, &info) == 0,
+            "\(context): \(path) was listed, then lstat failed: \(String(cString: strerror(errno)))")
         if let known = verified[path] {
             #expect(known.size == Int(info.st_size), "\(context): \(path) changed size")
             return
@@ -299,13 +302,20 @@ final class KillRig {
     /// The export folder: every photo decodes and every manifest entry names a file of its size and CRC.
     private func checkExport(context: String) throws {
         let folder = "\(exportRoot)/HeyLook"
-        guard let names = try? PhotoStore.fileNames(in: folder) else { return }
+        // Missing until an export got far enough to make it.
+        guard let names = try namesUnlessMissing(in: folder) else { return }
         for day in names where !day.hasPrefix(".") && day != StickExporter.manifestName {
             for name in try PhotoStore.fileNames(in: "\(folder)/\(day)") where !name.hasPrefix(".") {
                 try checkPhoto("\(folder)/\(day)/\(name)", context: context)
             }
         }
-        guard let bytes = readFile("\(folder)/\(StickExporter.manifestName)") else { return }
+        let manifestPath = "\(folder)/\(StickExporter.manifestName)"
+        guard access(manifestPath, F_OK) == 0 else {
+            // No manifest until the first export finished its first photo.
+            try #require(errno == ENOENT, "\(context): \(manifestPath): \(String(cString: strerror(errno)))")
+            return
+        }
+        let bytes = try #require(readFile(manifestPath), "\(context): cannot read \(manifestPath)")
         let text = String(decoding: bytes, as: UTF8.self)
         let manifest = try #require(ExportManifest.decode(text), "\(context): the manifest is damaged:\n\(text)")
         for entry in manifest.entries {
@@ -314,6 +324,15 @@ final class KillRig {
                 verified["\(folder)/\(entry.path)"], "\(context): the manifest lists \(entry.path), which is missing")
             #expect(copy.size == entry.size, "\(context): \(entry.path) has another size than its manifest entry")
             #expect(copy.checksum == entry.checksum, "\(context): \(entry.path) has another CRC-32")
+        }
+    }
+
+    /// The names in `folder`, or nil when it does not exist; any other failure to list it fails the test.
+    private func namesUnlessMissing(in folder: String) throws -> [String]? {
+        do {
+            return try PhotoStore.fileNames(in: folder)
+        } catch let error where error.errno == ENOENT {
+            return nil
         }
     }
 
@@ -336,7 +355,7 @@ final class KillRig {
         #expect(Set(index.entries.keys) == Set(kept + discarded))
         for name in kept {
             var info = stat()
-            _ = lstat("\(photos)/\(name)", &info)
+            try #require(lstat("\(photos)/\(name)", &info) == 0, "\(name): \(String(cString: strerror(errno)))")
             #expect(index.entries[name]?.state == .kept)
             #expect(index.entries[name]?.size == Int64(info.st_size), "\(name): the index has another size")
         }

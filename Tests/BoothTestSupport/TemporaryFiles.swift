@@ -7,7 +7,7 @@ public func temporaryDirectory() -> String {
     return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
 }
 
-/// The whole file, or nil when it cannot be opened.
+/// The whole file, or nil when it cannot be opened or a read fails.
 public func readFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY)
     guard fd >= 0 else { return nil }
@@ -16,8 +16,11 @@ public func readFile(_ path: String) -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = read(fd, &buffer, buffer.count)
-        if n <= 0 { break }
+        if n == 0 { return out }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
         out += buffer[0..<n]
     }
-    return out
 }
