@@ -6,7 +6,7 @@ import Testing
 
 /// The booth's ALSA sound device on ALSA's own `null` device, whose poll descriptor is /dev/null:
 /// epoll refuses it (EPERM), so the sound must still end, timed, instead of never.
-@Suite struct ALSASoundTests {
+@Suite(.timeLimit(.minutes(3))) struct ALSASoundTests {
     @Test func aDeviceWhosePollDescriptorsEpollRefusesStillFinishesTheSound() throws {
         let sound = ALSASound(device: "null", gainDecibels: 0, custom: [])
         try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")

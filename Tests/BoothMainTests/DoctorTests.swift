@@ -7,7 +7,7 @@ import Testing
 
 @testable import BoothMain
 
-@Suite struct DoctorTests {
+@Suite(.timeLimit(.minutes(3))) struct DoctorTests {
     @Test func anEmptyPhotosFolderGetsNoStoreFiles() throws {
         let folder = temporaryDirectory()
         let report = DoctorCommand.storageReport(directory: folder, reserve: 0)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import BoothMain
 
-@Suite struct RealtimeSchedulingTests {
+@Suite(.timeLimit(.minutes(3))) struct RealtimeSchedulingTests {
     /// Runs `body` on a thread of its own (its scheduling changes must not leak into the test runner).
     func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
         let result = Mutex<T?>(nil)

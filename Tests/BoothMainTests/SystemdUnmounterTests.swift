@@ -6,7 +6,7 @@ import Testing
 
 @testable import BoothMain
 
-@Suite struct SystemdUnmounterTests {
+@Suite(.timeLimit(.minutes(3))) struct SystemdUnmounterTests {
     /// Whether this machine has a system bus (then systemd, not the fallback, answers).
     static let hasSystemBus = access("/run/dbus/system_bus_socket", F_OK) == 0
 

@@ -4,7 +4,7 @@ import Testing
 
 /// On a machine without cameras (CI, this container): real libcamera, no mocks.
 /// Capture itself is exercised in the QEMU rig with vimc.
-@Suite(.serialized) struct LibcameraCameraTests {
+@Suite(.timeLimit(.minutes(3)), .serialized) struct LibcameraCameraTests {
     @Test func listWithoutCamerasIsEmpty() {
         #expect(LibcameraCamera.list().isEmpty)
         // The process-wide CameraManager is refcounted: listing twice starts it twice.

@@ -21,7 +21,7 @@ private func machineHasGPIOChips() -> Bool {
 
 private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
 
-@Suite struct GPIOLineSetTests {
+@Suite(.timeLimit(.minutes(3))) struct GPIOLineSetTests {
     @Test("libgpiod reports its version")
     func version() {
         #expect(!GPIOInventory.libgpiodVersion.isEmpty)

@@ -26,7 +26,7 @@ private let canMount: Bool = {
     return true
 }()
 
-@Suite(.enabled(if: canMount, "needs root to mount tmpfs")) struct MountedStickTests {
+@Suite(.timeLimit(.minutes(3)), .enabled(if: canMount, "needs root to mount tmpfs")) struct MountedStickTests {
     let options = ExportOptions(allowedFileSystems: ["tmpfs"], unmount: true)
 
     @Test func aCompleteExportIsFlushedAndUnmounted() throws {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import PhotoStore
 
-@Suite struct StickExporterTests {
+@Suite(.timeLimit(.minutes(3))) struct StickExporterTests {
     /// The kept photos' bytes by file name.
     func photos(of store: PhotoStore) throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]

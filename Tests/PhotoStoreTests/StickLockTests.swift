@@ -9,7 +9,7 @@ import Testing
 /// The lock file exporters share (`StickExporter.lockName`).
 private let lockName = ".heylook-export.lock"
 
-@Suite struct StickLockTests {
+@Suite(.timeLimit(.minutes(3))) struct StickLockTests {
     @Test func anExportWaitsWhileAnotherExportHoldsTheStick() async throws {
         let store = try StoreFixtures.store(photos: 2)
         let stick = temporaryDirectory()

@@ -9,7 +9,7 @@ import Testing
 
 @testable import SoundOutput
 
-@Suite(.serialized) struct ALSAPlaybackTests {
+@Suite(.timeLimit(.minutes(3)), .serialized) struct ALSAPlaybackTests {
     /// An ALSA device that writes raw s16le samples to `file` in `folder`.
     static func recordingDevice(_ folder: TemporaryFolder, _ file: String = "out.raw") -> String {
         "file:'\(folder.path)/\(file)',raw"
