@@ -12,8 +12,8 @@
 //     Prints the span from the first write to the last in microseconds.
 // gpio-timing listen CHIP_DEV OFFSET OUT [RT_PRIORITY]
 //     The floor any program can reach: requests line OFFSET of CHIP_DEV (/dev/gpiochipN) for both edges through
-//     the kernel's GPIO uAPI v2, blocks in read() and, for each event, writes "kernel_timestamp_us read_us" to OUT
-//     (CLOCK_MONOTONIC) until SIGTERM or SIGINT. RT_PRIORITY > 0 runs it SCHED_FIFO at that priority.
+//     the kernel's GPIO uAPI v2, blocks in read() and, for each event, writes "kernel_timestamp_us read_us R|F" to
+//     OUT (CLOCK_MONOTONIC; R a rising edge, F a falling one, as the kernel reports it) until SIGTERM or SIGINT. RT_PRIORITY > 0 runs it SCHED_FIFO at that priority.
 // Build: gcc -O2 -o gpio-timing gpio-timing.c
 #define _GNU_SOURCE
 #include <errno.h>
@@ -184,7 +184,8 @@ static int listen_line(const char *chip, unsigned offset, const char *out, int p
             fprintf(stderr, "gpio-timing: read event: %s\n", n < 0 ? strerror(errno) : "short read");
             return 1;
         }
-        fprintf(f, "%lld %lld\n", (long long)(event.timestamp_ns / 1000), (long long)read_us);
+        fprintf(f, "%lld %lld %c\n", (long long)(event.timestamp_ns / 1000), (long long)read_us,
+                event.id == GPIO_V2_LINE_EVENT_RISING_EDGE ? 'R' : 'F');
     }
     return fclose(f) == 0 ? 0 : 1;
 }

@@ -45,7 +45,7 @@ def latency(out_path, sources):
                 by_kind[f"{label}: all"] = [v for values in by_kind.values() for v in values]
         else:
             with open(path) as f:
-                by_kind[label] = [int(b) - int(a) for a, b in (line.split() for line in f if line.strip())]
+                by_kind[label] = [int(b) - int(a) for a, b, *_ in (line.split() for line in f if line.strip())]
         if not by_kind:
             sys.exit(f"timing: no samples in {path}")
         for kind, values in by_kind.items():

@@ -17,7 +17,7 @@ for l in led1 led2 led3 led4; do files+=("$(rig_gpio_line_dir booth "$l")/value"
 sampler=$!
 rig_sleep_ms 300
 for n in 1 2 3; do
-    rig_booth_click_until "$n" '"to":"playingSound"'
+    rig_booth_click "$n" '"to":"playingSound"'
     rig_booth_wait 30 "$n" '"type":"photoSaved"'
     rig_booth_wait 10 "$n" '"type":"state","from":"processing","to":"idle"'
 done

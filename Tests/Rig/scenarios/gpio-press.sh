@@ -14,7 +14,7 @@ led=$(rig_gpio_line_dir booth button-led)/value
 "$timing" sample "$RIG_OUT/button-led" 15000 1000 "$led" >"$RIG_OUT/sampler.out" &
 sampler=$!
 rig_sleep_ms 200
-rig_booth_click_until 1 '"type":"state","from":"idle","to":"playingSound"'
+rig_booth_click 1 '"type":"state","from":"idle","to":"playingSound"'
 rig_gpio_wait_value booth button-led 0 5
 rig_booth_wait 30 1 '"type":"photoSaved"'
 rig_booth_wait 10 1 '"type":"state","from":"processing","to":"idle"'

@@ -7,7 +7,7 @@
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=20.0
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
-rig_booth_click_until 1 '"to":"playingSound"'
+rig_booth_click 1 '"to":"playingSound"'
 rig_booth_wait 30 1 '"type":"photoSaved"'
 rig_booth_wait 10 1 '"type":"state","from":"processing","to":"idle"'
 first=$(rig_events "$RIG_BOOTH_EVENTS" field photoSaved path | head -1)

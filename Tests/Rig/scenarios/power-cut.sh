@@ -45,7 +45,7 @@ rig_gpio_wait_requested booth button
 
 # pc_shoot N: one press, then waits for the Nth photoSaved and idle again.
 pc_shoot() {
-    rig_booth_click_until "$1" '"type":"photoSaved"'
+    rig_booth_click "$1" '"type":"photoSaved"'
     rig_wait_for 30 "idle after photo $1" rig_booth_idle
 }
 pc_shoot 1
