@@ -19,7 +19,8 @@ import Testing
     /// Runs `script` to its end (with `fast`, in virtual time); returns the events and the photos directory.
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
-        cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil, stopAfter: Int64? = nil
+        cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil,
+        camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -42,7 +43,7 @@ import Testing
         let devices = BoothController.Devices(
             inputs: [ScriptInput(script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)],
             sound: sound ?? SimulatedSound.builtIn(),
-            camera: SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
+            camera: camera ?? SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
         let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
@@ -135,6 +136,19 @@ import Testing
         #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("Duck") })
     }
 
+    /// A device that reports while the controller carries out a batch of actions (a camera that fails
+    /// inside `capture`) is heard after the batch: the capture request is logged before the abort, and
+    /// nothing of the aborted sequence happens after it.
+    @Test func aDeviceFailingInsideAnActionIsHandledAfterTheBatch() throws {
+        let camera = CameraFailingAtOnce()
+        let (events, _) = try run("press\nwait 5\nquit\n", fast: true, camera: camera, stopAfter: .seconds(30))
+        #expect(camera.requests == 1)
+        let order = events.map { $0.type == "state" ? "state:\($0.fields["to"]!)" : $0.type }
+            .filter { ["captureRequested", "state:capturing", "state:aborted", "state:idle", "ignored"].contains($0) }
+        #expect(order == ["state:capturing", "captureRequested", "state:aborted", "state:idle"])
+        #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("lens cap") })
+    }
+
     @Test func knobChoicesPersistAcrossRuns() throws {
         let stateFile = "\(temporaryDirectory())/state.toml"
         let script = "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"
@@ -175,4 +189,24 @@ private final class UnpollableSound: SoundDevice {
     }
 
     func stop() {}
+}
+
+/// A camera that fails every capture at once, from inside `capture` (as a lost camera does).
+private final class CameraFailingAtOnce: CameraDevice {
+    let name = "failing"
+    let model = "failing"
+    /// How many captures were asked for.
+    private(set) var requests = 0
+    private var report: DeviceReport?
+
+    func attach(
+        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void
+    ) throws {
+        self.report = report
+    }
+
+    func capture(_ id: CaptureID, trigger: Instant) {
+        requests += 1
+        report?(.captureFailed(id, reason: "lens cap on"), trigger)
+    }
 }

@@ -32,6 +32,11 @@ final class BoothController {
     private var captureTriggers: [CaptureID: Instant] = [:]
     /// The exit code once the machine asked to exit.
     private(set) var exitCode: Int32?
+    /// Events reported while a batch of actions is carried out, handled in order after it: the
+    /// machine never sees an event in the middle of a batch (no nested dispatch).
+    private var queued: [(event: BoothEvent, time: Instant)] = []
+    /// True while events are being handled (a report then only queues).
+    private var handling = false
 
     init(settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog) throws {
         self.settings = settings
@@ -89,7 +94,7 @@ final class BoothController {
                 ("soundDevice", .string(devices.sound.name)),
                 ("camera", .string(devices.camera.name)),
             ])
-        perform(machine.start(at: now), at: now)
+        handleInOrder { perform(machine.start(at: now), at: now) }
         log.flush()
         watchdog.notify("READY=1")
         Log.info(
@@ -105,8 +110,33 @@ final class BoothController {
         return exitCode ?? 0
     }
 
-    /// Feeds one event to the state machine and performs its actions.
+    /// Feeds one event to the state machine and performs its actions; an event reported while actions
+    /// are carried out waits for the batch to end.
     func dispatch(_ event: BoothEvent, at time: Instant) {
+        queued.append((event, time))
+        handleInOrder {}
+    }
+
+    /// Runs `first`, then every queued event in order, unless events are being handled already (the
+    /// outer call then takes what was queued).
+    private func handleInOrder(_ first: () -> Void) {
+        guard !handling else {
+            first()
+            return
+        }
+        handling = true
+        defer { handling = false }
+        first()
+        var next = 0
+        while next < queued.count {
+            let (event, time) = queued[next]
+            next += 1
+            handle(event, at: time)
+        }
+        queued.removeAll(keepingCapacity: true)
+    }
+
+    private func handle(_ event: BoothEvent, at time: Instant) {
         switch event {
         case .buttonPressed: recordInput("buttonPressed", at: time)
         case .buttonReleased: recordInput("buttonReleased", at: time)
