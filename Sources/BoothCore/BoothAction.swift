@@ -25,6 +25,9 @@ public enum BoothAction: Hashable, Sendable {
     case savePhoto(CaptureID)
     /// Drop a captured frame that will not be saved (its sequence was aborted).
     case releaseCapture(CaptureID)
+    /// Give up on a capture that got no frame within the capture timeout (the machine owns that
+    /// timeout): the camera forgets the request and treats its stream as stalled.
+    case expireCapture(CaptureID)
     /// Remove a saved photo (a retake).
     case discardPhoto(path: String)
     /// Store the runtime choices atomically so they survive a restart.

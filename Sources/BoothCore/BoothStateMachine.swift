@@ -421,7 +421,8 @@ public struct BoothStateMachine: Sendable {
         case .countdownEnded:
             countdownEnded(at: now, &actions)
         case .captureTimedOut:
-            guard case .capturing = state else { return }
+            guard case .capturing(let sequence) = state else { return }
+            actions.append(.expireCapture(CaptureID(sequence: sequence.id, shot: sequence.captured)))
             abortSequence("camera: no frame within \(configuration.captureTimeout / 1_000_000) ms", at: now, &actions)
         case .reviewEnded:
             guard case .idle = state else { return }

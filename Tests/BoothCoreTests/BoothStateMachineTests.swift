@@ -211,6 +211,20 @@ import Testing
         #expect(actions.contains(.cancelTimer(.captureTimedOut)))
     }
 
+    /// The capture timeout has one owner, the machine: when it fires, the camera is told to give up on
+    /// the capture in flight, and a frame that still comes is released.
+    @Test func aCaptureWithNoFrameInTimeIsExpiredThenAborted() {
+        var h = MachineHarness()
+        h.drive(to: .capturing)
+        let id = CaptureID(sequence: 1, shot: 0)
+        let timedOut = h.advance(by: .seconds(5))
+        #expect(h.phase == .aborted)
+        let expire = timedOut.firstIndex(of: .expireCapture(id))
+        let error = timedOut.firstIndex { if case .reportError = $0 { true } else { false } }
+        #expect(expire != nil && error != nil && expire! < error!)
+        #expect(h.send(.captureCompleted(id)) == [.releaseCapture(id)])
+    }
+
     @Test func aSaveFailureAbortsWithTheErrorPattern() {
         var h = MachineHarness()
         h.pressAndCountDown()

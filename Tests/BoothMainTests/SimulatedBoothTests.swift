@@ -209,4 +209,6 @@ private final class CameraFailingAtOnce: CameraDevice {
         requests += 1
         report?(.captureFailed(id, reason: "lens cap on"), trigger)
     }
+
+    func expire(_ id: CaptureID) {}
 }

@@ -56,8 +56,7 @@ struct RunCommand: ParsableCommand {
             simulatedCamera
             ? SimulatedCamera()
             : LibcameraDevice(
-                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
-                captureTimeout: settings.captureTimeout)
+                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight)
         let devices = BoothController.Devices(inputs: [gpio], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))

@@ -13,4 +13,6 @@ protocol CameraDevice: AnyObject {
         throws
     /// Arms a capture: the first frame whose exposure starts at or after `trigger`.
     func capture(_ id: CaptureID, trigger: Instant)
+    /// Gives up on capture `id`, which got no frame in time: no frame is delivered for it later.
+    func expire(_ id: CaptureID)
 }

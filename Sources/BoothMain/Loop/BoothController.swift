@@ -222,6 +222,9 @@ final class BoothController {
             saver.save(id, frame: frame, takenAt: WallClock.now(), model: devices.camera.model)
         case .releaseCapture(let id):
             frames.removeValue(forKey: id)?.release()
+        case .expireCapture(let id):
+            captureTriggers[id] = nil
+            devices.camera.expire(id)
         case .discardPhoto(let path):
             saver.discard(path)
         case .persistChoices(let choices):

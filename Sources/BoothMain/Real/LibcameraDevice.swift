@@ -7,13 +7,13 @@ import PhotoEncoding
 /// The booth's camera through libcamera: opened at start and kept streaming (exposure and white
 /// balance stay converged); a capture is the first frame exposed after the trigger. Completions
 /// arrive on the shim's eventfd; Swift never runs on libcamera's threads. A missing or lost camera
-/// is reported (presses are refused) and reopened every 2 s until it returns. A capture that gets
-/// no frame within `captureTimeout` fails, and the stalled camera is closed and reopened.
+/// is reported (presses are refused) and reopened every 2 s until it returns. A capture the booth
+/// gives up on (the state machine owns the capture timeout) means a stalled stream: the camera is
+/// closed and reopened.
 final class LibcameraDevice: CameraDevice {
     private let selector: String
     private let width: Int
     private let height: Int
-    private let captureTimeout: Int64
     private var camera: LibcameraCamera?
     private var loop: EventLoop?
     private var report: DeviceReport?
@@ -23,12 +23,11 @@ final class LibcameraDevice: CameraDevice {
     /// Why the camera is not open, if it is not.
     private(set) var problem: String?
 
-    /// A camera opened now; `captureTimeout` (nanoseconds) bounds how long a capture may wait.
-    init(selector: String, width: Int, height: Int, captureTimeout: Int64) {
+    /// A camera opened now.
+    init(selector: String, width: Int, height: Int) {
         self.selector = selector
         self.width = width
         self.height = height
-        self.captureTimeout = captureTimeout
         open()
     }
 
@@ -57,7 +56,6 @@ final class LibcameraDevice: CameraDevice {
         }
         do {
             try camera.capture(triggerNanoseconds: UInt64(trigger.nanoseconds), cookie: id.cookie)
-            loop?.schedule(at: trigger.advanced(by: captureTimeout)) { [weak self] in self?.expire() }
         } catch {
             report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
             if case .gone = error { lose("\(error)") }
@@ -81,11 +79,11 @@ final class LibcameraDevice: CameraDevice {
         }
     }
 
-    /// Fails the captures that waited `captureTimeout` (a stalled stream: the camera is reopened).
-    private func expire() {
+    /// Fails every armed capture (the booth arms one at a time): their timeout results, drained at
+    /// once, close the stalled camera and reopen it.
+    func expire(_ id: CaptureID) {
         guard let camera else { return }
-        let now = UInt64(MonotonicClock.now().nanoseconds)
-        if camera.expireCaptures(nowNanoseconds: now, timeoutNanoseconds: UInt64(captureTimeout - 1)) > 0 {
+        if camera.expireCaptures(nowNanoseconds: UInt64(MonotonicClock.now().nanoseconds), timeoutNanoseconds: 0) > 0 {
             drain()
         }
     }

@@ -15,6 +15,8 @@ final class SimulatedCamera: CameraDevice {
     private var origin = Instant(nanoseconds: 0)
     private var loop: EventLoop?
     private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
+    /// The deliveries scheduled, by capture.
+    private var pending: [CaptureID: EventLoop.TimerToken] = [:]
 
     init(width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30, stalled: Bool = false) {
         self.width = width
@@ -39,7 +41,14 @@ final class SimulatedCamera: CameraDevice {
         let exposureStart = origin.advanced(by: index * frameInterval)
         let frame = SimulatedFrame(
             sensorTime: exposureStart, width: width, height: height, text: WallClock.timeOfDayWithMilliseconds())
-        loop.schedule(at: exposureStart.advanced(by: frameInterval)) { deliver(id, frame) }
+        pending[id] = loop.schedule(at: exposureStart.advanced(by: frameInterval)) { [unowned self] in
+            pending[id] = nil
+            deliver(id, frame)
+        }
+    }
+
+    func expire(_ id: CaptureID) {
+        if let token = pending.removeValue(forKey: id) { loop?.cancel(token) }
     }
 }
 
