@@ -17,7 +17,7 @@ import Testing
             if case .soundFinished = event { loop.stop() }
             if case .soundFailed = event { loop.stop() }
         }
-        let start = MonotonicClock.now()
+        let start = loop.now()
         sound.play("Duck", purpose: .attention)
         loop.schedule(at: start.advanced(by: .seconds(5))) { loop.stop() }
         try loop.run()

@@ -46,12 +46,12 @@ import Testing
             camera: camera ?? SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
         let (choices, _) = ConfigLoader.choices(settings: settings)
-        let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
-        controller.loop.virtualTime = fast
+        let controller = try BoothController(
+            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast))
         if let stopAfter {
             // A booth stuck in a state would never end the script: stop it as SIGTERM would.
-            controller.loop.schedule(at: MonotonicClock.now().advanced(by: stopAfter)) {
-                controller.dispatch(.shutdownRequested(.abortSequence), at: MonotonicClock.now())
+            controller.loop.schedule(at: controller.loop.now().advanced(by: stopAfter)) {
+                controller.dispatch(.shutdownRequested(.abortSequence), at: controller.loop.now())
             }
         }
         #expect(try controller.run() == 0)

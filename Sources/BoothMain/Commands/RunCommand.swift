@@ -61,10 +61,10 @@ struct RunCommand: ParsableCommand {
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))
         if !gpio.problems.isEmpty {
-            controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: MonotonicClock.now())
+            controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: controller.loop.now())
         }
         if !gpio.hasButton {
-            controller.dispatch(.deviceWarning(.buttonUnavailable, active: true), at: MonotonicClock.now())
+            controller.dispatch(.deviceWarning(.buttonUnavailable, active: true), at: controller.loop.now())
         }
         // Last, so the threads started above (libcamera's) keep the normal scheduler.
         if let warning = RealtimeScheduling.enter(priority: settings.realtimePriority) {

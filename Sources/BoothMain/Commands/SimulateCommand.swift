@@ -87,13 +87,13 @@ struct SimulateCommand: ParsableCommand {
             sound: sound.map { ALSASound(device: $0, gainDecibels: settings.soundGainDB, custom: []) }
                 ?? SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall),
             lights: lights)
-        let controller = try BoothController(settings: settings, choices: choices, devices: devices, log: log)
         if fast {
             guard parsedScript != nil, sound == nil else {
                 throw BoothFailure("--fast needs --script and the simulated sound (no --sound)")
             }
-            controller.loop.virtualTime = true
         }
+        let controller = try BoothController(
+            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast))
         let code = try controller.run()
         terminal?.restore()
         if code != 0 { throw ExitCode(code) }

@@ -38,11 +38,15 @@ final class BoothController {
     /// True while events are being handled (a report then only queues).
     private var handling = false
 
-    init(settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog) throws {
+    /// A booth on a real clock, or (the simulator's `--fast`, tests) a virtual one.
+    init(
+        settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog,
+        clock: LoopClock = LoopClock()
+    ) throws {
         self.settings = settings
         self.devices = devices
         self.log = log
-        loop = try EventLoop()
+        loop = try EventLoop(clock: clock)
         var configuration = settings.machineConfiguration
         configuration.soundDurations = devices.sound.soundDurations
         machine = BoothStateMachine(configuration: configuration, choices: choices)
@@ -78,14 +82,14 @@ final class BoothController {
         try exports.attach(to: loop) { [unowned self] report in self.exportReport(report) }
         try loop.register(signals.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
             for signal in self.signals.drain() {
-                self.log.record("signal", at: MonotonicClock.now(), [("signal", .int(Int64(signal)))])
-                self.dispatch(.shutdownRequested(.abortSequence), at: MonotonicClock.now())
+                self.log.record("signal", at: loop.now(), [("signal", .int(Int64(signal)))])
+                self.dispatch(.shutdownRequested(.abortSequence), at: loop.now())
             }
         }
         watchdog.start(on: loop)
         loop.afterCallbacks = { [log] in log.flush() }
         saver.checkStorage()
-        let now = MonotonicClock.now()
+        let now = loop.now()
         log.record(
             "ready", at: now,
             [
@@ -149,7 +153,7 @@ final class BoothController {
                 "input", at: time,
                 [
                     ("input", .string("knobTurned")), ("steps", .int(Int64(steps))),
-                    ("handled_us", .int(MonotonicClock.now().microseconds)),
+                    ("handled_us", .int(loop.now().microseconds)),
                 ])
         case .soundFinished(let purpose):
             var fields: [(String, EventsLog.Value)] = [("purpose", .string(purpose.rawValue))]
@@ -167,7 +171,7 @@ final class BoothController {
 
     private func recordInput(_ name: String, at time: Instant) {
         log.record(
-            "input", at: time, [("input", .string(name)), ("handled_us", .int(MonotonicClock.now().microseconds))])
+            "input", at: time, [("input", .string(name)), ("handled_us", .int(loop.now().microseconds))])
     }
 
     private func perform(_ actions: [BoothAction], at time: Instant) {
@@ -180,7 +184,7 @@ final class BoothController {
             log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
         case .playSound(let sound, let purpose):
             devices.sound.play(sound, purpose: purpose)
-            let returned = MonotonicClock.now()
+            let returned = loop.now()
             let timing = devices.sound.playbackTiming
             var fields: [(String, EventsLog.Value)] = [
                 ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
@@ -243,7 +247,7 @@ final class BoothController {
     }
 
     private func frameArrived(_ id: CaptureID, _ frame: any PhotoFrame) {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         let trigger = captureTriggers.removeValue(forKey: id)
         log.record(
             "capture", at: now,
@@ -256,7 +260,7 @@ final class BoothController {
     }
 
     private func exportReport(_ report: ExportWorker.Report) {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         switch report {
         case .started(let point):
             log.record("exportStarted", at: now, [("stick", .string(point))])
@@ -294,7 +298,7 @@ final class BoothController {
     }
 
     private func saveResult(_ result: PhotoSaver.Result) {
-        let now = MonotonicClock.now()
+        let now = loop.now()
         switch result {
         case .saved(let id, let path, let bytes):
             loop.backgroundWork -= 1

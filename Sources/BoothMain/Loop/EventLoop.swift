@@ -23,17 +23,19 @@ final class EventLoop {
     private var armedDeadline: Int64?
     private var running = false
 
-    /// Virtual time for the simulator's `--fast` runs: whenever nothing is ready and no background work
-    /// is outstanding, the clock jumps to the next timer's deadline instead of waiting for it. The
-    /// state machine, devices and timers run exactly as in real time; only idle waiting is skipped.
-    var virtualTime = false
+    /// The loop's time. On a virtual clock (the simulator's `--fast` runs, tests), whenever nothing is
+    /// ready and no background work is outstanding, the clock jumps to the next timer's deadline
+    /// instead of waiting for it. The state machine, devices and timers run exactly as in real time;
+    /// only idle waiting is skipped.
+    let clock: LoopClock
     /// Work running on other threads whose result the loop must wait for in real time (a photo being
     /// encoded and saved); virtual time never jumps while it is above zero.
     var backgroundWork = 0
     /// Runs after the callbacks of each wake-up (the events log is written there).
     var afterCallbacks: () -> Void = {}
 
-    init() throws(SystemError) {
+    init(clock: LoopClock = LoopClock()) throws(SystemError) {
+        self.clock = clock
         epollFD = try SystemError.check("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
         timerFD = try SystemError.check("timerfd_create") {
             timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
@@ -62,7 +64,10 @@ final class EventLoop {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
-    /// Runs `action` once when the monotonic clock reaches `deadline`.
+    /// Now, on the loop's clock.
+    func now() -> Instant { clock.now() }
+
+    /// Runs `action` once when the loop's clock reaches `deadline`.
     @discardableResult
     func schedule(at deadline: Instant, _ action: @escaping () -> Void) -> TimerToken {
         let id = nextTimerID
@@ -83,7 +88,7 @@ final class EventLoop {
         running = true
         var events = [epoll_event](repeating: epoll_event(), count: 32)
         while running {
-            let skipIdle = virtualTime && backgroundWork == 0 && !timers.isEmpty
+            let skipIdle = clock.isVirtual && backgroundWork == 0 && !timers.isEmpty
             let count = epoll_wait(epollFD, &events, Int32(events.count), skipIdle ? 0 : -1)
             if count < 0 {
                 if errno == EINTR { continue }
@@ -108,8 +113,7 @@ final class EventLoop {
 
     private func skipToNextDeadline() {
         guard let earliest = timers.values.map(\.deadline).min() else { return }
-        let now = MonotonicClock.now()
-        if earliest > now { MonotonicClock.skipped += earliest.since(now) }
+        clock.skip(to: earliest)
         timerFired()
         afterCallbacks()
     }
@@ -118,7 +122,7 @@ final class EventLoop {
         var expirations: UInt64 = 0
         _ = read(timerFD, &expirations, 8)
         armedDeadline = nil
-        let now = MonotonicClock.now()
+        let now = clock.now()
         let due = timers.filter { $0.value.deadline <= now }.sorted {
             ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key)
         }
@@ -131,7 +135,7 @@ final class EventLoop {
 
     private func rearm() {
         // The timerfd runs on the kernel's clock: skipped virtual time is taken off the deadline.
-        let earliest = timers.values.map(\.deadline).min().map { $0.nanoseconds - MonotonicClock.skipped }
+        let earliest = timers.values.map(\.deadline).min().map { $0.nanoseconds - clock.skipped }
         guard earliest != armedDeadline else { return }
         armedDeadline = earliest
         var spec = itimerspec()

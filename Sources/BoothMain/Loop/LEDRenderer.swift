@@ -29,7 +29,7 @@ final class LEDRenderer {
         if let pending { loop.cancel(pending) }
         pending = nil
         // The pattern's first frame was due when the pattern started (the event that caused it).
-        render(at: MonotonicClock.now(), scheduled: since)
+        render(at: loop.now(), scheduled: since)
     }
 
     /// Writes the frame due at `now`; `scheduled` is when the change was due (the events output
@@ -51,7 +51,7 @@ final class LEDRenderer {
         let deadline = since.advanced(by: next)
         pending = loop.schedule(at: deadline) { [unowned self] in
             self.pending = nil
-            self.render(at: MonotonicClock.now(), scheduled: deadline)
+            self.render(at: loop.now(), scheduled: deadline)
         }
     }
 }

@@ -21,7 +21,7 @@ final class SystemdNotifier {
             let next = deadline.advanced(by: interval)
             loop.schedule(at: next) { ping(at: next) }
         }
-        ping(at: MonotonicClock.now())
+        ping(at: loop.now())
     }
 
     /// Sends one notify message.

@@ -1,7 +1,7 @@
 import BoothCore
 import Glibc
 
-/// The local wall-clock time, for photo names and EXIF (never for timing: that is `MonotonicClock`).
+/// The local wall-clock time, for photo names and EXIF (never for timing: that is the loop's `LoopClock`).
 enum WallClock {
     /// Now, in local time.
     static func now() -> PhotoName.DateTime {

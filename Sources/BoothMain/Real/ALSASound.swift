@@ -61,7 +61,7 @@ final class ALSASound: SoundDevice {
         self.loop = loop
         self.report = report
         try silent.attach(to: loop, report: report)
-        let now = MonotonicClock.now()
+        let now = loop.now()
         if let problem {
             Log.warning("sound: \(problem); running silent, retrying every 10 s")
             report(.deviceWarning(.soundDeviceUnavailable, active: true), now)
@@ -121,17 +121,17 @@ final class ALSASound: SoundDevice {
             if let refused = watch(playback.pollDescriptors) {
                 current = nil
                 playback.stop()
-                report?(.soundFailed(purpose, reason: "\(device) cannot be watched: \(refused)"), MonotonicClock.now())
+                reportNow(.soundFailed(purpose, reason: "\(device) cannot be watched: \(refused)"))
             }
         case .finished:
             current = nil
             watch([])
-            report?(.soundFinished(purpose), MonotonicClock.now())
+            reportNow(.soundFinished(purpose))
         case .failed(let error):
             current = nil
             watch([])
             lose(error)
-            report?(.soundFailed(purpose, reason: "\(error)"), MonotonicClock.now())
+            reportNow(.soundFailed(purpose, reason: "\(error)"))
         }
     }
 
@@ -176,23 +176,29 @@ final class ALSASound: SoundDevice {
         playback = nil
         problem = "\(error)"
         Log.error("sound: \(error); running silent, retrying every 10 s")
-        report?(.deviceWarning(.soundDeviceUnavailable, active: true), MonotonicClock.now())
+        reportNow(.deviceWarning(.soundDeviceUnavailable, active: true))
         scheduleRetry()
     }
 
     private func scheduleRetry() {
         guard let loop, retry == nil else { return }
-        retry = loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(10))) { [unowned self] in
+        retry = loop.schedule(at: loop.now().advanced(by: .seconds(10))) { [unowned self] in
             self.retry = nil
             guard self.playback == nil else { return }
             if self.current != nil { return self.scheduleRetry() }
             self.open()
             if self.playback != nil {
                 Log.info("sound: \(self.device) is back")
-                self.report?(.deviceWarning(.soundDeviceUnavailable, active: false), MonotonicClock.now())
+                self.reportNow(.deviceWarning(.soundDeviceUnavailable, active: false))
             } else {
                 self.scheduleRetry()
             }
         }
+    }
+
+    /// Reports `event` as happening now, on the loop's clock.
+    private func reportNow(_ event: BoothEvent) {
+        guard let loop else { return }
+        report?(event, loop.now())
     }
 }

@@ -117,7 +117,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         let at = Instant(nanoseconds: Int64(deadline))
         input.deadline = loop.schedule(at: at) { [unowned self] in
             input.deadline = nil
-            self.emit(input.tracker.advance(to: UInt64(max(MonotonicClock.now(), at).nanoseconds)), role)
+            self.emit(input.tracker.advance(to: UInt64(max(loop.now(), at).nanoseconds)), role)
             self.rearm(input, role)
         }
     }
@@ -140,7 +140,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     private func readKnob() {
         // Two lines, two descriptors on v1: KnobEdgeMerger puts their edges in kernel time order.
-        let readingBegan = UInt64(MonotonicClock.kernelNow())
+        let readingBegan = UInt64(LoopClock.kernelNow())
         var edges: [KnobEdgeMerger.Edge] = []
         for (line, role) in [(knobA, KnobEdgeMerger.Line.a), (knobB, .b)] {
             do {
@@ -155,7 +155,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
             report?(.knobTurned(steps: step.steps), instant(step.timestampNanoseconds))
         }
         if knob.hasPending, knobFlush == nil, let loop {
-            knobFlush = loop.schedule(at: MonotonicClock.now().advanced(by: .milliseconds(2))) { [unowned self] in
+            knobFlush = loop.schedule(at: loop.now().advanced(by: .milliseconds(2))) { [unowned self] in
                 self.knobFlush = nil
                 self.readKnob()
             }

@@ -42,7 +42,7 @@ final class LibcameraDevice: CameraDevice {
         self.deliver = frames
         if let problem {
             Log.error("camera: \(problem); retrying every 2 s")
-            report(.deviceWarning(.cameraUnavailable, active: true), MonotonicClock.now())
+            report(.deviceWarning(.cameraUnavailable, active: true), loop.now())
             scheduleRetry()
         } else {
             try watch()
@@ -51,13 +51,13 @@ final class LibcameraDevice: CameraDevice {
 
     func capture(_ id: CaptureID, trigger: Instant) {
         guard let camera else {
-            report?(.captureFailed(id, reason: problem ?? "no camera"), MonotonicClock.now())
+            reportNow(.captureFailed(id, reason: problem ?? "no camera"))
             return
         }
         do {
             try camera.capture(triggerNanoseconds: UInt64(trigger.nanoseconds), cookie: id.cookie)
         } catch {
-            report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
+            reportNow(.captureFailed(id, reason: "\(error)"))
             if case .gone = error { lose("\(error)") }
         }
     }
@@ -70,7 +70,7 @@ final class LibcameraDevice: CameraDevice {
             case .success(let frame):
                 deliver?(id, LibcameraFrame(frame: frame))
             case .failure(let error):
-                report?(.captureFailed(id, reason: "\(error)"), MonotonicClock.now())
+                reportNow(.captureFailed(id, reason: "\(error)"))
                 switch error {
                 case .gone, .timeout: lose("\(error)")
                 default: break
@@ -82,8 +82,8 @@ final class LibcameraDevice: CameraDevice {
     /// Fails every armed capture (the booth arms one at a time): their timeout results, drained at
     /// once, close the stalled camera and reopen it.
     func expire(_ id: CaptureID) {
-        guard let camera else { return }
-        if camera.expireCaptures(nowNanoseconds: UInt64(MonotonicClock.now().nanoseconds), timeoutNanoseconds: 0) > 0 {
+        guard let camera, let loop else { return }
+        if camera.expireCaptures(nowNanoseconds: UInt64(loop.now().nanoseconds), timeoutNanoseconds: 0) > 0 {
             drain()
         }
     }
@@ -99,7 +99,7 @@ final class LibcameraDevice: CameraDevice {
                 // libcamera cannot let go of a camera that vanished unseen: only a new process can open
                 // one again, so stop and let systemd (Restart=always) start the booth afresh.
                 Log.error("camera: \(error)")
-                report?(.shutdownRequested(.restart), MonotonicClock.now())
+                reportNow(.shutdownRequested(.restart))
             }
         }
     }
@@ -118,13 +118,13 @@ final class LibcameraDevice: CameraDevice {
         camera = nil
         problem = reason
         Log.error("camera: \(reason); retrying every 2 s")
-        report?(.deviceWarning(.cameraUnavailable, active: true), MonotonicClock.now())
+        reportNow(.deviceWarning(.cameraUnavailable, active: true))
         scheduleRetry()
     }
 
     private func scheduleRetry() {
         guard let loop, retry == nil else { return }
-        retry = loop.schedule(at: MonotonicClock.now().advanced(by: .seconds(2))) { [unowned self] in
+        retry = loop.schedule(at: loop.now().advanced(by: .seconds(2))) { [unowned self] in
             self.retry = nil
             let previous = self.problem
             self.open()
@@ -137,11 +137,17 @@ final class LibcameraDevice: CameraDevice {
             do {
                 try self.watch()
                 Log.info("camera: \(self.name) is back")
-                self.report?(.deviceWarning(.cameraUnavailable, active: false), MonotonicClock.now())
+                self.reportNow(.deviceWarning(.cameraUnavailable, active: false))
             } catch {
                 self.lose("\(error)")
             }
         }
+    }
+
+    /// Reports `event` as happening now, on the loop's clock.
+    private func reportNow(_ event: BoothEvent) {
+        guard let loop else { return }
+        report?(event, loop.now())
     }
 }
 

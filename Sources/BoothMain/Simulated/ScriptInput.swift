@@ -18,7 +18,7 @@ final class ScriptInput: InputDevice {
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
         self.loop = loop
         self.report = report
-        let start = MonotonicClock.now()
+        let start = loop.now()
         loop.schedule(at: start) { [unowned self] in self.run(from: start) }
     }
 
@@ -28,7 +28,7 @@ final class ScriptInput: InputDevice {
         while index < script.commands.count {
             let command = script.commands[index]
             index += 1
-            let now = max(time, MonotonicClock.now())
+            let now = max(time, loop.now())
             switch command {
             case .press:
                 report(.buttonPressed, now)
@@ -59,14 +59,15 @@ final class ScriptInput: InputDevice {
             }
         }
         // The end of a script without `quit` quits the same way.
-        report(.shutdownRequested(.finishSequence), max(time, MonotonicClock.now()))
+        report(.shutdownRequested(.finishSequence), max(time, loop.now()))
     }
 
     private func at(_ deadline: Instant, _ body: @escaping (Instant) -> Void) {
-        if deadline <= MonotonicClock.now() {
+        guard let loop else { return }
+        if deadline <= loop.now() {
             body(deadline)
         } else {
-            loop?.schedule(at: deadline) { body(deadline) }
+            loop.schedule(at: deadline) { body(deadline) }
         }
     }
 }

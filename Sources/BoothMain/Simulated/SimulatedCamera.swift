@@ -30,7 +30,7 @@ final class SimulatedCamera: CameraDevice {
     ) throws {
         self.loop = loop
         self.deliver = frames
-        origin = MonotonicClock.now()
+        origin = loop.now()
     }
 
     func capture(_ id: CaptureID, trigger: Instant) {

@@ -33,7 +33,7 @@ final class SimulatedSound: SoundDevice {
     func play(_ sound: String, purpose: SoundPurpose) {
         guard let loop, let report else { return }
         stop()
-        let now = MonotonicClock.now()
+        let now = loop.now()
         guard let duration = soundDurations[sound] else {
             report(.soundFailed(purpose, reason: "no sound named '\(sound)'"), now)
             return

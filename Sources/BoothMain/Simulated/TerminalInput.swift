@@ -63,7 +63,7 @@ final class TerminalInput: InputDevice {
         let n = read(STDIN_FILENO, &buffer, buffer.count)
         guard n > 0, let report, let loop else { return }
         pending += buffer[0..<n]
-        let now = MonotonicClock.now()
+        let now = loop.now()
         while !pending.isEmpty {
             let key = pending.removeFirst()
             switch key {
