@@ -42,7 +42,7 @@ import Testing
         let loop = try EventLoop()
         let mailbox = try Mailbox<Int>()
         var received: [Int] = []
-        try loop.register(mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { _ in
+        try loop.register(readable: mailbox.fileDescriptor) {
             received += mailbox.drain()
             if received.count == 1000 { loop.stop() }
         }
@@ -58,7 +58,7 @@ import Testing
         let loop = try EventLoop()
         let signals = try SignalSource(signals: [SIGUSR1])
         var got: [Int32] = []
-        try loop.register(signals.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { _ in
+        try loop.register(readable: signals.fileDescriptor) {
             got += signals.drain()
             loop.stop()
         }
@@ -72,7 +72,7 @@ import Testing
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         defer { close(fd) }
         var order: [String] = []
-        try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { _ in
+        try loop.register(readable: fd) {
             var value: UInt64 = 0
             _ = read(fd, &value, 8)
             order.append("callback")

@@ -182,7 +182,7 @@ private final class UnpollableSound: SoundDevice {
 
     func play(_ sound: String, purpose: SoundPurpose) {
         do {
-            try loop?.register(devNull, events: UInt32(EPOLLIN.rawValue)) { _ in }
+            try loop?.register(readable: devNull) {}
         } catch {
             refusals += 1
         }

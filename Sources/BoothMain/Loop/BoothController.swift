@@ -76,11 +76,11 @@ final class BoothController {
         try devices.camera.attach(to: loop, report: report) { [unowned self] id, frame in
             self.frameArrived(id, frame)
         }
-        try loop.register(saver.mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+        try loop.register(readable: saver.mailbox.fileDescriptor) { [unowned self] in
             for result in self.saver.mailbox.drain() { self.saveResult(result) }
         }
         try exports.attach(to: loop) { [unowned self] report in self.exportReport(report) }
-        try loop.register(signals.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+        try loop.register(readable: signals.fileDescriptor) { [unowned self] in
             for signal in self.signals.drain() {
                 self.log.record("signal", at: loop.now(), [("signal", .int(Int64(signal)))])
                 self.dispatch(.shutdownRequested(.abortSequence), at: loop.now())

@@ -8,7 +8,7 @@ import Glibc
 /// eventfds (`Mailbox`).
 final class EventLoop {
     /// A registered descriptor's callback: called with the epoll events that fired.
-    typealias Handler = (UInt32) -> Void
+    private typealias Handler = (UInt32) -> Void
 
     /// Names one armed timer.
     struct TimerToken: Hashable {
@@ -48,8 +48,24 @@ final class EventLoop {
         close(epollFD)
     }
 
+    /// Watches `fd` for input; `handler` runs on the loop thread.
+    func register(readable fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
+        try register(fd, events: UInt32(EPOLLIN.rawValue)) { _ in handler() }
+    }
+
+    /// Watches `fd` for an exceptional condition (the kernel flags /proc/self/mountinfo so on a change).
+    func register(exceptional fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
+        try register(fd, events: UInt32(EPOLLPRI.rawValue) | UInt32(EPOLLERR.rawValue)) { _ in handler() }
+    }
+
+    /// Watches a descriptor a library hands out for poll(2) (ALSA's) for the events it asks for; poll's
+    /// POLLIN, POLLOUT, POLLPRI, POLLERR and POLLHUP are epoll's bits.
+    func register(polled descriptor: pollfd, handler: @escaping () -> Void) throws(SystemError) {
+        try register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) { _ in handler() }
+    }
+
     /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, EPOLLPRI ...); `handler` runs on the loop thread.
-    func register(_ fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
+    private func register(_ fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
         var event = epoll_event()
         event.events = events
         event.data.fd = fd

@@ -57,7 +57,7 @@ final class ExportWorker {
     /// Starts watching for sticks (one already mounted is exported at once); `report` runs on the loop
     /// thread for every progress step, end and failure.
     func attach(to loop: EventLoop, report: @escaping (Report) -> Void) throws(SystemError) {
-        try loop.register(mailbox.fileDescriptor, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+        try loop.register(readable: mailbox.fileDescriptor) { [unowned self] in
             for message in self.mailbox.drain() {
                 switch message {
                 case .finished(let point, let summary):

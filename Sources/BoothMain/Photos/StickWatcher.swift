@@ -31,7 +31,7 @@ final class StickWatcher {
     /// Starts watching; sticks already mounted are reported as inserted right away.
     func attach(to loop: EventLoop, report: @escaping Report) throws(SystemError) {
         fd = try SystemError.check("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
-        try loop.register(fd, events: UInt32(EPOLLPRI.rawValue) | UInt32(EPOLLERR.rawValue)) { [unowned self] _ in
+        try loop.register(exceptional: fd) { [unowned self] in
             for change in self.reread() { report(change) }
         }
         for change in reread() { report(change) }

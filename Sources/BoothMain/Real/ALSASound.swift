@@ -145,10 +145,7 @@ final class ALSASound: SoundDevice {
         registered = []
         for descriptor in descriptors {
             do {
-                try loop.register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) {
-                    [unowned self] _ in
-                    self.ready()
-                }
+                try loop.register(polled: descriptor) { [unowned self] in self.ready() }
                 registered.append(descriptor.fd)
             } catch {
                 for fd in registered { loop.unregister(fd) }

@@ -79,14 +79,14 @@ final class GPIOHardware: InputDevice, LightsDevice {
         for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel)] {
             guard let input else { continue }
             for fd in input.lines.fileDescriptors {
-                try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                try loop.register(readable: fd) { [unowned self] in
                     self.readButton(input, role)
                 }
             }
         }
         for line in [knobA, knobB].compactMap({ $0 }) {
             for fd in line.fileDescriptors {
-                try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readKnob() }
+                try loop.register(readable: fd) { [unowned self] in self.readKnob() }
             }
         }
     }

@@ -107,7 +107,7 @@ final class LibcameraDevice: CameraDevice {
     private func watch() throws {
         guard let loop, let camera else { return }
         let fd = camera.eventFileDescriptor
-        try loop.register(fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.drain() }
+        try loop.register(readable: fd) { [unowned self] in self.drain() }
         registeredFD = fd
     }
 

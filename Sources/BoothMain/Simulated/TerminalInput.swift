@@ -44,7 +44,7 @@ final class TerminalInput: InputDevice {
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         let flags = fcntl(STDIN_FILENO, F_GETFL)
         _ = fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK)
-        try loop.register(STDIN_FILENO, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readKeys() }
+        try loop.register(readable: STDIN_FILENO) { [unowned self] in self.readKeys() }
         lights.onChange = { [unowned self] in self.draw() }
         print(
             "HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  q: quit"
