@@ -26,9 +26,12 @@ let package = Package(
         .target(name: "LEDCountdown", swiftSettings: strict),
         .target(name: "BoothCore", dependencies: ["LEDCountdown"], swiftSettings: strict),
 
-        // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
+        // Linux calls Swift cannot reach, and errno as text for every module's messages.
         .target(name: "CBoothSys", cSettings: strictC),
-        .target(name: "PhotoStore", dependencies: ["BoothCore", "CBoothSys"], swiftSettings: strict),
+        .target(name: "BoothSystem", dependencies: ["CBoothSys"], swiftSettings: strict),
+
+        // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
+        .target(name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys"], swiftSettings: strict),
 
         // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
         .systemLibrary(
@@ -36,7 +39,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "SoundOutput", dependencies: ["CALSA"], swiftSettings: strict),
+        .target(name: "SoundOutput", dependencies: ["BoothSystem", "CALSA"], swiftSettings: strict),
 
         // GPIO: a thin C shim over libgpiod (v1 or v2, picked by its header), and the Swift layer
         // that owns the lines plus the pure button and rotary-encoder decoders.
@@ -46,7 +49,7 @@ let package = Package(
             linkerSettings: libgpiodPrefix.map { [.unsafeFlags(["-Xlinker", "\($0)/lib/libgpiod.a"])] }
                 ?? [.linkedLibrary("gpiod")]
         ),
-        .target(name: "GPIOInput", dependencies: ["CGPIOD"], swiftSettings: strict),
+        .target(name: "GPIOInput", dependencies: ["BoothSystem", "CGPIOD"], swiftSettings: strict),
 
         // systemd's D-Bus API (StopUnit on a stick's mount unit) through libsystemd's sd-bus, in C.
         .target(
@@ -59,7 +62,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore", "PhotoEncoding",
+                "BoothCore", "BoothSystem", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput", "LEDCountdown",
+                "PhotoStore", "PhotoEncoding",
                 "SoundOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -98,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
-                "BoothTestSupport", "BoothMain", "BoothCore", "PhotoEncoding", "PhotoStore", "LEDCountdown",
+                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "PhotoEncoding", "PhotoStore",
+                "LEDCountdown",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
@@ -109,7 +114,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
         .testTarget(
-            name: "GPIOInputTests", dependencies: ["BoothTestSupport", "GPIOInput"], swiftSettings: strict),
+            name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "GPIOInput"],
+            swiftSettings: strict),
+        .testTarget(name: "BoothSystemTests", dependencies: ["BoothSystem"], swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -3,6 +3,7 @@
 #include "booth_sys.h"
 
 #include <fcntl.h>
+#include <string.h>
 #include <stdio.h>
 #include <sys/mount.h>
 #include <sys/syscall.h>
@@ -42,4 +43,9 @@ int booth_fs_type(int fd, long *type)
 		return -1;
 	*type = (long)stats.f_type;
 	return 0;
+}
+
+const char *booth_errno_name(int code)
+{
+	return strerrorname_np(code);
 }

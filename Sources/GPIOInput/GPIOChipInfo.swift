@@ -1,4 +1,5 @@
 // GPIOChipInfo: one GPIO chip found on this machine (for `booth doctor` and error messages).
+import BoothSystem
 
 /// A GPIO chip under /dev.
 public struct GPIOChipInfo: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -25,7 +26,7 @@ public struct GPIOChipInfo: Equatable, Hashable, Sendable, CustomStringConvertib
     /// E.g. `gpiochip0 [pinctrl-rp1] (54 lines)` or `gpiochip1 (cannot open: EACCES)`.
     public var description: String {
         if let openErrno {
-            return "\(name) (cannot open: \(GPIOError.errnoName(openErrno)))"
+            return "\(name) (cannot open: \(ErrnoText.name(openErrno)))"
         }
         return "\(name) [\(label)] (\(lineCount) lines)"
     }

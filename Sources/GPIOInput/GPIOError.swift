@@ -1,5 +1,7 @@
 // GPIOError: why a GPIO operation failed, naming the operation, chip, line, errno and the fix.
 
+import BoothSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -81,14 +83,14 @@ public enum GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
                 : available.map(\.description).joined(separator: ", ")
             return """
                 \(Operation.openChip.rawValue) by \(selector) failed: no such chip \
-                (\(Self.errnoText(code))). Chips on this machine: \(chips). \
+                (\(ErrnoText.describe(code))). Chips on this machine: \(chips). \
                 Fix: set \(Self.chipConfigKey) in the booth configuration to one of them \
                 (a label such as 'pinctrl-rp1', a name such as 'gpiochip0' or a path), \
                 as listed by `gpiodetect` or `booth doctor`.
                 """
         case .permissionDenied(let operation, let device, let line, let code):
             return """
-                \(operation.rawValue) on \(device)\(Self.suffix(line)) failed: \(Self.errnoText(code)). \
+                \(operation.rawValue) on \(device)\(Self.suffix(line)) failed: \(ErrnoText.describe(code)). \
                 Fix: add user 'booth' to group 'gpio' (`sudo usermod -aG gpio booth`, then log in \
                 again), and make sure a udev rule gives that group the chip, e.g. \
                 /etc/udev/rules.d/60-gpiochip.rules with \
@@ -102,7 +104,7 @@ public enum GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
                 }
             let which = line.map { "\($0) is held by \(holder)" } ?? "a requested line is held by \(holder)"
             return """
-                \(Operation.requestLines.rawValue) on \(chip) failed: \(Self.errnoText(EBUSY)): \
+                \(Operation.requestLines.rawValue) on \(chip) failed: \(ErrnoText.describe(EBUSY)): \
                 \(which). Fix: stop the other program that holds it (see `gpioinfo \(Self.chipName(chip))`), \
                 remove the dtoverlay that claims it, or choose another line in the booth configuration.
                 """
@@ -114,7 +116,7 @@ public enum GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
                 }
             return """
                 \(Operation.findLine.rawValue) on \(chip) for \(line) failed: \(reason) \
-                (\(Self.errnoText(line.selector.isName ? ENOENT : EINVAL))). Fix: use a line name or offset \
+                (\(ErrnoText.describe(line.selector.isName ? ENOENT : EINVAL))). Fix: use a line name or offset \
                 listed by `gpioinfo \(Self.chipName(chip))` (or `booth doctor`) for '\(line.role)' in the \
                 booth configuration, and check \(Self.chipConfigKey) selects the right chip.
                 """
@@ -123,36 +125,10 @@ public enum GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
                 "GPIO configuration is invalid: \(reason). Fix: correct the [gpio] section of the booth configuration."
         case .system(let operation, let device, let line, let code):
             return """
-                \(operation.rawValue) on \(device)\(Self.suffix(line)) failed: \(Self.errnoText(code)). \
+                \(operation.rawValue) on \(device)\(Self.suffix(line)) failed: \(ErrnoText.describe(code)). \
                 Fix: run `booth doctor` and check the kernel log (`dmesg | grep -i gpio`).
                 """
         }
-    }
-
-    /// The symbolic name of an errno, e.g. `EBUSY`; `errno N` for unusual ones.
-    public static func errnoName(_ code: Int32) -> String {
-        switch code {
-        case EPERM: "EPERM"
-        case ENOENT: "ENOENT"
-        case EINTR: "EINTR"
-        case EIO: "EIO"
-        case ENXIO: "ENXIO"
-        case EBADF: "EBADF"
-        case EAGAIN: "EAGAIN"
-        case ENOMEM: "ENOMEM"
-        case EACCES: "EACCES"
-        case EBUSY: "EBUSY"
-        case ENODEV: "ENODEV"
-        case EINVAL: "EINVAL"
-        case ENOTTY: "ENOTTY"
-        case EOPNOTSUPP: "EOPNOTSUPP"
-        default: "errno \(code)"
-        }
-    }
-
-    /// E.g. `EBUSY (Device or resource busy)`.
-    static func errnoText(_ code: Int32) -> String {
-        "\(errnoName(code)) (\(LibGPIOD.errnoText(code)))"
     }
 
     private static func suffix(_ line: Line?) -> String {

@@ -229,11 +229,6 @@ enum LibGPIOD {
         }
     }
 
-    /// The text of an errno. The C function is `strerror`.
-    static func errnoText(_ code: Int32) -> String {
-        String(cString: strerror(code))
-    }
-
     /// Decodes a NUL-terminated fixed-size C char array (imported as a tuple).
     private static func string<Tuple>(_ chars: Tuple) -> String {
         withUnsafeBytes(of: chars) { bytes in

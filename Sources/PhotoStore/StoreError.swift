@@ -1,3 +1,4 @@
+import BoothSystem
 import Glibc
 
 /// A photo store or export failure: the operation, the path and errno, with what to do about it.
@@ -20,8 +21,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        if let detail { return "\(operation) \(path): \(detail) (errno \(errno))" }
-        var text = "\(operation) \(path): \(String(cString: strerror(errno))) (errno \(errno))"
+        if let detail { return "\(operation) \(path): \(detail) (\(ErrnoText.name(errno)))" }
+        var text = "\(operation) \(path): \(ErrnoText.describe(errno))"
         switch errno {
         case ENOSPC, EDQUOT: text += " — the disk is full: export and remove photos, or free space"
         case EROFS: text += " — the file system is read-only: check the card or stick (write-protect switch)"

@@ -1,4 +1,5 @@
 // SoundDeviceError: an ALSA call that failed, naming the call, the device, errno and the fix.
+import BoothSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -62,6 +63,6 @@ public struct SoundDeviceError: Error, Sendable, Equatable, CustomStringConverti
                 ? "the device cannot play 16-bit interleaved audio at this rate; use plughw:CARD=<card>, which converts."
                 : "check `dmesg` for sound driver errors; reconnect the sound card or reboot."
         }
-        return "\(operation) on sound device '\(device)' failed: \(errnoText(errno)). Fix: \(fix)"
+        return "\(operation) on sound device '\(device)' failed: \(ErrnoText.describe(errno)). Fix: \(fix)"
     }
 }

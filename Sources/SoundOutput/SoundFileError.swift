@@ -1,4 +1,5 @@
 // SoundFileError: why a custom sound file was refused, worded for the person holding the USB stick.
+import BoothSystem
 
 /// Why a custom sound file cannot be used; `description` names the file, the reason and the fix.
 public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -45,7 +46,7 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
             "Fix: re-export it as WAV, 16-bit PCM, 44100 or 48000 Hz (Audacity: File > Export > Export as WAV)."
         switch reason {
         case .unreadable(let operation, let errno):
-            return "Sound '\(file)' cannot be read (\(operation): \(errnoText(errno))). "
+            return "Sound '\(file)' cannot be read (\(operation): \(ErrnoText.describe(errno))). "
                 + "Fix: check the file and USB stick are readable, or copy the file again."
         case .notRegularFile:
             return "Sound '\(file)' is not a regular file (a link, folder or device); it is skipped. "
@@ -69,7 +70,8 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case .empty:
             return "Sound '\(file)' contains no samples. Fix: re-export it with the sound in it."
         case .cannotCopy(let operation, let errno):
-            return "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(errnoText(errno))). "
+            return
+                "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(ErrnoText.describe(errno))). "
                 + "Fix: check that the SD card has free space and the sounds folder is writable."
         }
     }

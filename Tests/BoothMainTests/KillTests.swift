@@ -1,5 +1,6 @@
 // KillTests: SIGKILLs the real `booth` binary during capture, save and export and restarts it each time.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import PhotoEncoding
@@ -289,7 +290,7 @@ final class KillRig {
         // Listed a moment ago and nothing runs now: a name that cannot be read is a failure.
         try #require(
             lstat(path, &info) == 0,
-            "\(context): \(path) was listed, then lstat failed: \(String(cString: strerror(errno)))")
+            "\(context): \(path) was listed, then lstat failed: \(ErrnoText.describe(errno))")
         if let known = verified[path] {
             #expect(known.size == Int(info.st_size), "\(context): \(path) changed size")
             return
@@ -312,7 +313,7 @@ final class KillRig {
         let manifestPath = "\(folder)/\(StickExporter.manifestName)"
         guard access(manifestPath, F_OK) == 0 else {
             // No manifest until the first export finished its first photo.
-            try #require(errno == ENOENT, "\(context): \(manifestPath): \(String(cString: strerror(errno)))")
+            try #require(errno == ENOENT, "\(context): \(manifestPath): \(ErrnoText.describe(errno))")
             return
         }
         let bytes = try #require(readFile(manifestPath), "\(context): cannot read \(manifestPath)")
@@ -355,7 +356,7 @@ final class KillRig {
         #expect(Set(index.entries.keys) == Set(kept + discarded))
         for name in kept {
             var info = stat()
-            try #require(lstat("\(photos)/\(name)", &info) == 0, "\(name): \(String(cString: strerror(errno)))")
+            try #require(lstat("\(photos)/\(name)", &info) == 0, "\(name): \(ErrnoText.describe(errno))")
             #expect(index.entries[name]?.state == .kept)
             #expect(index.entries[name]?.size == Int64(info.st_size), "\(name): the index has another size")
         }
@@ -396,7 +397,7 @@ final class KillRig {
         while true {
             let reaped = waitpid(pid, &raw, WNOHANG)
             if reaped == pid { break }
-            try #require(reaped == 0 || errno == EINTR, "waitpid: \(String(cString: strerror(errno)))")
+            try #require(reaped == 0 || errno == EINTR, "waitpid: \(ErrnoText.describe(errno))")
             try beside?()
             if let condition = waiting, let delay, condition() {
                 deadline = MonotonicNow.seconds() + delay
@@ -524,7 +525,7 @@ func spawn(_ path: String, _ arguments: [String], stdout: String, stderr: String
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     let result = posix_spawn(&pid, path, &actions, nil, argv, environ)
-    try #require(result == 0, "posix_spawn \(path): \(String(cString: strerror(result)))")
+    try #require(result == 0, "posix_spawn \(path): \(ErrnoText.describe(result))")
     return pid
 }
 

@@ -1,4 +1,5 @@
 // GPIOErrorTests: every message names the operation, the chip, the line, the errno and the fix.
+import BoothSystem
 import Testing
 
 @testable import GPIOInput
@@ -63,7 +64,7 @@ private let shutter = GPIOError.Line(role: "shutter", selector: .offset(17), off
             operation: .requestLines, device: "gpiochip0 [pinctrl-rp1]", line: shutter, errno: code
         ).description
         #expect(text.contains("request GPIO lines on gpiochip0 [pinctrl-rp1] for line 'shutter' (offset 17)"))
-        #expect(text.contains(GPIOError.errnoName(code)))
+        #expect(text.contains(ErrnoText.name(code)))
         #expect(text.contains("add user 'booth' to group 'gpio'"))
         #expect(text.contains("udev rule"))
         #expect(text.contains(#"KERNEL=="gpiochip*""#))
@@ -91,7 +92,7 @@ private let shutter = GPIOError.Line(role: "shutter", selector: .offset(17), off
         let text = GPIOError.system(operation: .readEdges, device: "gpiochip0 [pinctrl-rp1]", line: shutter, errno: EIO)
             .description
         #expect(text.contains("read GPIO edge events on gpiochip0 [pinctrl-rp1] for line 'shutter' (offset 17)"))
-        #expect(text.contains("EIO (Input/output error)"))
+        #expect(text.contains("Input/output error (EIO)"))
         #expect(text.contains("booth doctor"))
     }
 
@@ -100,6 +101,6 @@ private let shutter = GPIOError.Line(role: "shutter", selector: .offset(17), off
         #expect(
             GPIOError.Line(role: "lamp", selector: .name("GPIO18"), offset: 18).description
                 == "line 'lamp' (name 'GPIO18', offset 18)")
-        #expect(GPIOError.errnoName(12345) == "errno 12345")
+        #expect(ErrnoText.name(12345) == "errno 12345")
     }
 }

@@ -1,4 +1,5 @@
 import BoothCore
+import BoothSystem
 import Glibc
 import PhotoStore
 
@@ -58,7 +59,7 @@ enum ConfigLoader {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
-            throw BoothFailure("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))")
         }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -66,7 +67,7 @@ enum ConfigLoader {
         while true {
             let n = read(fd, &buffer, buffer.count)
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw BoothFailure("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n < 0 { throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))") }
             if n == 0 { break }
             bytes += buffer[0..<n]
             if bytes.count > 4 * 1024 * 1024 { throw BoothFailure("\(path) is larger than 4 MiB") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoothCore
+import BoothSystem
 import CameraCapture
 import GPIOInput
 import Glibc
@@ -104,7 +105,7 @@ struct DoctorCommand: ParsableCommand {
     static func storageReport(directory: String, reserve: Int64) -> (lines: [String], problems: [String]) {
         var folder = stat()
         guard stat(directory, &folder) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = ErrnoText.describe(errno)
             return ([], ["\(directory): \(reason): the booth creates it at start (as its own user)"])
         }
         var problems: [String] = []

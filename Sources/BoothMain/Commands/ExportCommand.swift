@@ -1,6 +1,7 @@
 // ExportCommand: `booth export --to DIR`, the stick export by hand.
 import ArgumentParser
 import BoothCore
+import BoothSystem
 import Glibc
 import PhotoStore
 
@@ -51,7 +52,7 @@ struct ExportCommand: ParsableCommand {
         let target = to.count > 1 && to.hasSuffix("/") ? String(to.dropLast()) : to
         var allowed = Set((fileSystems ?? (unmount ? "vfat,exfat" : "")).split(separator: ",").map(String.init))
         let fd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw BoothFailure("cannot open \(target): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw BoothFailure("cannot open \(target): \(ErrnoText.describe(errno))") }
         let type = StickExporter.fileSystemType(of: fd) ?? "unknown"
         close(fd)
         if allowed.isEmpty { allowed = [type] }

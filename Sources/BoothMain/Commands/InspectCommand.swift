@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoothSystem
 import Glibc
 import PhotoEncoding
 
@@ -37,14 +38,14 @@ struct InspectCommand: ParsableCommand {
     /// The whole file, or a ValidationError naming it.
     private static func contents(of path: String) throws -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ValidationError("\(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw ValidationError("\(path): \(ErrnoText.describe(errno))") }
         defer { close(fd) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw ValidationError("\(path): \(String(cString: strerror(errno)))") }
+            guard n >= 0 else { throw ValidationError("\(path): \(ErrnoText.describe(errno))") }
             if n == 0 { return bytes }
             bytes += chunk[0..<n]
         }

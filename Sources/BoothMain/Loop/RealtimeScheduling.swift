@@ -1,3 +1,4 @@
+import BoothSystem
 import Dispatch
 import Glibc
 
@@ -12,7 +13,7 @@ enum RealtimeScheduling {
         guard priority > 0 else { return nil }
         var parameters = sched_param(sched_priority: Int32(priority))
         guard sched_setscheduler(0, SCHED_FIFO, &parameters) != 0 else { return nil }
-        let reason = String(cString: strerror(errno))
+        let reason = ErrnoText.describe(errno)
         return
             "realtime: cannot run the event loop SCHED_FIFO at \(priority) (\(reason)); it runs on the normal scheduler."
             + " Give the service LimitRTPRIO=\(priority) (deploy/heylook-booth.service does) or set"

@@ -1,3 +1,4 @@
+import BoothSystem
 import Glibc
 
 /// A failed system call: the operation, what it was applied to, and errno.
@@ -18,7 +19,7 @@ struct SystemError: Error, CustomStringConvertible {
 
     var description: String {
         let what = subject.isEmpty ? "" : " \(subject)"
-        return "\(operation)\(what): \(String(cString: strerror(errno))) (errno \(errno))"
+        return "\(operation)\(what): \(ErrnoText.describe(errno))"
     }
 
     /// Runs `body` until it does not fail with EINTR; throws on -1.

@@ -27,6 +27,9 @@ int booth_renameat_noreplace(int dirfd, const char *from, const char *to);
  */
 int booth_preallocate(int fd, long long size);
 
+/** The symbolic name of errno @p code ("EBUSY"; glibc's strerrorname_np), or NULL for an unknown code. */
+const char *booth_errno_name(int code);
+
 /** Flushes the whole file system holding @p fd (syncfs). Returns 0, or -1 with errno set. */
 int booth_syncfs(int fd);
 

@@ -11,7 +11,7 @@ rig_booth_config "$RIG_OUT/booth.toml"
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
 cat "$RIG_OUT/booth.err"
 err=$RIG_OUT/booth.err
-rig_assert "stderr names the chip $chip" grep -q "request GPIO lines on $chip.*failed: EBUSY" "$err"
+rig_assert "stderr names the chip $chip" grep -q "request GPIO lines on $chip.*failed: Device or resource busy (EBUSY)" "$err"
 rig_assert "stderr names the line" grep -qF "line 'button' (name 'button', offset 0)" "$err"
 rig_assert "stderr names the holder" grep -qF "held by consumer 'gpiomon'" "$err"
 rig_assert "stderr gives the fix" grep -qF "Fix: stop the other program that holds it (see \`gpioinfo $chip\`)" "$err"
