@@ -121,9 +121,9 @@ def countdown(events_path, samples_path, leds, tolerance_ms):
             errors.append((err, uncertainty))
             print(f"countdown +{due:5d} ms LED{line + 1}->{level}: "
                   f"error {err / 1000:+7.2f} ms (sampling +-{uncertainty / 1000:.2f} ms)")
-        for line, level, t, _ in observed:
-            if t > end:
-                continue  # the busy pattern of processing
+        for line, level, t, half in observed:
+            if t + half > end:
+                continue  # the busy pattern of processing (or a change sampled across its start)
             problems.append(f"countdown at {start}: unexpected LED{line + 1}->{level} at +{(t - start) / 1000:.1f} ms")
     if errors:
         s = sorted(e for e, _ in errors)
