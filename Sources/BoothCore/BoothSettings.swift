@@ -138,7 +138,7 @@ public struct BoothSettings: Hashable, Sendable {
             favourites: favourites,
             reviewWindow: reviewWindow,
             captureTimeout: captureTimeout,
-            knobModeTimeout: delayModeTimeout,
+            delayModeTimeout: delayModeTimeout,
             burstCount: burstCount,
             flash: flash == .on || flash == .auto
         )

@@ -11,6 +11,8 @@ import LEDCountdown
 ///       └──────── photoSaved (all shots; review window opens) ◀──────────────────── processing
 ///
 ///     playingSound, countingDown, capturing ──failure / timeout / cancel / signal──▶ aborted
+///     idle ──press with the store full or no camera (photo refused)──▶ aborted
+///     processing ──a shot's save failed (once every shot is done)──▶ aborted
 ///     aborted ──abortEnded──▶ idle
 ///
 /// While not idle, presses and knob input change nothing. In idle the knob selects the sound (with a
@@ -29,7 +31,7 @@ public struct BoothStateMachine: Sendable {
         /// How long the error pattern shows after an abort.
         public var abortPatternDuration: Int64
         /// How long the knob stays in delay mode without a touch.
-        public var knobModeTimeout: Int64
+        public var delayModeTimeout: Int64
         /// Photos per sequence (1...5).
         public var burstCount: Int
         /// Whether the flash / fill light is switched on around the exposure.
@@ -46,7 +48,7 @@ public struct BoothStateMachine: Sendable {
             reviewWindow: Int64 = .seconds(5),
             captureTimeout: Int64 = .seconds(5),
             abortPatternDuration: Int64 = .seconds(2),
-            knobModeTimeout: Int64 = .seconds(5),
+            delayModeTimeout: Int64 = .seconds(5),
             burstCount: Int = 1,
             flash: Bool = false,
             soundDurations: [String: Int64] = [:],
@@ -57,7 +59,7 @@ public struct BoothStateMachine: Sendable {
             self.reviewWindow = reviewWindow
             self.captureTimeout = captureTimeout
             self.abortPatternDuration = abortPatternDuration
-            self.knobModeTimeout = knobModeTimeout
+            self.delayModeTimeout = delayModeTimeout
             self.burstCount = max(1, burstCount)
             self.flash = flash
             self.soundDurations = soundDurations
@@ -72,7 +74,7 @@ public struct BoothStateMachine: Sendable {
     }
 
     /// One press of the big button and everything it causes.
-    struct Sequence: Hashable, Sendable {
+    struct PhotoSequence: Hashable, Sendable {
         var id: UInt64
         /// Photos of the previous sequence still in their review window: a long press discards them.
         var reviewed: [String]
@@ -89,10 +91,10 @@ public struct BoothStateMachine: Sendable {
     private enum State: Hashable, Sendable {
         /// Ready; `reviewed` holds the last sequence's photos until the review window closes.
         case idle(reviewed: [String])
-        case playingSound(Sequence)
-        case countingDown(Sequence)
-        case capturing(Sequence)
-        case processing(Sequence)
+        case playingSound(PhotoSequence)
+        case countingDown(PhotoSequence)
+        case capturing(PhotoSequence)
+        case processing(PhotoSequence)
         case aborted
     }
 
@@ -216,7 +218,7 @@ public struct BoothStateMachine: Sendable {
         actions.append(.cancelTimer(.reviewEnded))
         leaveDelayMode(&actions)
         lastSequenceID += 1
-        let sequence = Sequence(id: lastSequenceID, reviewed: reviewed, buttonHeld: true)
+        let sequence = PhotoSequence(id: lastSequenceID, reviewed: reviewed, buttonHeld: true)
         enter(.playingSound(sequence), at: now, &actions)
         actions.append(.showLEDs(.off, since: now))
         let deadline = configuration.soundDeadline(for: choices.sound)
@@ -252,7 +254,7 @@ public struct BoothStateMachine: Sendable {
         case .delay:
             let range = RuntimeChoices.delayRange
             let delay = min(max(choices.delayHalfSeconds + steps, range.lowerBound), range.upperBound)
-            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.knobModeTimeout)))
+            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
             guard delay != choices.delayHalfSeconds else { return }
             choices.delayHalfSeconds = delay
             actions.append(.showLEDs(.delayDisplay(halfSeconds: delay), since: now))
@@ -267,7 +269,7 @@ public struct BoothStateMachine: Sendable {
         case .sound:
             knobMode = .delay
             actions.append(.showLEDs(.delayDisplay(halfSeconds: choices.delayHalfSeconds), since: now))
-            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.knobModeTimeout)))
+            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
             actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
         case .delay:
             leaveDelayMode(&actions)
@@ -380,8 +382,9 @@ public struct BoothStateMachine: Sendable {
         }
     }
 
-    private mutating func finishProcessingIfDone(_ sequence: Sequence, at now: Instant, _ actions: inout [BoothAction])
-    {
+    private mutating func finishProcessingIfDone(
+        _ sequence: PhotoSequence, at now: Instant, _ actions: inout [BoothAction]
+    ) {
         guard sequence.saved.count + sequence.failedSaves == sequence.captured else {
             state = .processing(sequence)
             return
@@ -532,7 +535,7 @@ public struct BoothStateMachine: Sendable {
         actions.append(.enterPhase(phase, from: from))
     }
 
-    private mutating func updateSequence(_ body: (inout Sequence) -> Void) {
+    private mutating func updateSequence(_ body: (inout PhotoSequence) -> Void) {
         switch state {
         case .playingSound(var s): body(&s); state = .playingSound(s)
         case .countingDown(var s): body(&s); state = .countingDown(s)

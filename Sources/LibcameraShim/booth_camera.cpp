@@ -24,8 +24,8 @@
 
 /*
  * API differences across libcamera releases, and how this file stays on the
- * common subset so it needs no version #ifs (Scripts/check-libcamera-api.sh
- * syntax-checks it against 0.0.3 ... 0.7.1 headers):
+ * common subset so it needs no version #ifs (checked by hand against the
+ * 0.0.3 ... 0.7.1 headers; CI builds it against Debian 12's 0.0.3):
  * - StreamRoles alias gone in 0.1: generateConfiguration gets a std::vector,
  *   which converts to both the old alias and the newer Span.
  * - CameraConfiguration::transform became orientation in 0.2: not used (the

@@ -61,7 +61,7 @@ import Testing
         #expect(s.soundGainDB == -6)
         #expect(s.defaultDelayHalfSeconds == 5)
         #expect(s.defaultVisualCountdown == false)
-        #expect(s.machineConfiguration.knobModeTimeout == .seconds(8))
+        #expect(s.machineConfiguration.delayModeTimeout == .seconds(8))
         #expect(s.gpio.chip == "pinctrl-rp1")
         #expect(s.gpio.knobA == .name("GPIO5"))
         #expect(s.gpio.leds.count == 6)

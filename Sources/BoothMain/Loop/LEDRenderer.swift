@@ -19,9 +19,6 @@ final class LEDRenderer {
         self.log = log
     }
 
-    /// The frame on the lights now.
-    var currentFrame: LEDFrame { shown ?? .dark }
-
     /// Starts `pattern` with its time counted from `since`.
     func show(_ pattern: LEDPattern, since: Instant) {
         self.pattern = pattern

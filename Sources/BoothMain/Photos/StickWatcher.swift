@@ -25,9 +25,6 @@ final class StickWatcher {
         if fd >= 0 { close(fd) }
     }
 
-    /// The sticks mounted now, by mount point.
-    var mounted: [String: MountEntry] { tracker.mounted }
-
     /// Starts watching; sticks already mounted are reported as inserted right away.
     func attach(to loop: EventLoop, report: @escaping Report) throws(SystemError) {
         fd = try SystemError.check("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
@@ -35,14 +32,6 @@ final class StickWatcher {
             for change in self.reread() { report(change) }
         }
         for change in reread() { report(change) }
-    }
-
-    /// Stops watching.
-    func detach(from loop: EventLoop) {
-        guard fd >= 0 else { return }
-        loop.unregister(fd)
-        close(fd)
-        fd = -1
     }
 
     private func reread() -> [StickChange] {
