@@ -1,3 +1,4 @@
+// AspectRatio: the saved photo's shape.
 /// The saved photo's shape: the camera frame is centre-cropped to it.
 public enum AspectRatio: String, Hashable, Sendable, CaseIterable {
     /// Portrait 3:4.

@@ -1,3 +1,4 @@
+// BoothAction: what the state machine asks the event loop to do.
 import LEDCountdown
 
 /// What the state machine asks the event loop to do. Actions are imperative; the loop carries them

@@ -1,3 +1,4 @@
+// BoothEvent: everything that can happen to the booth, as the event loop tells the state machine.
 /// Everything that can happen to the booth, as the event loop reports it to the state machine.
 public enum BoothEvent: Hashable, Sendable {
     /// The big button went down (after debouncing): starts a sequence in idle.

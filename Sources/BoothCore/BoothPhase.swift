@@ -1,3 +1,4 @@
+// BoothPhase: the booth's phase as the outside world sees it.
 /// The booth's phase as the outside world sees it: the state names of the events output.
 public enum BoothPhase: String, Sendable, CaseIterable {
     /// Waiting for the big button; the button's LED is lit.

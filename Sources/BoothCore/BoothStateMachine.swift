@@ -1,3 +1,4 @@
+// BoothStateMachine: the booth's whole behaviour as a value.
 import LEDCountdown
 
 /// The booth's whole behaviour as a value: events in, actions out, no I/O and no clock.

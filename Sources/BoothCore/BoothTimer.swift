@@ -1,3 +1,4 @@
+// BoothTimer: the timers the state machine starts.
 /// The timers the state machine starts. Each has at most one deadline at a time; starting it again
 /// replaces the deadline.
 public enum BoothTimer: String, Hashable, Sendable, CaseIterable {

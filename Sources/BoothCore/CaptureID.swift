@@ -1,3 +1,4 @@
+// CaptureID: names one shot of one sequence, so late completions of an abandoned one are told apart.
 /// Names one shot of one sequence, so late completions of an abandoned sequence can be told apart.
 public struct CaptureID: Hashable, Sendable, CustomStringConvertible {
     /// The sequence (one press of the big button), counted from 1 since start.

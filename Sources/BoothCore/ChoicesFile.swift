@@ -1,3 +1,4 @@
+// ChoicesFile: the small state file that keeps the knob's choices across restarts, as three TOML lines.
 /// The small state file that keeps the knob's choices across restarts, as three TOML lines.
 ///
 /// Reading never fails: a missing, corrupt or out-of-date file gives the defaults and a warning

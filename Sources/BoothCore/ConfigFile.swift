@@ -1,3 +1,4 @@
+// ConfigFile: reads and validates the booth's TOML config file into `BoothSettings`.
 /// Reads and validates the booth's TOML config file into `BoothSettings`.
 ///
 /// Every key is checked; an error names the key, its line and what is allowed, so a person editing the

@@ -1,3 +1,4 @@
+// DeviceWarning: conditions in which the booth still works but a person should look.
 /// Conditions in which the booth still works but a person should look: shown by the warning pattern.
 public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     /// The sound device is missing or busy: sounds are timed but silent.

@@ -1,3 +1,4 @@
+// Instant: a point on the monotonic clock (CLOCK_MONOTONIC), in nanoseconds.
 /// A point on the monotonic clock (CLOCK_MONOTONIC), in nanoseconds. The core never reads a clock:
 /// every instant comes in with an event.
 public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+// PhotoName: photo file names.
 /// Photo file names: local date-time plus a sequence number, so names sort by time and never collide
 /// even when the clock is wrong or jumps back (a Pi without network has no real time at boot).
 public struct PhotoName: Hashable, Sendable, Comparable {

@@ -1,3 +1,4 @@
+// RuntimeChoices: the choices a person makes with the knob, persisted across restarts.
 /// The choices a person makes with the knob, persisted across restarts.
 public struct RuntimeChoices: Hashable, Sendable, Codable {
     /// The selected attention sound's name.

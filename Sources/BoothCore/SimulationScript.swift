@@ -1,3 +1,4 @@
+// SimulationScript: a `booth simulate --script` file.
 /// A `booth simulate --script` file: one command a line, `#` comments and blank lines ignored.
 ///
 ///     press              the big button: down, up 80 ms later

@@ -1,3 +1,4 @@
+// SoundPurpose: why a sound is played, which decides what its end means.
 /// Why a sound is played, which decides what its end means.
 public enum SoundPurpose: String, Hashable, Sendable {
     /// The attention sound of a sequence: the countdown starts when it ends.

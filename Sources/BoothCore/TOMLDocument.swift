@@ -1,3 +1,4 @@
+// TOMLDocument: a small TOML reader for the booth's config file.
 /// A small TOML reader for the booth's config file: tables, dotted table names, strings, integers,
 /// floats, booleans and arrays of them, with comments. Every value remembers its line, so a
 /// validation error can name where the person has to look.

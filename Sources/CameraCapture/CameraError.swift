@@ -1,3 +1,4 @@
+// CameraError: a camera failure.
 /// Why the camera could not do what was asked, and what the operator should do about it.
 
 /// A camera failure; each message names the camera and the fix.

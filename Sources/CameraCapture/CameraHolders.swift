@@ -1,4 +1,4 @@
-/// Which other processes hold camera device nodes open (a camera libcamera cannot list may be busy).
+// CameraHolders: which other processes hold camera device nodes open (a camera libcamera cannot list may be busy).
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+// CameraMode: a pixel format and size the camera can stream for still capture.
 /// One still-capture mode a camera offers.
 
 /// A pixel format and size the camera can stream for still capture.

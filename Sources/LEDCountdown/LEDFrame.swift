@@ -1,3 +1,4 @@
+// LEDFrame: what the row of countdown LEDs shows at one instant.
 /// What the row of countdown LEDs shows at one instant: bit `i` set means LED `i` is lit.
 public struct LEDFrame: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// One bit per LED, LED 0 in the least significant bit.

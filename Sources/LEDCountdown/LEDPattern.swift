@@ -1,3 +1,4 @@
+// LEDPattern: LED patterns as pure functions of the time elapsed since the pattern started.
 /// LED patterns as pure functions of the time elapsed since the pattern started.
 ///
 /// Times are nanoseconds. Nothing here reads a clock: the owner tells a pattern how long it has

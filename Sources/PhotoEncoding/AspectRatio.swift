@@ -1,3 +1,4 @@
+// AspectRatio: a width:height ratio such as 4:3 or 1:1.
 /// Aspect ratios for the photo crop, and the centered crop rectangle each gives.
 
 /// A width:height ratio such as 4:3 or 1:1.

@@ -1,3 +1,4 @@
+// CropRectangle: a rectangle of pixels within a frame.
 /// A pixel rectangle, the result of an aspect-ratio crop.
 
 /// A rectangle of pixels within a frame.

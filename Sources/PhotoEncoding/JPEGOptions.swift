@@ -1,3 +1,4 @@
+// JPEGOptions: quality, crop and metadata for one JPEG.
 /// How `JPEGEncoder` compresses a frame.
 
 /// Quality, crop and metadata for one JPEG.

@@ -1,3 +1,4 @@
+// PhotoEncodingError: a failure in `JPEGEncoder` or `JPEGInspector`.
 /// Why a frame could not be encoded or a JPEG could not be read.
 
 /// A failure in `JPEGEncoder` or `JPEGInspector`; each message says what to change.

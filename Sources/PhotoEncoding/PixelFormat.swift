@@ -1,3 +1,4 @@
+// PixelFormat: the memory layout of a `PixelFrame`.
 /// Pixel layouts a camera frame can arrive in, and the plane geometry each implies.
 
 /// The memory layout of a `PixelFrame`.

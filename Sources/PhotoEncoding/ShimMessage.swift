@@ -1,3 +1,4 @@
+// ShimMessage: turns the shim's NUL-terminated message buffer into a String.
 /// Error text from the JPEG shim.
 
 /// Turns the shim's NUL-terminated message buffer into a String.

@@ -1,3 +1,4 @@
+// DurableFile: crash-safe file creation.
 import BoothCore
 import CBoothSys
 import Glibc

@@ -1,3 +1,4 @@
+// FileOperations: the file system calls of the store and the exporter, behind a seam tests can fail.
 import CBoothSys
 import Glibc
 

@@ -1,3 +1,4 @@
+// PhotoStore: the booth's photos on its own storage.
 import BoothCore
 import Glibc
 import Synchronization

@@ -1,3 +1,4 @@
+// StoreError: a photo store or export failure.
 import BoothSystem
 import Glibc
 

@@ -1,3 +1,4 @@
+// Booth: the `booth` command.
 import ArgumentParser
 import GPIOInput
 

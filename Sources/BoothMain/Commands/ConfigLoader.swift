@@ -1,3 +1,4 @@
+// ConfigLoader: reads the config file and the choices file, with errors a person can act on.
 import BoothCore
 import BoothSystem
 import Glibc

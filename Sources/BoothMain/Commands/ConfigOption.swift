@@ -1,3 +1,4 @@
+// ConfigOption: the `--config FILE` option every command shares, and the settings it names.
 import ArgumentParser
 import BoothCore
 import Glibc

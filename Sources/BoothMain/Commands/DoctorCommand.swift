@@ -1,3 +1,4 @@
+// DoctorCommand: `booth doctor`.
 import ArgumentParser
 import BoothCore
 import BoothSystem

@@ -1,3 +1,4 @@
+// InspectCommand: `booth inspect FILE` (hidden).
 import ArgumentParser
 import BoothSystem
 import Glibc

@@ -1,3 +1,4 @@
+// RunCommand: `booth run`.
 import ArgumentParser
 import BoothCore
 import Glibc

@@ -1,3 +1,4 @@
+// SimulateCommand: `booth simulate`.
 import ArgumentParser
 import BoothCore
 import Glibc

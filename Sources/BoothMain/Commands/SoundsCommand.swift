@@ -1,3 +1,4 @@
+// SoundsCommand: `booth sounds --export DIR`.
 import ArgumentParser
 import BoothSystem
 import Glibc

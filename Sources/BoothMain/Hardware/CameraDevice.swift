@@ -1,3 +1,4 @@
+// CameraDevice: takes photos.
 import BoothCore
 import PhotoEncoding
 

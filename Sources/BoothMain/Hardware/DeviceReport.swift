@@ -1,3 +1,4 @@
+// DeviceReport: how a device tells the booth what happened.
 import BoothCore
 
 /// How a device tells the booth what happened: an event and the monotonic instant it happened at

@@ -1,3 +1,4 @@
+// InputDevice: a source of button and knob events.
 /// A source of button and knob events. Real: GPIO lines through the debouncer and encoder decoder;
 /// simulated: a script or the terminal's keys.
 protocol InputDevice: AnyObject {

@@ -1,3 +1,4 @@
+// LightsDevice: the booth's lights.
 import LEDCountdown
 
 /// The booth's lights: the countdown row, the big button's LED and the optional flash. Real: GPIO

@@ -1,3 +1,4 @@
+// PhotoFrame: a frame the camera delivered, encodable on the save worker.
 import BoothCore
 import PhotoEncoding
 

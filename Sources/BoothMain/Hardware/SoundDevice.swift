@@ -1,3 +1,4 @@
+// SoundDevice: plays the booth's prepared sounds.
 import BoothCore
 
 /// Plays the booth's prepared sounds. Real: ALSA; simulated: the same durations, timed by the loop.

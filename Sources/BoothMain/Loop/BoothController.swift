@@ -1,3 +1,4 @@
+// BoothController: runs the booth.
 import BoothCore
 import CBoothSys
 import Glibc

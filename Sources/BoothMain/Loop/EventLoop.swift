@@ -1,3 +1,4 @@
+// EventLoop: the booth's one single-threaded event loop.
 import BoothCore
 import CBoothSys
 import Glibc

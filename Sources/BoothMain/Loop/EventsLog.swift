@@ -1,3 +1,4 @@
+// EventsLog: the `--events-json` output.
 import BoothCore
 import Glibc
 

@@ -1,3 +1,4 @@
+// LEDRenderer: plays an `LEDPattern` on the lights.
 import BoothCore
 import LEDCountdown
 

@@ -1,3 +1,4 @@
+// Log: log lines on standard error (the journal on a Pi), with systemd priority prefixes.
 import Glibc
 
 /// Log lines on standard error (the journal on a Pi), prefixed for systemd's priority parsing.

@@ -1,3 +1,4 @@
+// Mailbox: hands results from worker threads to the event loop.
 import CBoothSys
 import Glibc
 import Synchronization

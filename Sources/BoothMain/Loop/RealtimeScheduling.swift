@@ -1,3 +1,4 @@
+// RealtimeScheduling: SCHED_FIFO for the event loop's thread, so a press wakes it at once under load.
 import BoothSystem
 import Dispatch
 import Glibc

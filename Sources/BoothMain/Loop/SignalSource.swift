@@ -1,3 +1,4 @@
+// SignalSource: SIGTERM, SIGINT and SIGHUP through a signalfd into the event loop (never as handlers).
 import CBoothSys
 import Glibc
 

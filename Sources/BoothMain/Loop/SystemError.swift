@@ -1,3 +1,4 @@
+// SystemError: a failed system call.
 import BoothSystem
 import Glibc
 

@@ -1,3 +1,4 @@
+// SystemdNotifier: systemd's notify protocol (Type=notify).
 import BoothCore
 import Glibc
 

@@ -1,3 +1,4 @@
+// WallClock: the local wall-clock time, for photo names and EXIF (never for timing).
 import BoothCore
 import Glibc
 

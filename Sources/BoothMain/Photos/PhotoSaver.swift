@@ -1,3 +1,4 @@
+// PhotoSaver: the save worker.
 import BoothCore
 import Dispatch
 import Glibc

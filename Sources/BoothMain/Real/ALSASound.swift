@@ -1,3 +1,4 @@
+// ALSASound: the booth's sounds on an ALSA device.
 import BoothCore
 import CBoothSys
 import Glibc

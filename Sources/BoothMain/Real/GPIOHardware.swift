@@ -1,3 +1,4 @@
+// GPIOHardware: the booth's buttons, knob and lights on GPIO lines through libgpiod.
 import BoothCore
 import CBoothSys
 import GPIOInput

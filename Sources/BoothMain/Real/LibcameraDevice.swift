@@ -1,3 +1,4 @@
+// LibcameraDevice: the booth's camera through libcamera.
 import BoothCore
 import CBoothSys
 import CameraCapture

@@ -1,3 +1,4 @@
+// ScriptInput: plays a `SimulationScript` as button and knob input, timed by the loop.
 import BoothCore
 
 /// Plays a `SimulationScript` as button and knob input, timed by the loop: waits are absolute

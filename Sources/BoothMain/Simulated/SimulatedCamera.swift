@@ -1,3 +1,4 @@
+// SimulatedCamera: a camera streaming test-pattern frames at a fixed rate, encoded like a real frame.
 import BoothCore
 import PhotoEncoding
 

@@ -1,3 +1,4 @@
+// SimulatedLights: lights that only remember what they show.
 import LEDCountdown
 
 /// Lights that only remember what they show; the terminal view draws them.

@@ -1,3 +1,4 @@
+// SimulatedSound: sounds with their real durations but no audio.
 import BoothCore
 import SoundOutput
 

@@ -1,3 +1,4 @@
+// TerminalInput: the interactive simulator.
 import BoothCore
 import CBoothSys
 import Glibc
