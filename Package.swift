@@ -112,7 +112,7 @@ let package = Package(
         .testTarget(
             name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore"],
             swiftSettings: strict),
-        .testTarget(name: "SoundOutputTests", dependencies: ["SoundOutput"], swiftSettings: strict),
+        .testTarget(name: "SoundOutputTests", dependencies: ["BoothCore", "SoundOutput"], swiftSettings: strict),
         .testTarget(
             name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "GPIOInput"],
             swiftSettings: strict),

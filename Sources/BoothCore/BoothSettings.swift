@@ -94,9 +94,9 @@ public struct BoothSettings: Hashable, Sendable {
     /// Folder of custom WAV sounds.
     public var soundsDirectory = "/var/lib/heylook/sounds"
     /// The knob's sounds, in order (1...5).
-    public var favourites = ["Duck", "Cow", "Dog", "Boing", "Whistle"]
+    public var favourites = Self.defaultFavourites
     /// The sound selected on first start.
-    public var defaultSound = "Duck"
+    public var defaultSound = Self.defaultFavourites[0]
     /// The delay on first start, in half seconds.
     public var defaultDelayHalfSeconds = 2
     /// Whether the visual countdown is on at first start.
@@ -121,8 +121,11 @@ public struct BoothSettings: Hashable, Sendable {
     /// The wiring.
     public var gpio = GPIO()
 
-    /// The built-in sounds, in the order the README lists them.
+    /// The built-in sounds, in the order the README lists them (SoundOutput's `BuiltInSound` makes them;
+    /// `BuiltInSoundTests` keeps the two lists equal).
     public static let builtInSounds = ["Duck", "Cow", "Dog", "Boing", "Whistle", "Pop", "Bell", "Chime"]
+    /// The knob's sounds when the config names none: the first five built-ins.
+    public static let defaultFavourites = Array(builtInSounds.prefix(5))
 
     /// The defaults.
     public init() {}

@@ -45,7 +45,7 @@ public struct BoothStateMachine: Sendable {
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
-            favourites: [String] = ["Duck", "Cow", "Dog", "Boing", "Whistle"],
+            favourites: [String] = BoothSettings.defaultFavourites,
             reviewWindow: Int64 = .seconds(5),
             captureTimeout: Int64 = .seconds(5),
             abortPatternDuration: Int64 = .seconds(2),
