@@ -24,7 +24,8 @@ let package = Package(
     targets: [
         // Pure logic: the state machine, settings, photo store planning. No I/O, no clock.
         .target(name: "LEDCountdown", swiftSettings: strict),
-        .target(name: "BoothCore", dependencies: ["LEDCountdown"], swiftSettings: strict),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "BoothCore", dependencies: ["CZlib", "LEDCountdown"], swiftSettings: strict),
 
         // Linux calls Swift cannot reach, and errno as text for every module's messages.
         .target(name: "CBoothSys", cSettings: strictC),
