@@ -1,5 +1,4 @@
-// CameraError: a camera failure.
-/// Why the camera could not do what was asked, and what the operator should do about it.
+// CameraError: why the camera could not do what was asked, and what the operator should do about it.
 
 /// A camera failure; each message names the camera and the fix.
 public enum CameraError: Error, Equatable, CustomStringConvertible {

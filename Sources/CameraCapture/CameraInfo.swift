@@ -1,5 +1,4 @@
-// CameraInfo: one camera libcamera can see.
-/// A camera as libcamera lists it, for `booth doctor` and error messages.
+// CameraInfo: a camera as libcamera lists it, for `booth doctor` and error messages.
 
 /// One camera libcamera can see.
 public struct CameraInfo: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,4 @@
-// CameraMode: a pixel format and size the camera can stream for still capture.
-/// One still-capture mode a camera offers.
+// CameraMode: one still-capture mode a camera offers.
 
 /// A pixel format and size the camera can stream for still capture.
 public struct CameraMode: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,4 @@
-// CaptureResult: a captured frame or the reason there is none, tagged with the capture's cookie.
-/// The outcome of one armed capture.
+// CaptureResult: the outcome of one armed capture.
 
 /// A captured frame or the reason there is none, tagged with the capture's cookie.
 public struct CaptureResult: Sendable {

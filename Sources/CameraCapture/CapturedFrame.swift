@@ -1,5 +1,4 @@
-// CapturedFrame: one captured frame, still in the camera's mmap'd buffer.
-/// A camera buffer held out of the capture rotation until it is released.
+// CapturedFrame: a camera buffer held out of the capture rotation until it is released.
 
 import PhotoEncoding
 import Synchronization

@@ -1,5 +1,4 @@
-// LibcameraCamera: an open libcamera camera streaming into a small buffer pool, owned by one event loop.
-/// The camera, through the libcamera shim; the only Swift file that calls `booth_camera_*`.
+// LibcameraCamera: the camera, through the libcamera shim; the only Swift file that calls `booth_camera_*`.
 
 import LibcameraShim
 import PhotoEncoding

@@ -1,5 +1,4 @@
-// BitmapFont: 5x7 glyphs for the time drawn into simulated and test frames.
-/// A tiny 5x7 bitmap font for stamping text on test patterns.
+// BitmapFont: a tiny 5x7 bitmap font for stamping text on test patterns.
 
 /// 5x7 glyphs for digits, A-Z (lower case maps to upper) and `: - . / _ ?` plus space.
 enum BitmapFont {

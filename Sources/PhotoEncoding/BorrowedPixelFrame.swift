@@ -1,5 +1,4 @@
-// BorrowedPixelFrame: a frame over borrowed memory.
-/// A frame whose planes are borrowed memory (a Swift array or a camera's mmap'd buffer).
+// BorrowedPixelFrame: a frame whose planes are borrowed memory (a Swift array or a camera's mmap'd buffer).
 
 /// One borrowed plane: valid only while the memory's owner keeps it alive.
 public struct BorrowedPixelPlane {

@@ -1,5 +1,4 @@
-// CropRectangle: a rectangle of pixels within a frame.
-/// A pixel rectangle, the result of an aspect-ratio crop.
+// CropRectangle: a pixel rectangle, the result of an aspect-ratio crop.
 
 /// A rectangle of pixels within a frame.
 public struct CropRectangle: Sendable, Hashable {

@@ -1,5 +1,4 @@
-// ExifCodec: EXIF <-> `ExifFields`, through libexif.
-/// Builds and parses the EXIF APP1 payload; the only file that talks to libexif.
+// ExifCodec: builds and parses the EXIF APP1 payload; the only file that talks to libexif.
 
 import CExif
 

@@ -1,5 +1,4 @@
-// ExifFields: EXIF fields for one photo.
-/// The EXIF metadata the booth writes into each photo.
+// ExifFields: the EXIF metadata the booth writes into each photo.
 
 /// EXIF fields for one photo. Strings must be ASCII (EXIF's ASCII type).
 public struct ExifFields: Sendable, Equatable {

@@ -1,5 +1,4 @@
-// JPEGEncoder: turns a `PixelFrame` (or borrowed camera memory) into JPEG bytes.
-/// Compresses frames to JPEG with libjpeg-turbo; the only Swift file that calls the JPEG shim's encoder.
+// JPEGEncoder: compresses frames to JPEG with libjpeg-turbo; the only Swift file that calls the JPEG shim's encoder.
 
 import CJPEGShim
 

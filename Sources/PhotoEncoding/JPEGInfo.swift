@@ -1,5 +1,4 @@
-// JPEGInfo: a JPEG's size, component count and the booth's EXIF fields if present.
-/// What `JPEGInspector` reads from a JPEG's header.
+// JPEGInfo: what `JPEGInspector` reads from a JPEG's header.
 
 /// A JPEG's size, component count and the booth's EXIF fields if present.
 public struct JPEGInfo: Sendable, Equatable {

@@ -1,5 +1,4 @@
-// JPEGInspector: reads a JPEG's header and EXIF, or decodes it to RGB, with libjpeg and libexif.
-/// Reads JPEGs back (header, EXIF, pixels) for tests and the hardware rig.
+// JPEGInspector: reads JPEGs back (header, EXIF, pixels) for tests and the hardware rig.
 
 import CJPEGShim
 

@@ -1,5 +1,4 @@
-// PhotoEncodingError: a failure in `JPEGEncoder` or `JPEGInspector`.
-/// Why a frame could not be encoded or a JPEG could not be read.
+// PhotoEncodingError: why a frame could not be encoded or a JPEG could not be read.
 
 /// A failure in `JPEGEncoder` or `JPEGInspector`; each message says what to change.
 public enum PhotoEncodingError: Error, Equatable, CustomStringConvertible {
@@ -14,7 +13,7 @@ public enum PhotoEncodingError: Error, Equatable, CustomStringConvertible {
     /// JPEG quality outside 1...100.
     case invalidQuality(Int)
     /// An aspect ratio with a side that is not positive.
-    case invalidAspectRatio(AspectRatio)
+    case invalidAspectRatio(CropRatio)
     /// An EXIF field that cannot be written as given.
     case invalidExif(String)
     /// libjpeg reported an error while compressing.

@@ -1,5 +1,4 @@
-// PixelFormat: the memory layout of a `PixelFrame`.
-/// Pixel layouts a camera frame can arrive in, and the plane geometry each implies.
+// PixelFormat: pixel layouts a camera frame can arrive in, and the plane geometry each implies.
 
 /// The memory layout of a `PixelFrame`.
 public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,4 @@
-// PixelFrame: an owned image whose planes live in Swift arrays.
-/// An owned, Sendable image in one of the `PixelFormat` layouts.
+// PixelFrame: an owned, Sendable image in one of the `PixelFormat` layouts.
 
 /// One plane of an owned frame: rows of `stride` bytes, of which the first ones carry pixels.
 public struct PixelPlane: Sendable, Equatable {

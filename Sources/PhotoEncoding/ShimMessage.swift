@@ -1,5 +1,4 @@
-// ShimMessage: turns the shim's NUL-terminated message buffer into a String.
-/// Error text from the JPEG shim.
+// ShimMessage: error text from the JPEG shim.
 
 /// Turns the shim's NUL-terminated message buffer into a String.
 enum ShimMessage {

@@ -1,5 +1,4 @@
-// TestPattern: renders recognizable synthetic frames (for the simulated camera and tests).
-/// Color bars with a text stamp: the picture the simulated camera "captures".
+// TestPattern: color bars with a text stamp: the picture the simulated camera "captures".
 
 /// Renders recognizable synthetic frames (for the simulated camera and tests).
 public enum TestPattern {

@@ -41,8 +41,8 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 20, y: 12), (30, 160, 220)))
     }
 
-    @Test(arguments: [AspectRatio.landscape4x3, .portrait3x4, .widescreen16x9, .square])
-    func cropHasTheRequestedRatio(ratio: AspectRatio) throws {
+    @Test(arguments: [CropRatio.landscape4x3, .portrait3x4, .widescreen16x9, .square])
+    func cropHasTheRequestedRatio(ratio: CropRatio) throws {
         for (width, height) in [(641, 479), (1920, 1080), (640, 480), (4056, 3040), (99, 301)] {
             let frame = SyntheticFrames.yuv420(width: width, height: height, y: 128, u: 128, v: 128, padding: 0)
             let info = try JPEGInspector.inspect(try JPEGEncoder.encode(frame, options: JPEGOptions(crop: ratio)))
@@ -105,7 +105,7 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         }
         let empty = PixelFrame(width: 0, height: 10, format: .rgb24, planes: [PixelPlane(bytes: [], stride: 0)])
         #expect(throws: PhotoEncodingError.invalidDimensions(width: 0, height: 10)) { try JPEGEncoder.encode(empty) }
-        let ratio = AspectRatio(width: 0, height: 1)
+        let ratio = CropRatio(width: 0, height: 1)
         #expect(throws: PhotoEncodingError.invalidAspectRatio(ratio)) {
             try JPEGEncoder.encode(TestPattern.render(width: 8, height: 8, text: ""), options: JPEGOptions(crop: ratio))
         }

@@ -63,7 +63,7 @@ final class BoothController {
             store: store,
             options: JPEGOptions(
                 quality: settings.jpegQuality,
-                crop: PhotoEncoding.AspectRatio(width: settings.ratio.width, height: settings.ratio.height)),
+                crop: CropRatio(width: settings.ratio.width, height: settings.ratio.height)),
             orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported)
         signals = try SignalSource()
         watchdog = SystemdNotifier()
