@@ -12,6 +12,8 @@ public struct ExportError: Error, CustomStringConvertible {
         case refusedLink(String)
         /// A call failed (pulled stick, full stick, read-only stick, I/O error ...).
         case failed(StoreError)
+        /// The booth asked it to stop between two photos (it is shutting down).
+        case stopped
     }
 
     /// What went wrong.
@@ -66,6 +68,9 @@ public struct ExportError: Error, CustomStringConvertible {
         case .refusedLink(let path):
             return
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
+        case .stopped:
+            return
+                "Export stopped because the booth is shutting down: \(progress), all complete and verified; the rest are copied next time."
         case .failed(let error) where verificationFailed:
             return
                 "A copy on the stick read back different from the photo (verification failed) after \(done) of \(total) photos: none of this export's copies counts as exported. The stick may be failing or fake (less room than it claims): use another one. (\(error.path))"

@@ -33,16 +33,19 @@ public struct StickExporter: Sendable {
     }
 
     /// Exports to the stick mounted at `mountPoint` (or a plain folder, with `options.unmount` off).
-    /// `progress(done, total)` is called on this thread after the plan and after each photo.
+    /// `progress(done, total)` is called on this thread after the plan and after each photo. When
+    /// `shouldStop()` turns true, the export ends before the next photo as after a failure
+    /// (`ExportError.Reason.stopped`): what was copied is recorded, flushed, verified and unmounted.
     public func export(
-        to mountPoint: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        to mountPoint: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        shouldStop: () -> Bool = { false }
     ) throws(ExportError)
         -> ExportSummary
     {
         let run = ExportRun(store: store, options: options, mountPoint: mountPoint)
         defer { run.closeAll() }
         do throws(ExportError) {
-            var summary = try run.copyAll(progress: progress)
+            var summary = try run.copyAll(progress: progress, shouldStop: shouldStop)
             try run.finish(&summary)
             return summary
         } catch {
@@ -100,7 +103,7 @@ private final class ExportRun {
         ExportError(.failed(StoreError(operation, path, errno: code)), done: done, total: total)
     }
 
-    func copyAll(progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
+    func copyAll(progress: (Int, Int) -> Void, shouldStop: () -> Bool) throws(ExportError) -> ExportSummary {
         guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
             throw fail("export", options.folder, EINVAL)
         }
@@ -145,6 +148,7 @@ private final class ExportRun {
         if rebuilt || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
         nextPhoto: for item in plan.items {
+            if shouldStop() { throw ExportError(.stopped, done: done, total: total) }
             let sourcePath = "\(store.directory)/\(item.source)"
             let source = Glibc.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
             guard source >= 0 else {

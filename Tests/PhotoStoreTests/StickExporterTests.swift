@@ -365,6 +365,33 @@ import Testing
         #expect(summary.unmounted && unmounter.calls == [stick])
     }
 
+    /// Asked to stop (the booth is shutting down), an export ends before its next photo: what it copied
+    /// is recorded and verified, the stick is unmounted, no temp file is left, and the next export
+    /// copies the rest.
+    @Test func aStoppedExportKeepsWhatItCopiedAndUnmounts() throws {
+        let store = try StoreFixtures.store(photos: 5)
+        let stick = temporaryDirectory()
+        let unmounter = RecordingUnmounter()
+        var options = StoreFixtures.options(for: stick)
+        (options.unmount, options.unmounter) = (true, unmounter)
+        var copied = 0
+        #expect {
+            try StickExporter(store: store, options: options).export(
+                to: stick, progress: { done, _ in copied = done }, shouldStop: { copied >= 2 })
+        } throws: { error in
+            guard let error = error as? ExportError, case .stopped = error.reason else { return false }
+            return error.done == 2 && error.total == 5 && error.unmounted
+                && error.description.contains("2 of 5 photos copied")
+        }
+        #expect(unmounter.calls == [stick])
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        #expect(found.count == 2)
+        #expect(store.records().filter { !$0.exportedTo.isEmpty }.count == 2)
+
+        let summary = try StickExporter(store: store, options: options).export(to: stick)
+        #expect(summary.copied == 3 && summary.alreadyThere == 2)
+    }
+
     /// Fail every write, fsync, rename, read, open and mkdir in turn with EIO, ENOSPC and ENODEV: the
     /// stick holds only complete, verified photos, the store never changes, and the next export
     /// completes.

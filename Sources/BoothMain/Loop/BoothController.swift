@@ -107,6 +107,9 @@ final class BoothController {
                 + "sound \(devices.sound.name)")
         if exitCode == nil { try loop.run() }
         saver.finish()
+        // A stick being written is left verified and unmounted (safe to remove), never half-copied.
+        exports.finish()
+        for report in exports.mailbox.drain() { exportReport(report) }
         devices.lights.showRow(.dark)
         devices.lights.setButtonLED(false)
         devices.lights.setFlash(false)

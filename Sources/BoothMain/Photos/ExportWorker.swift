@@ -4,6 +4,7 @@ import CBoothSys
 import Dispatch
 import Glibc
 import PhotoStore
+import Synchronization
 
 /// The export worker: when a stick is mounted below the media root, copies every kept photo not yet
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
@@ -40,6 +41,13 @@ final class ExportWorker {
     private var pullPoll: EventLoop.TimerToken?
     /// How often an unmounted stick's block device is looked for (a pull shows within this).
     static let pullPollInterval: Int64 = 250_000_000
+    /// Set by `finish()`: a running export stops before its next photo (read on the worker thread).
+    private let stopping = StopRequest()
+
+    /// A flag the loop thread sets and the worker thread reads.
+    private final class StopRequest: Sendable {
+        let requested = Atomic<Bool>(false)
+    }
 
     /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
     /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`.
@@ -102,12 +110,15 @@ final class ExportWorker {
     /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
     func export(to mountPoint: String) {
         guard presence.exportStarting(at: mountPoint) else { return }
-        queue.asyncOnNormalScheduler { [exporter, mailbox] in
+        queue.asyncOnNormalScheduler { [exporter, mailbox, stopping] in
             mailbox.post(.started(mountPoint: mountPoint))
             do throws(ExportError) {
-                let summary = try exporter.export(to: mountPoint) { done, total in
-                    mailbox.post(.progress(mountPoint: mountPoint, done: done, total: total))
-                }
+                let summary = try exporter.export(
+                    to: mountPoint,
+                    progress: { done, total in
+                        mailbox.post(.progress(mountPoint: mountPoint, done: done, total: total))
+                    },
+                    shouldStop: { stopping.requested.load(ordering: .relaxed) })
                 mailbox.post(.finished(mountPoint: mountPoint, summary: summary))
             } catch {
                 mailbox.post(
@@ -118,8 +129,11 @@ final class ExportWorker {
         }
     }
 
-    /// Waits for a running export (shutdown).
+    /// Shutdown: a running export stops before its next photo, records, flushes and verifies what it
+    /// copied and unmounts the stick (the photo being copied finishes: a few seconds at most, within the
+    /// unit's stop timeout); returns when it has. Exports queued behind it do nothing.
     func finish() {
+        stopping.requested.store(true, ordering: .relaxed)
         queue.sync {}
     }
 }
