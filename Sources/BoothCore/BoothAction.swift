@@ -29,6 +29,9 @@ public enum BoothAction: Hashable, Sendable {
     /// Give up on a capture that got no frame within the capture timeout (the machine owns that
     /// timeout): the camera forgets the request and treats its stream as stalled.
     case expireCapture(CaptureID)
+    /// Measure free space (first deleting photos already verified on a stick when full and
+    /// `cleanup_exported` allows it); report `storageChecked`.
+    case checkStorage
     /// Remove a saved photo (a retake).
     case discardPhoto(path: String)
     /// Store the runtime choices atomically so they survive a restart.

@@ -71,7 +71,7 @@ public struct BoothSettings: Hashable, Sendable {
     public var ratio: AspectRatio = .fourByThree
     /// JPEG quality, 50...100.
     public var jpegQuality = 90
-    /// Photos per press, 1...5.
+    /// Photos per press, 1...10.
     public var burstCount = 1
     /// Flash use.
     public var flash: FlashMode = .off

@@ -12,7 +12,7 @@ import LEDCountdown
 ///       └──────── photoSaved (all shots; review window opens) ◀──────────────────── processing
 ///
 ///     playingSound, countingDown, capturing ──failure / timeout / cancel / signal──▶ aborted
-///     idle ──press with the store full or no camera (photo refused)──▶ aborted
+///     idle ──press with no camera, or with the store still full once measured again (photo refused)──▶ aborted
 ///     processing ──a shot's save failed (once every shot is done)──▶ aborted
 ///     aborted ──abortEnded──▶ idle
 ///
@@ -20,6 +20,10 @@ import LEDCountdown
 /// preview), a knob press switches it to choosing the delay, a long knob press toggles the visual
 /// countdown. A press within the review window starts the next sequence at once; holding that press
 /// for the long-press time discards the photo being reviewed (a retake).
+///
+/// Free space is measured at start, at every press, after every save and export, and every
+/// `storageRecheck` while the store is full; a press while full waits for a fresh measurement, so
+/// space freed since (by hand, or by `cleanup_exported` after an export) lets it through at once.
 public struct BoothStateMachine: Sendable {
     /// What the machine needs from the settings.
     public struct Configuration: Hashable, Sendable {
@@ -33,7 +37,7 @@ public struct BoothStateMachine: Sendable {
         public var abortPatternDuration: Int64
         /// How long the knob stays in delay mode without a touch.
         public var delayModeTimeout: Int64
-        /// Photos per sequence (1...5).
+        /// Photos per sequence (1...10).
         public var burstCount: Int
         /// Whether the flash / fill light is switched on around the exposure.
         public var flash: Bool
@@ -42,6 +46,8 @@ public struct BoothStateMachine: Sendable {
         public var soundDurations: [String: Int64]
         /// How long past its length a sound may take to report its end (a busy loop, a slow device).
         public var soundMargin: Int64
+        /// How often free space is measured again while the store is full.
+        public var storageRecheck: Int64
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -53,7 +59,8 @@ public struct BoothStateMachine: Sendable {
             burstCount: Int = 1,
             flash: Bool = false,
             soundDurations: [String: Int64] = [:],
-            soundMargin: Int64 = .seconds(2)
+            soundMargin: Int64 = .seconds(2),
+            storageRecheck: Int64 = .seconds(30)
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -65,6 +72,7 @@ public struct BoothStateMachine: Sendable {
             self.flash = flash
             self.soundDurations = soundDurations
             self.soundMargin = soundMargin
+            self.storageRecheck = storageRecheck
         }
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
@@ -116,6 +124,9 @@ public struct BoothStateMachine: Sendable {
     private var lastSequenceID: UInt64 = 0
     private var shutdown: ShutdownKind?
     private var hasRoom = true
+    /// A press came while the store was full; it starts a sequence if the measurement it asked for
+    /// finds room.
+    private var pressAwaitingRoom = false
     private var warnings: Set<DeviceWarning> = []
     private var buttonLED: Bool?
     private var export: ExportStatus = .none
@@ -160,7 +171,7 @@ public struct BoothStateMachine: Sendable {
 
     /// The actions that put the devices in the idle state at start.
     public mutating func start(at now: Instant) -> [BoothAction] {
-        var actions: [BoothAction] = [.showLEDs(idlePattern, since: now)]
+        var actions: [BoothAction] = [.showLEDs(idlePattern, since: now), .checkStorage]
         updateButtonLED(&actions)
         return actions
     }
@@ -187,10 +198,13 @@ public struct BoothStateMachine: Sendable {
         case .deviceWarning(let warning, let active): deviceWarning(warning, active, at: now, &actions)
         case .exportProgressed(let done, let total):
             exportChanged(.copying(done: done, total: total), at: now, &actions)
-        case .exportFinished(let safe): exportChanged(safe ? .safeToRemove : .failed, at: now, &actions)
+        case .exportFinished(let safe):
+            exportChanged(safe ? .safeToRemove : .failed, at: now, &actions)
+            actions.append(.checkStorage)
         case .exportFailed(let reason):
             actions.append(.reportError("export: \(reason)"))
             exportChanged(.failed, at: now, &actions)
+            actions.append(.checkStorage)
         case .stickRemoved: exportChanged(.none, at: now, &actions)
         case .shutdownRequested(let kind): shutdownRequested(kind, at: now, &actions)
         }
@@ -201,15 +215,24 @@ public struct BoothStateMachine: Sendable {
     // MARK: - Big button
 
     private mutating func buttonPressed(at now: Instant, _ actions: inout [BoothAction]) {
-        guard case .idle(let reviewed) = state else {
+        guard case .idle = state else {
             actions.append(.reportIgnored("button pressed while \(phase.rawValue)"))
             return
         }
         guard shutdown == nil else { return }
         guard hasRoom else {
-            abort("storage below the free-space reserve: photo refused", at: now, &actions)
+            // Space may have been freed since the last measurement: measure, then decide (storageChecked).
+            if !pressAwaitingRoom {
+                pressAwaitingRoom = true
+                actions.append(.checkStorage)
+            }
             return
         }
+        startSequence(at: now, &actions)
+    }
+
+    private mutating func startSequence(at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .idle(let reviewed) = state else { return }
         guard !warnings.contains(.cameraUnavailable) else {
             abort("no camera: photo refused", at: now, &actions)
             return
@@ -224,6 +247,8 @@ public struct BoothStateMachine: Sendable {
         actions.append(.showLEDs(.off, since: now))
         let deadline = configuration.soundDeadline(for: choices.sound)
         actions.append(.startTimer(.soundTimedOut, deadline: now.advanced(by: deadline)))
+        // After the sound has started: whether the next sequence will have room.
+        actions.append(.checkStorage)
     }
 
     private mutating func buttonReleased() {
@@ -274,7 +299,7 @@ public struct BoothStateMachine: Sendable {
             actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
         case .delay:
             leaveDelayMode(&actions)
-            actions.append(.showLEDs(idlePattern, since: now))
+            showIdlePattern(at: now, &actions)
         }
     }
 
@@ -282,7 +307,9 @@ public struct BoothStateMachine: Sendable {
         guard case .idle = state, shutdown == nil else { return }
         leaveDelayMode(&actions)
         choices.visualCountdown.toggle()
-        actions.append(.showLEDs(.acknowledge(count: choices.visualCountdown ? 2 : 1), since: now))
+        let acknowledgement = LEDPattern.acknowledge(count: choices.visualCountdown ? 2 : 1)
+        actions.append(.showLEDs(acknowledgement, since: now))
+        actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: acknowledgement.duration ?? 0)))
         actions.append(.reportSetting(name: "visualCountdown", value: String(choices.visualCountdown)))
         actions.append(.persistChoices(choices))
     }
@@ -434,19 +461,44 @@ public struct BoothStateMachine: Sendable {
         case .knobModeEnded:
             guard knobMode == .delay, case .idle = state else { return }
             leaveDelayMode(&actions)
-            actions.append(.showLEDs(idlePattern, since: now))
+            showIdlePattern(at: now, &actions)
         case .abortEnded:
             guard case .aborted = state else { return }
             returnToIdle(reviewed: [], at: now, &actions)
+        case .acknowledgeEnded:
+            refreshIdleLEDs(at: now, &actions)
+        case .storageRecheck:
+            guard !hasRoom else { return }
+            actions.append(.checkStorage)
+            actions.append(.startTimer(.storageRecheck, deadline: now.advanced(by: configuration.storageRecheck)))
         }
     }
 
     // MARK: - Conditions and shutdown
 
     private mutating func storageChecked(_ room: Bool, at now: Instant, _ actions: inout [BoothAction]) {
-        guard room != hasRoom else { return }
-        hasRoom = room
-        if !room { actions.append(.reportError("storage below the free-space reserve: new photos are refused")) }
+        if room != hasRoom {
+            hasRoom = room
+            actions.append(.reportSetting(name: "storageFull", value: String(!room)))
+            if room {
+                actions.append(.cancelTimer(.storageRecheck))
+            } else {
+                actions.append(
+                    .reportError(
+                        "storage below the free-space reserve: new photos are refused until space is freed "
+                            + "(delete or export photos; with booth.cleanup_exported, exported ones go by themselves)"))
+                actions.append(.startTimer(.storageRecheck, deadline: now.advanced(by: configuration.storageRecheck)))
+            }
+            refreshIdleLEDs(at: now, &actions)
+        }
+        guard pressAwaitingRoom else { return }
+        pressAwaitingRoom = false
+        guard case .idle = state, shutdown == nil else { return }
+        if room {
+            startSequence(at: now, &actions)
+        } else {
+            abort("storage below the free-space reserve: photo refused", at: now, &actions)
+        }
     }
 
     private mutating func deviceWarning(
@@ -455,18 +507,14 @@ public struct BoothStateMachine: Sendable {
         let changed = active ? warnings.insert(warning).inserted : warnings.remove(warning) != nil
         guard changed else { return }
         actions.append(.reportSetting(name: "warning.\(warning.rawValue)", value: String(active)))
-        if case .idle = state, knobMode == .sound {
-            actions.append(.showLEDs(idlePattern, since: now))
-        }
+        refreshIdleLEDs(at: now, &actions)
     }
 
     /// Export runs beside the booth; its LEDs show only while idle, so they never hide a countdown.
     private mutating func exportChanged(_ status: ExportStatus, at now: Instant, _ actions: inout [BoothAction]) {
         guard status != export else { return }
         export = status
-        if case .idle = state, knobMode == .sound {
-            actions.append(.showLEDs(idlePattern, since: now))
-        }
+        refreshIdleLEDs(at: now, &actions)
     }
 
     private mutating func shutdownRequested(_ kind: ShutdownKind, at now: Instant, _ actions: inout [BoothAction]) {
@@ -521,13 +569,27 @@ public struct BoothStateMachine: Sendable {
     /// 75 (EX_TEMPFAIL) when stopping to be restarted, else 0.
     private var exitStatus: Int32 { shutdown == .restart ? 75 : 0 }
 
+    /// What the LEDs show in idle, most urgent first: the stick (it needs a hand now), a full store, a
+    /// device warning, else dark.
     private var idlePattern: LEDPattern {
         switch export {
         case .copying(let done, let total): .exportProgress(done: done, total: total)
         case .safeToRemove: .safeToRemove
         case .failed: .error
-        case .none: warnings.isEmpty ? .off : .warning
+        case .none: !hasRoom ? .full : warnings.isEmpty ? .off : .warning
         }
+    }
+
+    /// Shows the idle pattern, ending any acknowledgement still blinking.
+    private mutating func showIdlePattern(at now: Instant, _ actions: inout [BoothAction]) {
+        actions.append(.cancelTimer(.acknowledgeEnded))
+        actions.append(.showLEDs(idlePattern, since: now))
+    }
+
+    /// Shows the idle pattern if the LEDs are the idle pattern's now (idle, the knob not showing the delay).
+    private mutating func refreshIdleLEDs(at now: Instant, _ actions: inout [BoothAction]) {
+        guard case .idle = state, knobMode == .sound else { return }
+        showIdlePattern(at: now, &actions)
     }
 
     private mutating func enter(_ next: State, at now: Instant, _ actions: inout [BoothAction]) {

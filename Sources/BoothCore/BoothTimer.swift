@@ -15,4 +15,8 @@ public enum BoothTimer: String, Hashable, Sendable, CaseIterable {
     case knobModeEnded
     /// The error pattern after an abort has shown long enough: back to idle.
     case abortEnded
+    /// A setting's acknowledgement blinks have ended: the idle pattern in force shows again.
+    case acknowledgeEnded
+    /// While the store is full, free space is measured again every so often (space freed by hand).
+    case storageRecheck
 }

@@ -116,7 +116,7 @@ public enum ConfigFile {
             let names = AspectRatio.allCases.map(\.name)
             s.ratio = try v.choice(names, { AspectRatio(name: $0) })
         case "booth.jpeg_quality": s.jpegQuality = try v.integer(in: 50...100)
-        case "booth.burst": s.burstCount = try v.integer(in: 1...5)
+        case "booth.burst": s.burstCount = try v.integer(in: 1...10)
         case "booth.flash":
             s.flash = try v.choice(BoothSettings.FlashMode.allCases.map(\.rawValue), { .init(rawValue: $0) })
         case "booth.review_window": s.reviewWindow = try v.seconds(in: 0...60)

@@ -27,6 +27,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case exportProgress(done: Int, total: Int)
     /// Export finished and the stick is unmounted: the whole row breathes slowly (1 s on, 1 s off).
     case safeToRemove
+    /// The photo store is below its free-space reserve: the whole row lit, dark for 125 ms every 2 s.
+    case full
 
     /// The frame shown `elapsed` nanoseconds after the pattern started, on a row of `ledCount` LEDs.
     public func frame(at elapsed: Int64, ledCount: Int) -> LEDFrame {
@@ -69,6 +71,17 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return .firstLit(blinkOn ? lit + 1 : lit)
         case .safeToRemove:
             return (t / Self.slowBlink) % 2 == 0 ? all : .dark
+        case .full:
+            return t % Self.warningPeriod < Self.fastBlink ? .dark : all
+        }
+    }
+
+    /// How long a pattern that ends (dark for good) lasts; nil for one that repeats or holds.
+    public var duration: Int64? {
+        switch self {
+        case .countdown(let halfSeconds): Int64(max(0, halfSeconds)) * Self.halfSecond
+        case .acknowledge(let count): Int64(max(0, count)) * 2 * Self.fastBlink
+        case .off, .delayDisplay, .allOn, .busy, .error, .warning, .exportProgress, .safeToRemove, .full: nil
         }
     }
 
@@ -96,6 +109,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         case .acknowledge(let count):
             let end = Int64(count) * 2 * Self.fastBlink
             return t < end ? next(Self.fastBlink) : nil
+        case .full:
+            let start = t / Self.warningPeriod * Self.warningPeriod
+            return t < start + Self.fastBlink ? start + Self.fastBlink : start + Self.warningPeriod
         case .exportProgress:
             return next(Self.halfSecond * 2)
         case .safeToRemove:

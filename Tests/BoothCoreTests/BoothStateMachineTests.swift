@@ -235,12 +235,83 @@ import Testing
         #expect(h.lastPattern == .error)
     }
 
-    @Test func aPressIsRefusedWhenStorageIsBelowTheReserve() {
+    @Test func aPressWhileFullMeasuresAgainAndIsRefusedIfStillFull() {
+        var h = MachineHarness()
+        h.send(.storageChecked(hasRoom: false))
+        #expect(h.lastPattern == .full)
+        let press = h.send(.buttonPressed)
+        #expect(press == [.checkStorage])
+        #expect(h.send(.buttonPressed).isEmpty, "a second press does not ask again")
+        h.send(.storageChecked(hasRoom: false))
+        #expect(h.phase == .aborted)
+        #expect(h.captureCount == 0)
+        #expect(!h.log.contains(.playSound("Duck", .attention)))
+        #expect(h.log.contains(.reportError("storage below the free-space reserve: photo refused")))
+        h.advance(by: .seconds(2))
+        #expect(h.phase == .idle)
+        #expect(h.lastPattern == .full)
+    }
+
+    @Test func spaceFreedSinceTheLastMeasurementLetsThePressThroughAtOnce() {
         var h = MachineHarness()
         h.send(.storageChecked(hasRoom: false))
         h.send(.buttonPressed)
-        #expect(h.phase == .aborted)
-        #expect(h.captureCount == 0)
+        let measured = h.send(.storageChecked(hasRoom: true))
+        #expect(h.phase == .playingSound)
+        #expect(measured.contains(.playSound("Duck", .attention)))
+        #expect(measured.contains(.cancelTimer(.storageRecheck)))
+        #expect(h.log.contains(.reportSetting(name: "storageFull", value: "false")))
+    }
+
+    @Test func whileFullFreeSpaceIsMeasuredEveryThirtySecondsAndTheFullPatternClearsByItself() {
+        var h = MachineHarness()
+        h.send(.storageChecked(hasRoom: false))
+        #expect(h.lastPattern == .full)
+        #expect(h.buttonLED == false)
+        #expect(h.advance(by: .seconds(29)).isEmpty)
+        #expect(h.advance(by: .seconds(1)).contains(.checkStorage))
+        #expect(h.advance(by: .seconds(30)).contains(.checkStorage))
+        h.send(.storageChecked(hasRoom: true))
+        #expect(h.lastPattern == .off)
+        #expect(h.buttonLED == true)
+        #expect(!h.advance(by: .seconds(60)).contains(.checkStorage))
+    }
+
+    @Test func storageIsMeasuredAtStartAtEveryPressAndAfterEveryExport() {
+        var h = MachineHarness()
+        #expect(h.log.contains(.checkStorage))
+        let press = h.send(.buttonPressed)
+        #expect(press.first == .playSound("Duck", .attention), "the measurement never delays the sound")
+        #expect(press.contains(.checkStorage))
+        h.send(.cancelPressed)
+        h.advance(by: .seconds(2))
+        #expect(h.send(.exportFinished(safeToRemove: true)).contains(.checkStorage))
+        #expect(h.send(.exportFailed(reason: "stick full")).contains(.checkStorage))
+    }
+
+    @Test func theFullPatternGivesWayToTheStickAndTakesPrecedenceOverAWarning() {
+        var h = MachineHarness()
+        h.send(.deviceWarning(.volumeMuted, active: true))
+        #expect(h.lastPattern == .warning)
+        h.send(.storageChecked(hasRoom: false))
+        #expect(h.lastPattern == .full)
+        h.send(.exportProgressed(done: 1, total: 2))
+        #expect(h.lastPattern == .exportProgress(done: 1, total: 2))
+        h.send(.exportFinished(safeToRemove: true))
+        #expect(h.lastPattern == .safeToRemove)
+        h.send(.stickRemoved)
+        #expect(h.lastPattern == .full)
+        h.send(.storageChecked(hasRoom: true))
+        #expect(h.lastPattern == .warning)
+    }
+
+    @Test func aShutdownWhileAPressAwaitsItsMeasurementStartsNothing() {
+        var h = MachineHarness()
+        h.send(.storageChecked(hasRoom: false))
+        h.send(.buttonPressed)
+        h.send(.shutdownRequested(.abortSequence))
+        h.send(.storageChecked(hasRoom: true))
+        #expect(h.phase == .idle)
         #expect(!h.log.contains(.playSound("Duck", .attention)))
     }
 
@@ -414,6 +485,39 @@ import Testing
         #expect(h.machine.choices.visualCountdown == true)
     }
 
+    @Test(arguments: [
+        (BoothEvent.deviceWarning(.volumeMuted, active: true), LEDPattern.warning),
+        (.exportFinished(safeToRemove: true), .safeToRemove),
+        (.storageChecked(hasRoom: false), .full),
+        (.stickRemoved, .off),
+    ])
+    func aKnobHoldsAcknowledgementEndsInTheIdlePatternInForce(before: BoothEvent, pattern: LEDPattern) {
+        var h = MachineHarness()
+        h.send(before)
+        #expect(h.lastPattern == pattern)
+        h.send(.knobLongPressed)
+        #expect(h.lastPattern == .acknowledge(count: 1))
+        h.advance(by: .milliseconds(249))
+        #expect(h.lastPattern == .acknowledge(count: 1))
+        h.advance(by: .milliseconds(1))
+        #expect(h.lastPattern == pattern)
+        #expect(h.log.last { if case .showLEDs = $0 { true } else { false } } == .showLEDs(pattern, since: h.now))
+    }
+
+    @Test func anAcknowledgementCutShortByAPressChangesNothingLater() {
+        var h = MachineHarness()
+        h.send(.knobLongPressed)
+        h.send(.knobLongPressed)
+        h.send(.buttonPressed)
+        h.advance(by: .seconds(1))
+        #expect(h.phase == .playingSound)
+        #expect(h.lastPattern == .off)
+        #expect(
+            !h.log.suffix(from: h.log.lastIndex(of: .playSound("Duck", .attention))!).contains {
+                if case .showLEDs(let pattern, _) = $0 { pattern != .off } else { false }
+            })
+    }
+
     @Test(arguments: [BoothPhase.playingSound, .countingDown, .capturing, .processing, .aborted])
     func theKnobChangesNothingWhileNotIdle(phase: BoothPhase) {
         var h = MachineHarness()
@@ -465,10 +569,11 @@ import Testing
             .cancelPressed, .soundFinished(.attention), .soundFinished(.preview), .soundFinished(.shutter),
             .soundFailed(.attention, reason: "x"), .soundFailed(.preview, reason: "x"),
             .timerFired(.countdownEnded), .timerFired(.captureTimedOut), .timerFired(.reviewEnded),
-            .timerFired(.knobModeEnded), .timerFired(.abortEnded), .captureCompleted(stale),
+            .timerFired(.knobModeEnded), .timerFired(.abortEnded), .timerFired(.acknowledgeEnded),
+            .timerFired(.storageRecheck), .captureCompleted(stale),
             .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"),
             .photoSaveFailed(stale, reason: "x"),
-            .storageChecked(hasRoom: true), .deviceWarning(.volumeMuted, active: true),
+            .storageChecked(hasRoom: true), .storageChecked(hasRoom: false), .deviceWarning(.volumeMuted, active: true),
             .exportProgressed(done: 1, total: 3), .exportFinished(safeToRemove: true), .exportFailed(reason: "x"),
             .stickRemoved,
             .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence), .shutdownRequested(.restart),

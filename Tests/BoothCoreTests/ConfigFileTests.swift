@@ -74,7 +74,7 @@ import Testing
     /// Each bad value: the error names the line, the key and what is allowed.
     @Test(arguments: [
         ("[booth]\nratio = \"5:4\"", 2, "booth.ratio", "allowed: 3:4, 4:3, 16:9, 1:1"),
-        ("[booth]\n\nburst = 9", 3, "booth.burst", "allowed: 1 to 5"),
+        ("[booth]\n\nburst = 11", 3, "booth.burst", "allowed: 1 to 10"),
         ("[booth]\nburst = \"two\"", 2, "booth.burst", "expected a whole number"),
         ("[countdown]\ndefault_delay = 1.2", 2, "countdown.default_delay", "not a multiple of 0.5"),
         ("[countdown]\ndefault_delay = 4.0", 2, "countdown.default_delay", "allowed: 0.5 to 3.0"),

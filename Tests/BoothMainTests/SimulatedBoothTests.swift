@@ -149,6 +149,38 @@ import Testing
         #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("lens cap") })
     }
 
+    /// A store below its reserve: the press asks for a fresh measurement (the saver's statvfs), which
+    /// still finds no room, so the press is refused and nothing is written.
+    @Test func aPressOnAFullStoreIsMeasuredAgainThenRefused() throws {
+        var settings = BoothSettings()
+        settings.freeSpaceReserve = Int64.max / 4
+        let (events, photos) = try run("wait 0.5\npress\nwait 3\nquit\n", settings: settings, fast: true)
+        #expect(
+            events.contains {
+                $0.type == "setting" && $0.fields["name"] == "storageFull" && $0.fields["value"] == "true"
+            })
+        let refused = try #require(
+            events.firstIndex { $0.type == "error" && $0.fields["message"]!.hasSuffix("photo refused") })
+        let press = try #require(events.firstIndex { $0.type == "input" && $0.fields["input"] == "buttonPressed" })
+        #expect(press < refused)
+        let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
+        #expect(states == ["aborted", "idle"])
+        #expect(!events.contains { $0.type == "soundStarted" && $0.fields["purpose"] == "attention" })
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.isEmpty)
+    }
+
+    @Test func aBurstOfTenSavesTenPhotos() throws {
+        var settings = BoothSettings()
+        settings.burstCount = 10
+        let (events, photos) = try run("press\nwait 10\nquit\n", settings: settings, fast: true)
+        let saved = events.filter { $0.type == "photoSaved" }.compactMap { $0.fields["path"] }
+        #expect(saved.count == 10)
+        #expect(Set(saved).count == 10)
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 10)
+        let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
+        #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
+    }
+
     @Test func knobChoicesPersistAcrossRuns() throws {
         let stateFile = "\(temporaryDirectory())/state.toml"
         let script = "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"

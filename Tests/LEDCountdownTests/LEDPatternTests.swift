@@ -64,12 +64,49 @@ import Testing
         #expect(LEDPattern.warning.frame(at: 0, ledCount: 4) == LEDFrame(bits: 1))
         #expect(LEDPattern.warning.frame(at: 1000 * ms, ledCount: 4) == .dark)
         #expect(LEDPattern.off.nextChange(after: 0, ledCount: 4) == nil)
+        #expect(LEDPattern.full.frame(at: 0, ledCount: 4) == .dark)
+        #expect(LEDPattern.full.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(LEDPattern.full.frame(at: 1999 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(LEDPattern.full.frame(at: 2000 * ms, ledCount: 4) == .dark)
+    }
+
+    @Test func patternsThatEndSayWhen() throws {
+        for pattern in [LEDPattern.acknowledge(count: 1), .acknowledge(count: 2), .countdown(halfSeconds: 3)] {
+            let end = try #require(pattern.duration)
+            #expect(pattern.nextChange(after: end - 1, ledCount: 4) == end)
+            #expect(pattern.frame(at: end, ledCount: 4) == .dark)
+            #expect(pattern.nextChange(after: end, ledCount: 4) == nil)
+        }
+        #expect(LEDPattern.acknowledge(count: 2).duration == 500 * ms)
+        for pattern in [
+            LEDPattern.off, .warning, .error, .full, .safeToRemove, .busy, .exportProgress(done: 1, total: 2),
+        ] {
+            #expect(pattern.duration == nil, "\(pattern)")
+        }
+    }
+
+    /// No two situations share a pattern: over 4 s on 4 LEDs, every pattern's frames differ from every
+    /// other's somewhere.
+    @Test func everyPatternLooksDifferent() {
+        let patterns: [LEDPattern] = [
+            .off, .countdown(halfSeconds: 4), .delayDisplay(halfSeconds: 2), .delayDisplay(halfSeconds: 3), .allOn,
+            .busy, .error, .warning, .acknowledge(count: 1), .acknowledge(count: 2),
+            .exportProgress(done: 1, total: 4), .exportProgress(done: 2, total: 4), .safeToRemove, .full,
+        ]
+        let frames = patterns.map { pattern in
+            (0..<800).map { pattern.frame(at: Int64($0) * 5 * ms, ledCount: 4) }
+        }
+        for i in patterns.indices {
+            for j in patterns.indices where j > i {
+                #expect(frames[i] != frames[j], "\(patterns[i]) looks like \(patterns[j])")
+            }
+        }
     }
 
     /// For every pattern, the frame is constant between the change times it announces.
     @Test(arguments: [
         LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .busy, .error, .warning,
-        .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove,
+        .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove, .full,
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {
         var t: Int64 = 0

@@ -89,7 +89,6 @@ final class BoothController {
         }
         watchdog.start(on: loop)
         loop.afterCallbacks = { [log] in log.flush() }
-        saver.checkStorage()
         let now = loop.now()
         log.record(
             "ready", at: now,
@@ -233,6 +232,8 @@ final class BoothController {
         case .expireCapture(let id):
             captureTriggers[id] = nil
             devices.camera.expire(id)
+        case .checkStorage:
+            saver.checkStorage()
         case .discardPhoto(let path):
             saver.discard(path)
         case .persistChoices(let choices):
