@@ -101,7 +101,8 @@ import Testing
     }
 
     @Test func pressesDuringASequenceTakeNoSecondPhoto() throws {
-        let script = "press\n" + String(repeating: "press\nwait 0.01\n", count: 150) + "wait 2\nquit\n"
+        // Presses follow each other (80 ms each): 15 of them end while the first sequence still runs.
+        let script = String(repeating: "press\n", count: 15) + "wait 2\nquit\n"
         let (events, photos) = try run(script)
         #expect(events.filter { $0.type == "photoSaved" }.count == 1)
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
@@ -179,6 +180,18 @@ import Testing
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 10)
         let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
         #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
+    }
+
+    /// Script commands run one after another: every detent of a `knob +N` lands before the next command.
+    @Test(arguments: [false, true])
+    func aScriptsCommandsRunOneAfterAnother(fast: Bool) throws {
+        let (events, _) = try run("knob +3\nknob-press\nknob +2\nknob-press\nknob -1\nquit\n", fast: fast)
+        let changes = events.filter { $0.type == "setting" }.map { "\($0.fields["name"]!)=\($0.fields["value"]!)" }
+        #expect(
+            changes == [
+                "sound=Cow", "sound=Dog", "sound=Boing", "knobMode=delay", "delay=1.5", "delay=2.0", "knobMode=sound",
+                "sound=Dog",
+            ])
     }
 
     @Test func knobChoicesPersistAcrossRuns() throws {

@@ -1,7 +1,9 @@
 // ScriptInput: plays a `SimulationScript` as button and knob input, timed by the loop.
 import BoothCore
 
-/// Plays a `SimulationScript` as button and knob input, timed by the loop: waits are absolute
+/// Plays a `SimulationScript` as button and knob input, timed by the loop. Commands run one after
+/// another: each takes its time (a press 80 ms, a long press the long-press time plus 100 ms, a knob
+/// turn 20 ms a detent, a knob hold the long-press time) before the next begins, and waits are absolute
 /// deadlines chained from the script's start, so a script's timing does not drift.
 final class ScriptInput: InputDevice {
     let name = "script"
@@ -10,6 +12,10 @@ final class ScriptInput: InputDevice {
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var index = 0
+    /// How long a scripted press is held.
+    static let pressLength: Int64 = .milliseconds(80)
+    /// The time between two scripted detents.
+    static let detentInterval: Int64 = .milliseconds(20)
 
     init(script: SimulationScript, longPress: Int64) {
         self.script = script
@@ -23,41 +29,54 @@ final class ScriptInput: InputDevice {
         loop.schedule(at: start) { [unowned self] in self.run(from: start) }
     }
 
-    /// Runs commands from `index` until a wait (which schedules the rest) or the end.
-    private func run(from time: Instant) {
+    /// Runs commands from `index` until one that takes time (which schedules the rest) or the end.
+    private func run(from start: Instant) {
         guard let loop, let report else { return }
+        var time = start
         while index < script.commands.count {
             let command = script.commands[index]
             index += 1
             let now = max(time, loop.now())
+            let next: Instant
             switch command {
             case .press:
                 report(.buttonPressed, now)
-                at(now.advanced(by: .milliseconds(80))) { report(.buttonReleased, $0) }
+                next = now.advanced(by: Self.pressLength)
+                at(next) { report(.buttonReleased, $0) }
             case .longPress:
                 report(.buttonPressed, now)
                 at(now.advanced(by: longPress)) { report(.buttonLongPressed, $0) }
-                at(now.advanced(by: longPress + .milliseconds(100))) { report(.buttonReleased, $0) }
+                next = now.advanced(by: longPress + .milliseconds(100))
+                at(next) { report(.buttonReleased, $0) }
             case .knob(let steps):
                 for i in 0..<abs(steps) {
-                    at(now.advanced(by: Int64(i) * .milliseconds(20))) {
+                    at(now.advanced(by: Int64(i) * Self.detentInterval)) {
                         report(.knobTurned(steps: steps > 0 ? 1 : -1), $0)
                     }
                 }
+                next = now.advanced(by: Int64(abs(steps)) * Self.detentInterval)
             case .knobPress:
                 report(.knobPressed, now)
+                next = now
             case .knobLongPress:
-                at(now.advanced(by: longPress)) { report(.knobLongPressed, $0) }
+                next = now.advanced(by: longPress)
+                at(next) { report(.knobLongPressed, $0) }
             case .cancel:
                 report(.cancelPressed, now)
+                next = now
             case .wait(let duration):
-                let deadline = time.advanced(by: duration)
-                loop.schedule(at: deadline) { [unowned self] in self.run(from: deadline) }
-                return
+                next = time.advanced(by: duration)
             case .quit:
                 report(.shutdownRequested(.finishSequence), now)
                 return
             }
+            // What this command scheduled (a release, the last detent) comes first: the loop runs
+            // timers of one deadline in the order they were set.
+            if next > loop.now() {
+                loop.schedule(at: next) { [unowned self] in self.run(from: next) }
+                return
+            }
+            time = next
         }
         // The end of a script without `quit` quits the same way.
         report(.shutdownRequested(.finishSequence), max(time, loop.now()))
