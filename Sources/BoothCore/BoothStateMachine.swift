@@ -17,7 +17,9 @@ import LEDCountdown
 ///     aborted ──abortEnded──▶ idle
 ///
 /// While not idle, presses and knob input change nothing. In idle the knob selects the sound (with a
-/// preview), a knob press switches it to choosing the delay, a long knob press toggles the visual
+/// preview), a knob press switches it to choosing the delay (shown on the LEDs), a second press switches
+/// back and reads out the other choices without changing them (the sound played, its place among the
+/// favourites and the visual countdown's state on the LEDs), a long knob press toggles the visual
 /// countdown. A press within the review window starts the next sequence at once; holding that press
 /// for the long-press time discards the photo being reviewed (a retake).
 ///
@@ -127,6 +129,8 @@ public struct BoothStateMachine: Sendable {
     /// A press came while the store was full; it starts a sequence if the measurement it asked for
     /// finds room.
     private var pressAwaitingRoom = false
+    /// The LEDs show an acknowledgement or a readout (until `acknowledgeEnded`).
+    private var acknowledging = false
     private var warnings: Set<DeviceWarning> = []
     private var buttonLED: Bool?
     private var export: ExportStatus = .none
@@ -277,6 +281,8 @@ public struct BoothStateMachine: Sendable {
             choices.sound = favourites[((current + steps) % count + count) % count]
             actions.append(.playSound(choices.sound, .preview))
             actions.append(.reportSetting(name: "sound", value: choices.sound))
+            // A readout of the sound chosen before would now lie.
+            if acknowledging { showIdlePattern(at: now, &actions) }
         case .delay:
             let range = RuntimeChoices.delayRange
             let delay = min(max(choices.delayHalfSeconds + steps, range.lowerBound), range.upperBound)
@@ -294,12 +300,18 @@ public struct BoothStateMachine: Sendable {
         switch knobMode {
         case .sound:
             knobMode = .delay
+            acknowledging = false
+            actions.append(.cancelTimer(.acknowledgeEnded))
             actions.append(.showLEDs(.delayDisplay(halfSeconds: choices.delayHalfSeconds), since: now))
             actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
             actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
         case .delay:
             leaveDelayMode(&actions)
-            showIdlePattern(at: now, &actions)
+            // The other choices, read out: the sound heard, its place and the visual countdown seen.
+            let position = (configuration.favourites.firstIndex(of: choices.sound) ?? 0) + 1
+            actions.append(.playSound(choices.sound, .preview))
+            showAcknowledgement(
+                .readout(position: position, visualCountdown: choices.visualCountdown), at: now, &actions)
         }
     }
 
@@ -307,9 +319,7 @@ public struct BoothStateMachine: Sendable {
         guard case .idle = state, shutdown == nil else { return }
         leaveDelayMode(&actions)
         choices.visualCountdown.toggle()
-        let acknowledgement = LEDPattern.acknowledge(count: choices.visualCountdown ? 2 : 1)
-        actions.append(.showLEDs(acknowledgement, since: now))
-        actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: acknowledgement.duration ?? 0)))
+        showAcknowledgement(.acknowledge(count: choices.visualCountdown ? 2 : 1), at: now, &actions)
         actions.append(.reportSetting(name: "visualCountdown", value: String(choices.visualCountdown)))
         actions.append(.persistChoices(choices))
     }
@@ -582,8 +592,18 @@ public struct BoothStateMachine: Sendable {
 
     /// Shows the idle pattern, ending any acknowledgement still blinking.
     private mutating func showIdlePattern(at now: Instant, _ actions: inout [BoothAction]) {
+        acknowledging = false
         actions.append(.cancelTimer(.acknowledgeEnded))
         actions.append(.showLEDs(idlePattern, since: now))
+    }
+
+    /// Shows a pattern that ends (an acknowledgement, a readout), then the idle pattern in force.
+    private mutating func showAcknowledgement(
+        _ pattern: LEDPattern, at now: Instant, _ actions: inout [BoothAction]
+    ) {
+        acknowledging = true
+        actions.append(.showLEDs(pattern, since: now))
+        actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: pattern.duration ?? 0)))
     }
 
     /// Shows the idle pattern if the LEDs are the idle pattern's now (idle, the knob not showing the delay).
@@ -593,6 +613,7 @@ public struct BoothStateMachine: Sendable {
     }
 
     private mutating func enter(_ next: State, at now: Instant, _ actions: inout [BoothAction]) {
+        acknowledging = false
         let from = phase
         state = next
         actions.append(.enterPhase(phase, from: from))

@@ -29,6 +29,11 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case safeToRemove
     /// The photo store is below its free-space reserve: the whole row lit, dark for 125 ms every 2 s.
     case full
+    /// What the knob has chosen, read out without changing it: for 1.5 s the selected sound's place among
+    /// the favourites (LED `position` blinking at 2 Hz; past the row, the row lit and LED
+    /// `position - ledCount` blinking), 250 ms dark, then the visual countdown's state as
+    /// `acknowledge` shows it (two blinks on, one off), then dark.
+    case readout(position: Int, visualCountdown: Bool)
 
     /// The frame shown `elapsed` nanoseconds after the pattern started, on a row of `ledCount` LEDs.
     public func frame(at elapsed: Int64, ledCount: Int) -> LEDFrame {
@@ -73,6 +78,17 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return (t / Self.slowBlink) % 2 == 0 ? all : .dark
         case .full:
             return t % Self.warningPeriod < Self.fastBlink ? .dark : all
+        case .readout(let position, let visualCountdown):
+            if t < Self.readoutPosition {
+                guard position > 0, ledCount > 0 else { return .dark }
+                let round = (position - 1) / ledCount
+                let led = LEDFrame(bits: 1 << UInt8((position - 1) % ledCount))
+                let base = round > 0 ? LEDFrame(bits: all.bits & ~led.bits) : .dark
+                return t % Self.halfSecond < Self.flashOn ? LEDFrame(bits: base.bits | led.bits) : base
+            }
+            guard t >= Self.readoutPosition + Self.fastBlink * 2 else { return .dark }
+            let acknowledgement = LEDPattern.acknowledge(count: visualCountdown ? 2 : 1)
+            return acknowledgement.frame(at: t - Self.readoutPosition - Self.fastBlink * 2, ledCount: ledCount)
         }
     }
 
@@ -81,6 +97,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         switch self {
         case .countdown(let halfSeconds): Int64(max(0, halfSeconds)) * Self.halfSecond
         case .acknowledge(let count): Int64(max(0, count)) * 2 * Self.fastBlink
+        case .readout(_, let visualCountdown):
+            Self.readoutPosition + Self.fastBlink * 2 + (visualCountdown ? 4 : 2) * Self.fastBlink
         case .off, .delayDisplay, .allOn, .busy, .error, .warning, .exportProgress, .safeToRemove, .full: nil
         }
     }
@@ -109,6 +127,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         case .acknowledge(let count):
             let end = Int64(count) * 2 * Self.fastBlink
             return t < end ? next(Self.fastBlink) : nil
+        case .readout:
+            guard let end = duration, t < end else { return nil }
+            return next(Self.fastBlink)
         case .full:
             let start = t / Self.warningPeriod * Self.warningPeriod
             return t < start + Self.fastBlink ? start + Self.fastBlink : start + Self.warningPeriod
@@ -127,4 +148,5 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     static let chaseStep: Int64 = 125_000_000
     static let slowBlink: Int64 = 1_000_000_000
     static let warningPeriod: Int64 = 2_000_000_000
+    static let readoutPosition: Int64 = 1_500_000_000
 }

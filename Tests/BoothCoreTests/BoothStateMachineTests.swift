@@ -504,6 +504,37 @@ import Testing
         #expect(h.log.last { if case .showLEDs = $0 { true } else { false } } == .showLEDs(pattern, since: h.now))
     }
 
+    /// Knob press, knob press: the delay is seen, then the sound heard, its place among the favourites and
+    /// the visual countdown's state seen; nothing changes.
+    @Test func aSecondKnobPressReadsOutTheChoicesWithoutChangingThem() throws {
+        var h = MachineHarness(choices: RuntimeChoices(sound: "Dog", delayHalfSeconds: 3, visualCountdown: false))
+        h.send(.knobPressed)
+        #expect(h.lastPattern == .delayDisplay(halfSeconds: 3))
+        let readout = h.send(.knobPressed)
+        #expect(readout.contains(.playSound("Dog", .preview)))
+        let pattern = LEDPattern.readout(position: 3, visualCountdown: false)
+        #expect(h.lastPattern == pattern)
+        #expect(!readout.contains { if case .persistChoices = $0 { true } else { false } })
+        let end = try #require(pattern.duration)
+        h.advance(by: end - 1)
+        #expect(h.lastPattern == pattern)
+        h.advance(by: 1)
+        #expect(h.lastPattern == .off)
+        #expect(h.machine.choices == RuntimeChoices(sound: "Dog", delayHalfSeconds: 3, visualCountdown: false))
+        #expect(!h.log.contains { if case .reportSetting("sound", _) = $0 { true } else { false } })
+    }
+
+    @Test func turningTheKnobDuringAReadoutEndsIt() {
+        var h = MachineHarness()
+        h.send(.deviceWarning(.volumeMuted, active: true))
+        h.send(.knobPressed)
+        h.send(.knobPressed)
+        #expect(h.lastPattern == .readout(position: 1, visualCountdown: true))
+        h.send(.knobTurned(steps: 1))
+        #expect(h.lastPattern == .warning)
+        #expect(h.send(.knobTurned(steps: 1)).allSatisfy { if case .showLEDs = $0 { false } else { true } })
+    }
+
     @Test func anAcknowledgementCutShortByAPressChangesNothingLater() {
         var h = MachineHarness()
         h.send(.knobLongPressed)

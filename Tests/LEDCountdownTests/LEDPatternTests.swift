@@ -68,10 +68,31 @@ import Testing
         #expect(LEDPattern.full.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 1999 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 2000 * ms, ledCount: 4) == .dark)
+
+    }
+
+    @Test func aReadoutShowsThePlaceThenTheVisualCountdownsState() {
+        let third = LEDPattern.readout(position: 3, visualCountdown: true)
+        #expect(third.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0100))
+        #expect(third.frame(at: 250 * ms, ledCount: 4) == .dark)
+        #expect(third.frame(at: 1_000 * ms, ledCount: 4) == LEDFrame(bits: 0b0100))
+        #expect(third.frame(at: 1_500 * ms, ledCount: 4) == .dark)
+        // Two blinks of the row: on.
+        let blinks = (0..<8).map { third.frame(at: 1_750 * ms + Int64($0) * 125 * ms, ledCount: 4) }
+        #expect(blinks == [.firstLit(4), .dark, .firstLit(4), .dark, .dark, .dark, .dark, .dark])
+        #expect(third.duration == 2_250 * ms)
+        #expect(LEDPattern.readout(position: 3, visualCountdown: false).duration == 2_000 * ms)
+        // Past the row: the row lit, the place's LED blinking.
+        let fifth = LEDPattern.readout(position: 5, visualCountdown: false)
+        #expect(fifth.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(fifth.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1110))
     }
 
     @Test func patternsThatEndSayWhen() throws {
-        for pattern in [LEDPattern.acknowledge(count: 1), .acknowledge(count: 2), .countdown(halfSeconds: 3)] {
+        for pattern in [
+            LEDPattern.acknowledge(count: 1), .acknowledge(count: 2), .countdown(halfSeconds: 3),
+            .readout(position: 2, visualCountdown: true),
+        ] {
             let end = try #require(pattern.duration)
             #expect(pattern.nextChange(after: end - 1, ledCount: 4) == end)
             #expect(pattern.frame(at: end, ledCount: 4) == .dark)
@@ -92,6 +113,8 @@ import Testing
             .off, .countdown(halfSeconds: 4), .delayDisplay(halfSeconds: 2), .delayDisplay(halfSeconds: 3), .allOn,
             .busy, .error, .warning, .acknowledge(count: 1), .acknowledge(count: 2),
             .exportProgress(done: 1, total: 4), .exportProgress(done: 2, total: 4), .safeToRemove, .full,
+            .readout(position: 1, visualCountdown: false), .readout(position: 1, visualCountdown: true),
+            .readout(position: 2, visualCountdown: false), .readout(position: 5, visualCountdown: true),
         ]
         let frames = patterns.map { pattern in
             (0..<800).map { pattern.frame(at: Int64($0) * 5 * ms, ledCount: 4) }
@@ -107,6 +130,7 @@ import Testing
     @Test(arguments: [
         LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .busy, .error, .warning,
         .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove, .full,
+        .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {
         var t: Int64 = 0
