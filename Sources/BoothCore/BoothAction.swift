@@ -29,6 +29,8 @@ public enum BoothAction: Hashable, Sendable {
     /// Give up on a capture that got no frame within the capture timeout (the machine owns that
     /// timeout): the camera forgets the request and treats its stream as stalled.
     case expireCapture(CaptureID)
+    /// Read the scene's light level from the camera's latest frame; report `lightMeasured`.
+    case measureLight
     /// Measure free space (first deleting photos already verified on a stick when full and
     /// `cleanup_exported` allows it); report `storageChecked`.
     case checkStorage

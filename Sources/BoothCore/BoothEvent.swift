@@ -31,6 +31,8 @@ public enum BoothEvent: Hashable, Sendable {
     case photoSaveFailed(CaptureID, reason: String)
     /// Free space was measured: `hasRoom` is false below the configured reserve.
     case storageChecked(hasRoom: Bool)
+    /// The scene's light level in lux from the camera's latest frame; nil when the camera reports none.
+    case lightMeasured(lux: Double?)
     /// A device condition began (`active`) or ended.
     case deviceWarning(DeviceWarning, active: Bool)
     /// An export to a USB stick copied `done` of `total` photos.

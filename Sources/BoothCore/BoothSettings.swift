@@ -75,6 +75,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var burstCount = 1
     /// Flash use.
     public var flash: FlashMode = .off
+    /// With flash auto: the light level (lux) below which the flash is used.
+    public var flashAutoLux: Double = 50
     /// How long after a photo a long press still discards it (nanoseconds).
     public var reviewWindow: Int64 = .seconds(5)
     /// How long the camera may take (nanoseconds).
@@ -144,7 +146,7 @@ public struct BoothSettings: Hashable, Sendable {
             captureTimeout: captureTimeout,
             delayModeTimeout: delayModeTimeout,
             burstCount: burstCount,
-            flash: flash == .on || flash == .auto
+            flash: flash, flashAutoLux: flashAutoLux
         )
     }
 }

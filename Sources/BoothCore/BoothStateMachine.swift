@@ -41,8 +41,11 @@ public struct BoothStateMachine: Sendable {
         public var delayModeTimeout: Int64
         /// Photos per sequence (1...10).
         public var burstCount: Int
-        /// Whether the flash / fill light is switched on around the exposure.
-        public var flash: Bool
+        /// When the flash / fill light is switched on around the exposure.
+        public var flash: BoothSettings.FlashMode
+        /// With `flash` auto: the light level (lux, measured as the countdown starts) below which the
+        /// flash is used. A camera that reports no light level gets the flash.
+        public var flashAutoLux: Double
         /// Each sound's length. Every state that waits on a device has a deadline: an attention sound
         /// whose end has not come by its length plus `soundMargin` counts as played.
         public var soundDurations: [String: Int64]
@@ -59,7 +62,8 @@ public struct BoothStateMachine: Sendable {
             abortPatternDuration: Int64 = .seconds(2),
             delayModeTimeout: Int64 = .seconds(5),
             burstCount: Int = 1,
-            flash: Bool = false,
+            flash: BoothSettings.FlashMode = .off,
+            flashAutoLux: Double = 50,
             soundDurations: [String: Int64] = [:],
             soundMargin: Int64 = .seconds(2),
             storageRecheck: Int64 = .seconds(30)
@@ -72,6 +76,7 @@ public struct BoothStateMachine: Sendable {
             self.delayModeTimeout = delayModeTimeout
             self.burstCount = max(1, burstCount)
             self.flash = flash
+            self.flashAutoLux = flashAutoLux
             self.soundDurations = soundDurations
             self.soundMargin = soundMargin
             self.storageRecheck = storageRecheck
@@ -97,6 +102,10 @@ public struct BoothStateMachine: Sendable {
         var saved: [String] = []
         /// Shots whose save failed.
         var failedSaves: Int = 0
+        /// The scene's light level as the countdown started (flash auto), nil if the camera reports none.
+        var lux: Double?
+        /// Whether the flash was switched on for this sequence's exposures.
+        var flashOn = false
     }
 
     private enum State: Hashable, Sendable {
@@ -199,6 +208,7 @@ public struct BoothStateMachine: Sendable {
         case .photoSaved(let id, let path): photoSaved(id, path: path, at: now, &actions)
         case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
         case .storageChecked(let room): storageChecked(room, at: now, &actions)
+        case .lightMeasured(let lux): updateSequence { $0.lux = lux }
         case .deviceWarning(let warning, let active): deviceWarning(warning, active, at: now, &actions)
         case .exportProgressed(let done, let total):
             exportChanged(.copying(done: done, total: total), at: now, &actions)
@@ -341,6 +351,8 @@ public struct BoothStateMachine: Sendable {
         actions.append(.startTimer(.countdownEnded, deadline: now.advanced(by: delay)))
         let pattern: LEDPattern = choices.visualCountdown ? .countdown(halfSeconds: choices.delayHalfSeconds) : .off
         actions.append(.showLEDs(pattern, since: now))
+        // Flash auto decides on the light as the countdown starts (`lightMeasured`).
+        if configuration.flash == .auto { actions.append(.measureLight) }
     }
 
     private mutating func soundFailed(
@@ -354,10 +366,15 @@ public struct BoothStateMachine: Sendable {
     }
 
     private mutating func countdownEnded(at now: Instant, _ actions: inout [BoothAction]) {
-        guard case .countingDown(let sequence) = state else { return }
+        guard case .countingDown(var sequence) = state else { return }
+        switch configuration.flash {
+        case .off: sequence.flashOn = false
+        case .on: sequence.flashOn = true
+        case .auto: sequence.flashOn = sequence.lux.map { $0 < configuration.flashAutoLux } ?? true
+        }
         enter(.capturing(sequence), at: now, &actions)
         actions.append(.showLEDs(.allOn, since: now))
-        if configuration.flash { actions.append(.setFlash(true)) }
+        if sequence.flashOn { actions.append(.setFlash(true)) }
         actions.append(.playSound("Shutter", .shutter))
         actions.append(.capturePhoto(CaptureID(sequence: sequence.id, shot: 0), trigger: now))
         actions.append(.startTimer(.captureTimedOut, deadline: now.advanced(by: configuration.captureTimeout)))
@@ -378,7 +395,7 @@ public struct BoothStateMachine: Sendable {
             return
         }
         actions.append(.cancelTimer(.captureTimedOut))
-        if configuration.flash { actions.append(.setFlash(false)) }
+        if sequence.flashOn { actions.append(.setFlash(false)) }
         enter(.processing(sequence), at: now, &actions)
         actions.append(.showLEDs(.busy, since: now))
     }
@@ -563,7 +580,7 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func abort(_ reason: String, at now: Instant, _ actions: inout [BoothAction]) {
         // Frames still on their way arrive as stale completions and are released then.
-        if case .capturing = state, configuration.flash { actions.append(.setFlash(false)) }
+        if case .capturing(let sequence) = state, sequence.flashOn { actions.append(.setFlash(false)) }
         actions.append(.reportError(reason))
         for timer in [BoothTimer.soundTimedOut, .countdownEnded, .captureTimedOut, .reviewEnded] {
             actions.append(.cancelTimer(timer))

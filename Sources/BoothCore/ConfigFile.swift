@@ -88,7 +88,7 @@ public enum ConfigFile {
     private static let schema: [String: [String]] = [
         "": [],
         "booth": [
-            "photos_dir", "state_file", "ratio", "jpeg_quality", "burst", "flash", "review_window",
+            "photos_dir", "state_file", "ratio", "jpeg_quality", "burst", "flash", "flash_auto_lux", "review_window",
             "capture_timeout", "free_space_reserve_mb", "cleanup_exported", "realtime_priority",
         ],
         "sound": ["device", "gain_db", "sounds_dir", "favourites", "default"],
@@ -119,6 +119,7 @@ public enum ConfigFile {
         case "booth.burst": s.burstCount = try v.integer(in: 1...10)
         case "booth.flash":
             s.flash = try v.choice(BoothSettings.FlashMode.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        case "booth.flash_auto_lux": s.flashAutoLux = try v.number(in: 0...100_000)
         case "booth.review_window": s.reviewWindow = try v.seconds(in: 0...60)
         case "booth.capture_timeout": s.captureTimeout = try v.seconds(in: 1...60)
         case "booth.free_space_reserve_mb": s.freeSpaceReserve = Int64(try v.integer(in: 0...1_000_000)) * 1024 * 1024

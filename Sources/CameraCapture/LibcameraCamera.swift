@@ -62,6 +62,13 @@ public final class LibcameraCamera {
     /// Readable when results may be ready; owned by the camera (poll it, never read or close it).
     public var eventFileDescriptor: Int32 { booth_camera_event_fd(handle) }
 
+    /// The scene's light level (lux) libcamera estimated for the latest completed frame; nil when none
+    /// was reported (no algorithm estimates it, or no frame yet). Updated by `drainResults`.
+    public var latestLux: Double? {
+        let lux = booth_camera_latest_lux(handle)
+        return lux >= 0 ? Double(lux) : nil
+    }
+
     /// Arms a capture: the first frame whose exposure starts at or after `triggerNanoseconds`
     /// (CLOCK_MONOTONIC) is held and reported by `drainResults()` with `cookie`.
     /// The corresponding C function is `booth_camera_capture`.

@@ -204,6 +204,8 @@ struct CameraState {
 	uint32_t width = 0, height = 0, stride = 0;
 	unsigned buffer_count = 0;
 	int event_fd = -1;
+	/* The owner thread's: the latest completed frame's Lux metadata, -1 if none. */
+	float latest_lux = -1.0f;
 
 	/* Serializes start/stop/queueRequest between the owner and frame releasers.
 	 * Never taken by libcamera-thread callbacks, so stop() cannot deadlock. */
@@ -705,6 +707,11 @@ int booth_camera_expire(struct booth_camera *camera, uint64_t now_ns, uint64_t t
 	return expired;
 }
 
+float booth_camera_latest_lux(const struct booth_camera *camera)
+{
+	return camera->state->latest_lux;
+}
+
 int booth_camera_next_result(struct booth_camera *camera, struct booth_camera_result *out)
 {
 	CameraState &state = *camera->state;
@@ -742,6 +749,8 @@ int booth_camera_next_result(struct booth_camera *camera, struct booth_camera_re
 		const FrameBuffer *buffer = request->findBuffer(state.stream);
 		bool success = request->status() == Request::RequestComplete && buffer &&
 			       buffer->metadata().status == FrameMetadata::FrameSuccess;
+		if (success)
+			state.latest_lux = request->metadata().get(controls::Lux).value_or(-1.0f);
 		if (success && !state.armed.empty() && state.held + 2 < state.buffer_count) {
 			std::optional<int64_t> sensor = request->metadata().get(controls::SensorTimestamp);
 			uint64_t timestamp = sensor ? (uint64_t)*sensor : buffer->metadata().timestamp;

@@ -432,11 +432,40 @@ import Testing
     }
 
     @Test func theFlashIsOnOnlyAroundTheExposure() {
-        var h = MachineHarness(configuration: .init(flash: true))
+        var h = MachineHarness(configuration: .init(flash: .on))
         h.pressAndCountDown()
+        #expect(!h.log.contains(.measureLight), "flash on needs no light level")
         #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(true))
         h.send(.captureCompleted(h.lastCapture!))
         #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(false))
+    }
+
+    /// Flash auto: the light is measured as the countdown starts; the flash is used below the threshold
+    /// (or when the camera reports no light level), and not at all above it.
+    @Test(arguments: [(Double?.some(12), true), (49.9, true), (50, false), (800, false), (nil, true)])
+    func flashAutoUsesTheLightLevel(lux: Double?, flash: Bool) {
+        var h = MachineHarness(configuration: .init(burstCount: 2, flash: .auto, flashAutoLux: 50))
+        h.send(.buttonPressed)
+        #expect(h.send(.soundFinished(.attention)).contains(.measureLight))
+        h.send(.lightMeasured(lux: lux))
+        h.advance(by: .seconds(1))
+        #expect(h.phase == .capturing)
+        let flashes = { h.log.filter { if case .setFlash = $0 { true } else { false } } }
+        #expect(flashes() == (flash ? [.setFlash(true)] : []))
+        h.send(.captureCompleted(h.lastCapture!))
+        h.send(.captureCompleted(h.lastCapture!))
+        #expect(h.phase == .processing)
+        #expect(flashes() == (flash ? [.setFlash(true), .setFlash(false)] : []))
+    }
+
+    @Test func theFlashGoesOffWhenACaptureWithItAborts() {
+        var h = MachineHarness(configuration: .init(flash: .auto))
+        h.send(.buttonPressed)
+        h.send(.soundFinished(.attention))
+        h.send(.lightMeasured(lux: 3))
+        h.advance(by: .seconds(1))
+        h.send(.cancelPressed)
+        #expect(h.log.filter { if case .setFlash = $0 { true } else { false } } == [.setFlash(true), .setFlash(false)])
     }
 
     // MARK: Knob

@@ -23,6 +23,7 @@ import Testing
             realtime_priority = 0
             burst = 3
             flash = "auto"
+            flash_auto_lux = 20.5
 
             [sound]
             device = "plughw:CARD=Headphones"
@@ -55,6 +56,7 @@ import Testing
         #expect(s.realtimePriority == 0)
         #expect(s.burstCount == 3)
         #expect(s.flash == .auto)
+        #expect(s.flashAutoLux == 20.5)
         #expect(s.soundDevice == "plughw:CARD=Headphones")
         #expect(s.favourites == ["Bell", "Cow", "Chime"])
         #expect(s.defaultSound == "Cow")

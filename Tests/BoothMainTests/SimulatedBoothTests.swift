@@ -170,6 +170,22 @@ import Testing
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.isEmpty)
     }
 
+    /// Flash auto through the controller: the simulated camera's light level, read as the countdown
+    /// starts, decides; the flash line is switched around the exposure only in the dark.
+    @Test(arguments: [(Double?.some(5), true), (400, false), (nil, true)])
+    func flashAutoFollowsTheCamerasLightLevel(lux: Double?, flash: Bool) throws {
+        var settings = BoothSettings()
+        settings.flash = .auto
+        settings.flashAutoLux = 50
+        let camera = SimulatedCamera(width: 320, height: 240, lightLevel: lux)
+        let (events, _) = try run("press\nwait 3\nquit\n", settings: settings, fast: true, camera: camera)
+        let light = try #require(events.first { $0.type == "light" })
+        #expect(light.fields["lux"] == lux.map { String(Int($0)) } ?? "unknown")
+        let switched = events.filter { $0.type == "flash" }.map { $0.fields["on"]! }
+        #expect(switched == (flash ? ["true", "false"] : []))
+        #expect(events.filter { $0.type == "photoSaved" }.count == 1)
+    }
+
     @Test func aBurstOfTenSavesTenPhotos() throws {
         var settings = BoothSettings()
         settings.burstCount = 10
@@ -240,6 +256,7 @@ private final class UnpollableSound: SoundDevice {
 private final class CameraFailingAtOnce: CameraDevice {
     let name = "failing"
     let model = "failing"
+    let lightLevel: Double? = nil
     /// How many captures were asked for.
     private(set) var requests = 0
     private var report: DeviceReport?

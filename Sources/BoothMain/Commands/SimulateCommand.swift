@@ -37,6 +37,9 @@ struct SimulateCommand: ParsableCommand {
         help: "The simulated camera never delivers a frame (tests the capture timeout).")
     var cameraStall = false
 
+    @Option(help: "The light level (lux) the simulated camera reports, which flash auto uses; negative: none.")
+    var lux: Double = 300
+
     func run() throws {
         SignalSource.block()
         var settings = try configFile.settings()
@@ -86,7 +89,8 @@ struct SimulateCommand: ParsableCommand {
         let devices = BoothController.Devices(
             inputs: [input],
             sound: sound.map { ALSASound(device: $0, gainDecibels: settings.soundGainDB, custom: []) }
-                ?? SimulatedSound.builtIn(), camera: SimulatedCamera(stalled: cameraStall),
+                ?? SimulatedSound.builtIn(),
+            camera: SimulatedCamera(stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
             lights: lights)
         if fast {
             guard parsedScript != nil, sound == nil else {

@@ -14,6 +14,8 @@ protocol CameraDevice: AnyObject {
         throws
     /// Arms a capture: the first frame whose exposure starts at or after `trigger`.
     func capture(_ id: CaptureID, trigger: Instant)
+    /// The scene's light level (lux) from the latest frame, nil when the camera reports none.
+    var lightLevel: Double? { get }
     /// Gives up on capture `id`, which got no frame in time: no frame is delivered for it later.
     func expire(_ id: CaptureID)
 }

@@ -164,6 +164,8 @@ final class BoothController {
                 fields.append(("first_progress_us", .int(progress.microseconds)))
             }
             log.record("soundFinished", at: time, fields)
+        case .lightMeasured(let lux):
+            log.record("light", at: time, [("lux", lux.map { .int(Int64($0.rounded())) } ?? .string("unknown"))])
         case .soundFailed(let purpose, let reason):
             log.record("soundFailed", at: time, [("purpose", .string(purpose.rawValue)), ("reason", .string(reason))])
         default:
@@ -234,6 +236,8 @@ final class BoothController {
             devices.camera.expire(id)
         case .checkStorage:
             saver.checkStorage()
+        case .measureLight:
+            dispatch(.lightMeasured(lux: devices.camera.lightLevel), at: time)
         case .discardPhoto(let path):
             saver.discard(path)
         case .persistChoices(let choices):

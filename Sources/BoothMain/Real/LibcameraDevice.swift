@@ -34,6 +34,7 @@ final class LibcameraDevice: CameraDevice {
 
     var name: String { camera.map { "libcamera:\($0.id)" } ?? "libcamera:\(selector) (not open)" }
     var model: String { camera?.model ?? "unknown camera" }
+    var lightLevel: Double? { camera?.latestLux }
 
     func attach(
         to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void

@@ -13,15 +13,21 @@ final class SimulatedCamera: CameraDevice {
     private let frameInterval: Int64
     /// When true, frames never arrive (tests of the capture timeout).
     private let stalled: Bool
+    /// The scene's light level the camera reports (nil: none, like a camera without that algorithm).
+    let lightLevel: Double?
     private var origin = Instant(nanoseconds: 0)
     private var loop: EventLoop?
     private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
     /// The deliveries scheduled, by capture.
     private var pending: [CaptureID: EventLoop.TimerToken] = [:]
 
-    init(width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30, stalled: Bool = false) {
+    init(
+        width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30, stalled: Bool = false,
+        lightLevel: Double? = 300
+    ) {
         self.width = width
         self.height = height
+        self.lightLevel = lightLevel
         self.frameInterval = 1_000_000_000 / Int64(framesPerSecond)
         self.stalled = stalled
     }

@@ -170,6 +170,13 @@ int booth_camera_capture(struct booth_camera *camera, uint64_t trigger_ns, uint6
 int booth_camera_expire(struct booth_camera *camera, uint64_t now_ns, uint64_t timeout_ns);
 
 /**
+ * The scene illuminance (lux) libcamera's algorithms estimated for the latest
+ * frame that completed, or -1 if none was reported (no IPA estimates it, or no
+ * frame yet). Updated by booth_camera_next_result; call from the same thread.
+ */
+float booth_camera_latest_lux(const struct booth_camera *camera);
+
+/**
  * Pop the next result without blocking: returns 1 and fills *out, 0 when
  * nothing is pending, or -1 with errno. Also requeues completed buffers that
  * nobody asked for. Call from the thread that owns the camera.

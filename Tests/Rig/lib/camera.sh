@@ -1,6 +1,6 @@
 # Helpers for the camera scenarios (sourced by them): the real booth on vimc with a gpio-sim button.
 # shellcheck shell=bash
-# Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_TIMEOUT (capture_timeout, 10.0), CAM_WIDTH x CAM_HEIGHT (648x486:
+# Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_FLASH (off), CAM_TIMEOUT (capture_timeout, 10.0), CAM_WIDTH x CAM_HEIGHT (648x486:
 # vimc rounds both down to multiples of 6, so 640x480 would stream 636x480).
 CAM_EVENTS=$RIG_OUT/events.jsonl
 CAM_PHOTOS=$RIG_OUT/photos
@@ -21,6 +21,7 @@ photos_dir = "$CAM_PHOTOS"
 state_file = "$RIG_OUT/state.toml"
 ratio = "${CAM_RATIO:-4:3}"
 burst = ${CAM_BURST:-1}
+flash = "${CAM_FLASH:-off}"
 capture_timeout = ${CAM_TIMEOUT:-10.0}
 free_space_reserve_mb = 1
 review_window = 0.0            # a release slowed by emulation must not make the next press a retake
