@@ -85,6 +85,18 @@ public struct BoothSettings: Hashable, Sendable {
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
     /// Whether photos already verified on a USB stick may be deleted when space runs low.
     public var cleanupExported = false
+    /// How many bytes of events `booth run` keeps beside the state file (`events.jsonl` and the older
+    /// `events.jsonl.1` together), for `booth stats`; 0 keeps none.
+    public var eventsLimit = 4 * 1024 * 1024
+
+    /// The folder the state file is in.
+    public var stateFolder: String {
+        guard let slash = stateFile.lastIndex(of: "/") else { return "." }
+        return slash == stateFile.startIndex ? "/" : String(stateFile[..<slash])
+    }
+
+    /// The service's events file: `events.jsonl` in the state file's folder.
+    public var eventsFile: String { stateFolder == "/" ? "/events.jsonl" : "\(stateFolder)/events.jsonl" }
     /// SCHED_FIFO priority of the event loop (0: the normal scheduler), so a button, the knob, the
     /// sound and the LEDs are served at once even while a photo is encoded or a stick written.
     public var realtimePriority = 10

@@ -28,6 +28,61 @@ import Testing
     }
 
     @Test func stringsAreQuotedAsJSON() {
-        #expect(EventsLog.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(EventRecord.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+    }
+
+    /// The service's file: appended to across starts, rotated at half the limit into `.1`, so the two
+    /// together stay near the limit and the newest events are always kept.
+    @Test func aRotatedFileStaysNearItsLimitAndKeepsTheNewest() throws {
+        let path = "\(temporaryDirectory())/events.jsonl"
+        for run in 0..<3 {
+            let log = try EventsLog(rotating: path, limit: 4096)
+            for i in 0..<100 {
+                log.record("input", at: Instant(nanoseconds: Int64(i) * 1000), [("run", .int(Int64(run)))])
+                log.flush()
+            }
+        }
+        let current = try #require(readFile(path))
+        let older = try #require(readFile(path + ".1"))
+        let line = #"{"t_us":99,"type":"input","run":2}"# + "\n"
+        #expect(current.count + older.count <= 4096 + line.utf8.count * 2)
+        #expect(String(decoding: current, as: UTF8.self).hasSuffix(line))
+        var stats = EventStats()
+        for text in [older, current] {
+            for part in String(decoding: text, as: UTF8.self).split(separator: "\n") { stats.add(line: part) }
+        }
+        #expect(stats.unreadable == 0)
+        #expect(stats.records > 50)
+    }
+
+    /// After a power cut the file may end inside a line: the next start ends it, so only that one line
+    /// is lost and the first new record reads.
+    @Test func aLineCutShortIsEndedBeforeNewRecords() throws {
+        let path = "\(temporaryDirectory())/events.jsonl"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        _ = write(fd, "{\"t_us\":1,\"type\":\"rea", 21)
+        close(fd)
+        let log = try EventsLog(rotating: path, limit: 1 << 20)
+        log.record("ready", at: Instant(nanoseconds: 5_000))
+        log.flush()
+        let lines = String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(EventRecord(line: lines[0]) == nil)
+        #expect(EventRecord(line: lines[1])?.type == "ready")
+    }
+
+    @Test func statsReadFilesInPiecesAndCountWhatIsNotARecord() throws {
+        let path = "\(temporaryDirectory())/events.jsonl"
+        var text = String(repeating: #"{"t_us":1,"type":"photoDiscarded","path":"/p"}"# + "\n", count: 3000)
+        text += "{\"t_us\":2,\"type\":\"" + String(repeating: "x", count: 100_000) + "\"}\n"
+        text += #"{"t_us":3,"type":"photoDiscarded"}"#  // no newline: the last line of a cut file
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        _ = text.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+        close(fd)
+        var stats = EventStats()
+        #expect(try StatsCommand.readLines(path, into: &stats))
+        #expect(stats.discarded == 3001)
+        #expect(stats.unreadable == 1)
+        #expect(try StatsCommand.readLines(path + ".missing", into: &stats) == false)
     }
 }

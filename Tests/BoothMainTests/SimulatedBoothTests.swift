@@ -20,13 +20,13 @@ import Testing
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
         cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil,
-        camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil
+        camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
         settings.photosDirectory = "\(dir)/photos"
         settings.stateFile = stateFile ?? "\(dir)/state.toml"
-        let log = try EventsLog(path: nil)
+        let log = try eventsFile.map { try EventsLog(rotating: $0, limit: 1 << 20) } ?? EventsLog(path: nil)
         var records: [Record] = []
         log.observers.append { type, time, fields in
             var map: [String: String] = ["t_us": String(time.microseconds)]
@@ -184,6 +184,23 @@ import Testing
         let switched = events.filter { $0.type == "flash" }.map { $0.fields["on"]! }
         #expect(switched == (flash ? ["true", "false"] : []))
         #expect(events.filter { $0.type == "photoSaved" }.count == 1)
+    }
+
+    /// The events a run keeps, read back by `booth stats`: photos, sounds, aborts and timings.
+    @Test func aRunsEventsFileGivesItsStats() throws {
+        let file = "\(temporaryDirectory())/events.jsonl"
+        let script = "press\nwait 3\npress\nwait 0.2\ncancel\nwait 3\nknob +1\npress\nwait 3\nquit\n"
+        _ = try run(script, fast: true, eventsFile: file)
+        var stats = EventStats()
+        #expect(try StatsCommand.readLines(file, into: &stats))
+        #expect(stats.unreadable == 0)
+        #expect(stats.starts == 1)
+        #expect(stats.photosPerDay.values.reduce(0, +) == 2)
+        #expect(stats.soundsUsed == ["Duck": 2, "Cow": 1])
+        #expect(stats.aborts == ["cancelled with the cancel button": 1])
+        #expect(stats.pressToSound.count == 3)
+        #expect(stats.shutterLag.count == 2)
+        #expect(stats.shutterLag.allSatisfy { $0 >= 0 })
     }
 
     @Test func aBurstOfTenSavesTenPhotos() throws {

@@ -11,7 +11,7 @@ struct Booth: ParsableCommand {
         version: "HeyLook Booth, built with libgpiod \(GPIOInventory.libgpiodVersion)",
         subcommands: [
             SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
-            InspectCommand.self, SoundsCommand.self,
+            InspectCommand.self, SoundsCommand.self, StatsCommand.self,
         ],
         defaultSubcommand: SimulateCommand.self
     )

@@ -1,5 +1,6 @@
 // InspectCommand: `booth inspect FILE` (hidden).
 import ArgumentParser
+import BoothCore
 import BoothSystem
 import Glibc
 import PhotoEncoding
@@ -27,13 +28,13 @@ struct InspectCommand: ParsableCommand {
         ]
         if let exif = info.exif {
             fields += [
-                ("dateTime", EventsLog.quoted(exif.dateTime)), ("cameraModel", EventsLog.quoted(exif.cameraModel)),
-                ("make", EventsLog.quoted(exif.make)), ("orientation", String(exif.orientation)),
+                ("dateTime", EventRecord.quoted(exif.dateTime)), ("cameraModel", EventRecord.quoted(exif.cameraModel)),
+                ("make", EventRecord.quoted(exif.make)), ("orientation", String(exif.orientation)),
                 ("exposureTimeMicroseconds", exif.exposureTimeMicroseconds.map { String($0) } ?? "null"),
                 ("analogueGain", exif.analogueGain.map { String($0) } ?? "null"),
             ]
         }
-        print("{" + fields.map { "\(EventsLog.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}")
+        print("{" + fields.map { "\(EventRecord.quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}")
     }
 
     /// The whole file, or a ValidationError naming it.

@@ -2,6 +2,7 @@
 import ArgumentParser
 import BoothCore
 import Glibc
+import PhotoStore
 import SoundOutput
 
 /// `booth run`: the real booth on GPIO, ALSA and libcamera (what the systemd unit starts).
@@ -60,7 +61,7 @@ struct RunCommand: ParsableCommand {
                 selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight)
         let devices = BoothController.Devices(inputs: [gpio], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: try EventsLog(path: eventsJSON))
+            settings: settings, choices: choices, devices: devices, log: try eventsLog(settings))
         if !gpio.problems.isEmpty {
             controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: controller.loop.now())
         }
@@ -75,5 +76,20 @@ struct RunCommand: ParsableCommand {
         }
         let code = try controller.run()
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// The events output: `--events-json` when given, else the rotated events file beside the state file
+    /// (`booth.events_kb`, for `booth stats`). A file that cannot be opened is a warning, never a reason
+    /// not to start.
+    private func eventsLog(_ settings: BoothSettings) throws -> EventsLog {
+        if let eventsJSON { return try EventsLog(path: eventsJSON) }
+        guard settings.eventsLimit > 0 else { return try EventsLog(path: nil) }
+        do {
+            try PhotoStore.makeDirectories(settings.stateFolder)
+            return try EventsLog(rotating: settings.eventsFile, limit: settings.eventsLimit)
+        } catch {
+            Log.warning("events: \(error); running without \(settings.eventsFile) (booth stats sees nothing new)")
+            return try EventsLog(path: nil)
+        }
     }
 }

@@ -235,6 +235,8 @@ final class BoothController {
             captureTriggers[id] = nil
             devices.camera.expire(id)
         case .checkStorage:
+            // Background work until it answers: virtual time waits for it, as for a save.
+            loop.backgroundWork += 1
             saver.checkStorage()
         case .measureLight:
             dispatch(.lightMeasured(lux: devices.camera.lightLevel), at: time)
@@ -320,7 +322,8 @@ final class BoothController {
             dispatch(.photoSaveFailed(id, reason: reason), at: now)
         case .discarded(let path):
             log.record("photoDiscarded", at: now, [("path", .string(path))])
-        case .storage(let hasRoom):
+        case .storage(let hasRoom, let requested):
+            if requested { loop.backgroundWork -= 1 }
             dispatch(.storageChecked(hasRoom: hasRoom), at: now)
         case .error(let message):
             log.record("error", at: now, [("message", .string(message))])

@@ -1,8 +1,10 @@
-// EventsLog: the `--events-json` output.
+// EventsLog: the events output (`--events-json`, the service's rotated events file).
 import BoothCore
+import BoothSystem
 import Glibc
 
-/// The `--events-json` output: one JSON object per line for every state transition, LED change,
+/// The events output (`--events-json`, or the service's events file, kept to a size by rotation): one
+/// JSON object per line for every state transition, LED change,
 /// sound start and end, capture, saved or discarded photo, setting change and error, each with a
 /// monotonic timestamp in microseconds (`t_us`). The README documents the format.
 ///
@@ -17,9 +19,13 @@ final class EventsLog {
         case bool(Bool)
     }
 
-    private let fd: Int32
+    private var fd: Int32
     private let ownsDescriptor: Bool
     private var pending: [UInt8] = []
+    /// For a rotated file: its path and the size at which it becomes `path.1`.
+    private let rotation: (path: String, size: Int)?
+    /// Bytes in the current file.
+    private var written = 0
     /// Observers see every record (the terminal view uses them).
     var observers: [(String, Instant, [(String, Value)]) -> Void] = []
 
@@ -36,6 +42,27 @@ final class EventsLog {
             fd = try SystemError.check("open", path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
             ownsDescriptor = true
         }
+        rotation = nil
+    }
+
+    /// Appends to `path`, keeping it and one older file below `limit` bytes together: when `path` reaches
+    /// half the limit it is renamed `path.1` (replacing the older one) and a new `path` begins. A last
+    /// line cut short (a power cut) is ended first, so the next record starts on a line of its own.
+    init(rotating path: String, limit: Int) throws(SystemError) {
+        rotation = (path, max(1, limit / 2))
+        ownsDescriptor = true
+        fd = try Self.openForAppending(path)
+        var info = stat()
+        _ = fstat(fd, &info)
+        written = Int(info.st_size)
+        var last: UInt8 = 0
+        if written > 0, pread(fd, &last, 1, off_t(written - 1)) == 1, last != UInt8(ascii: "\n") {
+            pending.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    private static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
+        try SystemError.check("open", path) { open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o640) }
     }
 
     deinit {
@@ -47,11 +74,11 @@ final class EventsLog {
     func record(_ type: String, at time: Instant, _ fields: [(String, Value)] = []) {
         for observer in observers { observer(type, time, fields) }
         guard fd >= 0 else { return }
-        var line = "{\"t_us\":\(time.microseconds),\"type\":\(Self.quoted(type))"
+        var line = "{\"t_us\":\(time.microseconds),\"type\":\(EventRecord.quoted(type))"
         for (key, value) in fields {
-            line += ",\(Self.quoted(key)):"
+            line += ",\(EventRecord.quoted(key)):"
             switch value {
-            case .string(let s): line += Self.quoted(s)
+            case .string(let s): line += EventRecord.quoted(s)
             case .int(let i): line += String(i)
             case .bool(let b): line += b ? "true" : "false"
             }
@@ -60,7 +87,7 @@ final class EventsLog {
         pending += line.utf8
     }
 
-    /// Writes the records kept since the last flush.
+    /// Writes the records kept since the last flush (then, for a rotated file past its size, rotates).
     func flush() {
         guard fd >= 0, !pending.isEmpty else { return }
         var offset = 0
@@ -70,25 +97,25 @@ final class EventsLog {
             if n <= 0 { break }
             offset += n
         }
+        written += offset
         pending.removeAll(keepingCapacity: true)
+        if let rotation, written >= rotation.size { rotate(rotation.path) }
     }
 
-    /// `s` as a JSON string literal.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
+    /// `path` becomes `path.1` and a new `path` begins; where that fails the events stop, with a warning.
+    private func rotate(_ path: String) {
+        close(fd)
+        fd = -1
+        written = 0
+        guard rename(path, path + ".1") == 0 else {
+            Log.warning(
+                "events: cannot rename \(path) to \(path).1: \(ErrnoText.describe(errno)); no more events are kept")
+            return
         }
-        return out + "\""
+        do {
+            fd = try Self.openForAppending(path)
+        } catch {
+            Log.warning("events: \(error); no more events are kept")
+        }
     }
 }

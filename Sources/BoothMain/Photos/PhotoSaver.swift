@@ -16,8 +16,8 @@ final class PhotoSaver {
         case failed(CaptureID, reason: String)
         /// A retake was moved aside.
         case discarded(path: String)
-        /// Free space was measured.
-        case storage(hasRoom: Bool)
+        /// Free space was measured: after a save, or (`requested`) because `checkStorage` asked.
+        case storage(hasRoom: Bool, requested: Bool)
         /// A background step failed (discard, choices).
         case error(String)
     }
@@ -62,12 +62,14 @@ final class PhotoSaver {
             } catch {
                 mailbox.post(.failed(id, reason: String(describing: error)))
             }
-            Self.postStorage(store, mailbox, cleanupExported: cleanup)
+            Self.postStorage(store, mailbox, cleanupExported: cleanup, requested: false)
         }
     }
 
     /// On the worker: measures free space, first making room from exported photos if allowed.
-    private static func postStorage(_ store: PhotoStore, _ mailbox: Mailbox<Result>, cleanupExported: Bool) {
+    private static func postStorage(
+        _ store: PhotoStore, _ mailbox: Mailbox<Result>, cleanupExported: Bool, requested: Bool
+    ) {
         if cleanupExported, !store.hasRoom() {
             do {
                 let removed = try store.removeExportedPhotos(untilFree: store.reserve + 64 * 1024 * 1024)
@@ -76,7 +78,7 @@ final class PhotoSaver {
                 mailbox.post(.error("cleanup: \(error)"))
             }
         }
-        mailbox.post(.storage(hasRoom: store.hasRoom()))
+        mailbox.post(.storage(hasRoom: store.hasRoom(), requested: requested))
     }
 
     /// Moves a retaken photo aside.
@@ -91,10 +93,10 @@ final class PhotoSaver {
         }
     }
 
-    /// Measures free space.
+    /// Measures free space; the result comes as `.storage(requested: true)`.
     func checkStorage() {
         queue.asyncOnNormalScheduler { [store, mailbox, cleanupExported] in
-            Self.postStorage(store, mailbox, cleanupExported: cleanupExported)
+            Self.postStorage(store, mailbox, cleanupExported: cleanupExported, requested: true)
         }
     }
 

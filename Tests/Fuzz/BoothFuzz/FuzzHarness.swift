@@ -7,7 +7,7 @@ import SoundOutput
 /// fine, a trap, a hang or unbounded memory is a finding. Where it is cheap, what parses is checked too:
 /// written back and parsed again, it means the same.
 enum FuzzHarness: String, CaseIterable {
-    case config, choices, wav, manifest, index, mountinfo, script, photoname, boothid
+    case config, choices, wav, manifest, index, mountinfo, script, photoname, boothid, events
 
     /// Runs the parser on `bytes`; traps (a finding) when an invariant does not hold.
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -48,6 +48,16 @@ enum FuzzHarness: String, CaseIterable {
             if let name = PhotoName(fileName: text) {
                 precondition(PhotoName(fileName: name.fileName) == name, "photo name round-trip")
             }
+        case .events:
+            // An events file as `booth stats` reads it (the last line may be cut by a power failure).
+            var stats = EventStats()
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if let record = EventRecord(line: line) {
+                    precondition(EventRecord(line: Substring(record.line)) == record, "event record round-trip")
+                }
+                stats.add(line: line)
+            }
+            _ = stats.report
         case .boothid:
             if let identity = BoothIdentity.parse(text) {
                 precondition(BoothIdentity.parse(identity.text) == identity, "booth id round-trip")
