@@ -33,6 +33,8 @@ public enum BoothEvent: Hashable, Sendable {
     case storageChecked(hasRoom: Bool)
     /// The scene's light level in lux from the camera's latest frame; nil when the camera reports none.
     case lightMeasured(lux: Double?)
+    /// The SoC temperature and the firmware's power flags were read (every minute).
+    case healthMeasured(HealthReading)
     /// A device condition began (`active`) or ended.
     case deviceWarning(DeviceWarning, active: Bool)
     /// An export to a USB stick copied `done` of `total` photos.

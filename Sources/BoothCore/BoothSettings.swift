@@ -85,6 +85,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
     /// Whether photos already verified on a USB stick may be deleted when space runs low.
     public var cleanupExported = false
+    /// The SoC temperature (millidegrees Celsius) from which the booth warns that it is too hot.
+    public var hotLimit: Int64 = 80_000
     /// How many bytes of events `booth run` keeps beside the state file (`events.jsonl` and the older
     /// `events.jsonl.1` together), for `booth stats`; 0 keeps none.
     public var eventsLimit = 4 * 1024 * 1024
@@ -158,7 +160,7 @@ public struct BoothSettings: Hashable, Sendable {
             captureTimeout: captureTimeout,
             delayModeTimeout: delayModeTimeout,
             burstCount: burstCount,
-            flash: flash, flashAutoLux: flashAutoLux
+            flash: flash, flashAutoLux: flashAutoLux, hotLimit: hotLimit
         )
     }
 }

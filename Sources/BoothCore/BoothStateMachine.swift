@@ -53,6 +53,8 @@ public struct BoothStateMachine: Sendable {
         public var soundMargin: Int64
         /// How often free space is measured again while the store is full.
         public var storageRecheck: Int64
+        /// The SoC temperature (millidegrees Celsius) from which the booth warns that it is too hot.
+        public var hotLimit: Int64
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -66,7 +68,8 @@ public struct BoothStateMachine: Sendable {
             flashAutoLux: Double = 50,
             soundDurations: [String: Int64] = [:],
             soundMargin: Int64 = .seconds(2),
-            storageRecheck: Int64 = .seconds(30)
+            storageRecheck: Int64 = .seconds(30),
+            hotLimit: Int64 = 80_000
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -80,6 +83,7 @@ public struct BoothStateMachine: Sendable {
             self.soundDurations = soundDurations
             self.soundMargin = soundMargin
             self.storageRecheck = storageRecheck
+            self.hotLimit = hotLimit
         }
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
@@ -209,6 +213,9 @@ public struct BoothStateMachine: Sendable {
         case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
         case .storageChecked(let room): storageChecked(room, at: now, &actions)
         case .lightMeasured(let lux): updateSequence { $0.lux = lux }
+        case .healthMeasured(let reading):
+            deviceWarning(.overheating, reading.overheating(limit: configuration.hotLimit), at: now, &actions)
+            deviceWarning(.underVoltage, reading.underVoltage, at: now, &actions)
         case .deviceWarning(let warning, let active): deviceWarning(warning, active, at: now, &actions)
         case .exportProgressed(let done, let total):
             exportChanged(.copying(done: done, total: total), at: now, &actions)
@@ -596,14 +603,21 @@ public struct BoothStateMachine: Sendable {
     /// 75 (EX_TEMPFAIL) when stopping to be restarted, else 0.
     private var exitStatus: Int32 { shutdown == .restart ? 75 : 0 }
 
-    /// What the LEDs show in idle, most urgent first: the stick (it needs a hand now), a full store, a
-    /// device warning, else dark.
+    /// What the LEDs show in idle, most urgent first: the stick (it needs a hand now), a full store, heat
+    /// or power, another device warning, else dark.
     private var idlePattern: LEDPattern {
         switch export {
         case .copying(let done, let total): .exportProgress(done: done, total: total)
         case .safeToRemove: .safeToRemove
         case .failed: .error
-        case .none: !hasRoom ? .full : warnings.isEmpty ? .off : .warning
+        case .none:
+            if !hasRoom {
+                .full
+            } else if warnings.contains(where: \.isHealth) {
+                .healthWarning
+            } else {
+                warnings.isEmpty ? .off : .warning
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 // DeviceWarning: conditions in which the booth still works but a person should look.
-/// Conditions in which the booth still works but a person should look: shown by the warning pattern.
+/// Conditions in which the booth still works but a person should look: shown by the warning pattern
+/// (heat and power by the health warning pattern).
 public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     /// The sound device is missing or busy: sounds are timed but silent.
     case soundDeviceUnavailable
@@ -11,4 +12,11 @@ public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     case gpioUnavailable
     /// The big button's line could not be opened: no press can come, so the button's LED stays dark.
     case buttonUnavailable
+    /// The SoC is too hot (at the configured limit, or the firmware holds it back for heat).
+    case overheating
+    /// The Pi's supply is too low (the firmware's under-voltage flag): a brown-out is near.
+    case underVoltage
+
+    /// Heat and power: shown by their own pattern, more urgent than the others.
+    public var isHealth: Bool { self == .overheating || self == .underVoltage }
 }

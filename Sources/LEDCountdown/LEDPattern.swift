@@ -27,6 +27,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case exportProgress(done: Int, total: Int)
     /// Export finished and the stick is unmounted: the whole row breathes slowly (1 s on, 1 s off).
     case safeToRemove
+    /// The last LED double-blinking every two seconds: too hot, or the supply too low (heat and power).
+    case healthWarning
     /// The photo store is below its free-space reserve: the whole row lit, dark for 125 ms every 2 s.
     case full
     /// What the knob has chosen, read out without changing it: for 1.5 s the selected sound's place among
@@ -76,6 +78,10 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return .firstLit(blinkOn ? lit + 1 : lit)
         case .safeToRemove:
             return (t / Self.slowBlink) % 2 == 0 ? all : .dark
+        case .healthWarning:
+            let phase = t % Self.warningPeriod
+            let on = phase < Self.fastBlink || (phase >= 2 * Self.fastBlink && phase < 3 * Self.fastBlink)
+            return on && ledCount > 0 ? LEDFrame(bits: 1 << UInt8(ledCount - 1)) : .dark
         case .full:
             return t % Self.warningPeriod < Self.fastBlink ? .dark : all
         case .readout(let position, let visualCountdown):
@@ -99,7 +105,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         case .acknowledge(let count): Int64(max(0, count)) * 2 * Self.fastBlink
         case .readout(_, let visualCountdown):
             Self.readoutPosition + Self.fastBlink * 2 + (visualCountdown ? 4 : 2) * Self.fastBlink
-        case .off, .delayDisplay, .allOn, .busy, .error, .warning, .exportProgress, .safeToRemove, .full: nil
+        case .off, .delayDisplay, .allOn, .busy, .error, .warning, .healthWarning, .exportProgress, .safeToRemove,
+            .full:
+            nil
         }
     }
 
@@ -122,7 +130,7 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return halfSeconds > ledCount ? next(Self.fastBlink) : nil
         case .busy:
             return ledCount > 1 ? next(Self.chaseStep) : nil
-        case .error, .warning:
+        case .error, .warning, .healthWarning:
             return next(Self.fastBlink)
         case .acknowledge(let count):
             let end = Int64(count) * 2 * Self.fastBlink

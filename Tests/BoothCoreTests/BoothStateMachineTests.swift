@@ -305,6 +305,24 @@ import Testing
         #expect(h.lastPattern == .warning)
     }
 
+    @Test func heatAndPowerWarnWithTheirOwnPatternAndClearByThemselves() {
+        var h = MachineHarness(configuration: .init(hotLimit: 75_000))
+        h.send(.deviceWarning(.volumeMuted, active: true))
+        h.send(.healthMeasured(HealthReading(temperature: 74_999, throttled: nil)))
+        #expect(h.lastPattern == .warning)
+        h.send(.healthMeasured(HealthReading(temperature: 75_000, throttled: nil)))
+        #expect(h.lastPattern == .healthWarning)
+        #expect(h.log.contains(.reportSetting(name: "warning.overheating", value: "true")))
+        #expect(h.machine.acceptsPress, "a hot booth still takes photos")
+        h.send(.healthMeasured(HealthReading(temperature: 60_000, throttled: 0x1)))
+        #expect(h.log.contains(.reportSetting(name: "warning.overheating", value: "false")))
+        #expect(h.log.contains(.reportSetting(name: "warning.underVoltage", value: "true")))
+        #expect(h.lastPattern == .healthWarning)
+        h.send(.healthMeasured(HealthReading(temperature: 60_000, throttled: 0x10000)))
+        #expect(h.log.contains(.reportSetting(name: "warning.underVoltage", value: "false")))
+        #expect(h.lastPattern == .warning)
+    }
+
     @Test func aShutdownWhileAPressAwaitsItsMeasurementStartsNothing() {
         var h = MachineHarness()
         h.send(.storageChecked(hasRoom: false))
@@ -634,6 +652,7 @@ import Testing
             .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"),
             .photoSaveFailed(stale, reason: "x"),
             .storageChecked(hasRoom: true), .storageChecked(hasRoom: false), .deviceWarning(.volumeMuted, active: true),
+            .healthMeasured(HealthReading(temperature: 90_000, throttled: 0x5)), .lightMeasured(lux: 3),
             .exportProgressed(done: 1, total: 3), .exportFinished(safeToRemove: true), .exportFailed(reason: "x"),
             .stickRemoved,
             .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence), .shutdownRequested(.restart),

@@ -64,6 +64,9 @@ import Testing
         #expect(LEDPattern.warning.frame(at: 0, ledCount: 4) == LEDFrame(bits: 1))
         #expect(LEDPattern.warning.frame(at: 1000 * ms, ledCount: 4) == .dark)
         #expect(LEDPattern.off.nextChange(after: 0, ledCount: 4) == nil)
+        #expect(LEDPattern.healthWarning.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1000))
+        #expect(LEDPattern.healthWarning.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1000))
+        #expect(LEDPattern.healthWarning.frame(at: 1000 * ms, ledCount: 4) == .dark)
         #expect(LEDPattern.full.frame(at: 0, ledCount: 4) == .dark)
         #expect(LEDPattern.full.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 1999 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
@@ -113,7 +116,7 @@ import Testing
             .off, .countdown(halfSeconds: 4), .delayDisplay(halfSeconds: 2), .delayDisplay(halfSeconds: 3), .allOn,
             .busy, .error, .warning, .acknowledge(count: 1), .acknowledge(count: 2),
             .exportProgress(done: 1, total: 4), .exportProgress(done: 2, total: 4), .safeToRemove, .full,
-            .readout(position: 1, visualCountdown: false), .readout(position: 1, visualCountdown: true),
+            .healthWarning, .readout(position: 1, visualCountdown: false), .readout(position: 1, visualCountdown: true),
             .readout(position: 2, visualCountdown: false), .readout(position: 5, visualCountdown: true),
         ]
         let frames = patterns.map { pattern in
@@ -129,7 +132,7 @@ import Testing
     /// For every pattern, the frame is constant between the change times it announces.
     @Test(arguments: [
         LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .busy, .error, .warning,
-        .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove, .full,
+        .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove, .full, .healthWarning,
         .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {

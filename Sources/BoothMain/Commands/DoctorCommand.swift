@@ -96,6 +96,11 @@ struct DoctorCommand: ParsableCommand {
         for line in storage.lines { print("  \(line)") }
         for text in storage.problems { problem(text) }
 
+        print("Heat and power")
+        let health = Self.healthReport(sysRoot: "/sys", hotLimit: settings.hotLimit)
+        for line in health.lines { print("  \(line)") }
+        for text in health.problems { problem(text) }
+
         print(problems == 0 ? "All good." : "\(problems) problem(s).")
         if problems > 0 { throw ExitCode(1) }
     }
@@ -134,6 +139,39 @@ struct DoctorCommand: ParsableCommand {
                     + " fix: sudo chown -R \(owner): \(directory)")
         }
         return (lines, problems)
+    }
+
+    /// The SoC temperature and the Pi firmware's power flags, as the booth reads them; too hot or too low
+    /// a supply now is a problem, one that has occurred since boot a note.
+    static func healthReport(sysRoot: String, hotLimit: Int64) -> (lines: [String], problems: [String]) {
+        let sources = HealthMonitor.sources(sysRoot: sysRoot)
+        let reading = HealthMonitor.read(sources)
+        var lines: [String] = []
+        var problems: [String] = []
+        if let temperature = reading.temperature, let path = sources.temperature {
+            lines.append("SoC \(celsius(temperature)) (\(path); warns from \(celsius(hotLimit)))")
+        } else {
+            lines.append("no thermal zone: the temperature is not watched")
+        }
+        if let flags = reading.throttled {
+            let words = reading.flagWords.isEmpty ? "none" : reading.flagWords.joined(separator: ", ")
+            lines.append("firmware flags 0x\(String(flags, radix: 16)): \(words)")
+        } else {
+            lines.append("no firmware power flags (not a Raspberry Pi): under-voltage is not watched")
+        }
+        if reading.overheating(limit: hotLimit) {
+            problems.append("too hot: give the Pi a heatsink or a fan, and the box air")
+        }
+        if reading.underVoltage {
+            problems.append(
+                "under-voltage now: use the official 5 V power supply (5.1 V, 3 A; 5 A for a Pi 5) and a short cable")
+        }
+        return (lines, problems)
+    }
+
+    private static func celsius(_ millidegrees: Int64) -> String {
+        let tenths = millidegrees.magnitude / 100
+        return "\(millidegrees < 0 ? "-" : "")\(tenths / 10).\(tenths % 10) °C"
     }
 
     private static func userName(_ uid: uid_t) -> String {

@@ -59,7 +59,8 @@ struct RunCommand: ParsableCommand {
             ? SimulatedCamera()
             : LibcameraDevice(
                 selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight)
-        let devices = BoothController.Devices(inputs: [gpio], sound: sound, camera: camera, lights: gpio)
+        let devices = BoothController.Devices(
+            inputs: [gpio, try HealthMonitor()], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: try eventsLog(settings))
         if !gpio.problems.isEmpty {

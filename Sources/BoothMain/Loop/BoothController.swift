@@ -164,6 +164,11 @@ final class BoothController {
                 fields.append(("first_progress_us", .int(progress.microseconds)))
             }
             log.record("soundFinished", at: time, fields)
+        case .healthMeasured(let reading):
+            var fields: [(String, EventsLog.Value)] = []
+            if let temperature = reading.temperature { fields.append(("millidegrees", .int(temperature))) }
+            if let flags = reading.throttled { fields.append(("throttled", .string("0x" + String(flags, radix: 16)))) }
+            log.record("temperature", at: time, fields)
         case .lightMeasured(let lux):
             log.record("light", at: time, [("lux", lux.map { .int(Int64($0.rounded())) } ?? .string("unknown"))])
         case .soundFailed(let purpose, let reason):
