@@ -9,6 +9,9 @@
 
 /** Capacity of the edge event buffer read in one go. */
 #define BOOTH_GPIO_EVENT_BUFFER_SIZE 64
+/** Edges the kernel keeps for a request until they are read (its default is 16 a line): a bouncing
+ * contact read late by a busy loop must not overflow it. */
+#define BOOTH_GPIO_KERNEL_EVENT_BUFFER 256
 
 /** v2 requests: one gpiod_line_request; offsets map indexes to lines. */
 struct booth_gpio_request {
@@ -213,6 +216,7 @@ struct booth_gpio_request *booth_gpio_request_lines(struct booth_gpio_chip *chip
 	}
 	request->num_outputs = num_outputs;
 	gpiod_request_config_set_consumer(request_config, consumer);
+	gpiod_request_config_set_event_buffer_size(request_config, BOOTH_GPIO_KERNEL_EVENT_BUFFER);
 
 	request->handle = gpiod_chip_request_lines(chip->handle, request_config, line_config);
 	if (!request->handle)

@@ -11,6 +11,11 @@
 ///   new window opens at the window's end. So the reported state always ends equal to the line.
 /// - A press held for `longPressNanoseconds` reports `longPressed` once, while still held.
 ///
+/// The kernel keeps a line's edges in a small buffer (16 on the v1 uAPI); a reader held up while a
+/// contact bounces can find it overflowed, the newest edges lost, so the last edge read may show the
+/// wrong level. The owner therefore reads the line's level after each batch and hands it to
+/// `levelRead(_:at:)`, which counts a level that differs from the last edge as an edge of its own.
+///
 /// The owner calls `edge(level:at:)` for each kernel edge and, when `nextDeadline` is not nil,
 /// arms a timer for it and calls `advance(to:)` with the current CLOCK_MONOTONIC time when it
 /// fires. `edge` first catches up on deadlines before its timestamp, so a late timer loses nothing.
@@ -78,6 +83,14 @@ public struct ButtonTracker: Sendable {
             signals += accept(level, at: time, windowFrom: time)
         }
         return signals
+    }
+
+    /// The line's level, read (at `time`, CLOCK_MONOTONIC) after a batch of edges: where it is not the
+    /// last edge's level, edges were lost and the level read counts as an edge at `time`. Returns the
+    /// signals due, oldest first.
+    public mutating func levelRead(_ level: Bool, at time: UInt64) -> [ButtonSignal] {
+        guard level != lastLevel else { return advance(to: time) }
+        return edge(level: level, at: max(time, lastEdgeAt))
     }
 
     /// Runs every deadline up to and including `now`. Returns the signals due, oldest first.

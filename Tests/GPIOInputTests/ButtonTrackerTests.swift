@@ -42,6 +42,35 @@ private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [
         #expect(button.isPressed)
     }
 
+    /// Measured in the rig under load (libgpiod 1.6, 19 bounce edges, the reader 9 ms late): the kernel's
+    /// 16-edge buffer overflowed, the last edges of a press were lost, and the booth reported a release
+    /// 13 ms into the press. The level read after the batch puts it right.
+    @Test("edges lost in an overflowing kernel buffer are made good by the level read after the batch")
+    func lostEdgesAreMadeGoodByTheLevel() {
+        var button = ButtonTracker(debounce: .milliseconds(20))
+        // 19 edges from released to pressed; the kernel kept the first 16, which end on released.
+        let kept = storm(from: t0, first: true, count: 16, last: false)
+        #expect(button.feed(kept) == [.pressed(at: t0)])
+        let readAt = t0 + 9 * ms
+        #expect(button.levelRead(true, at: readAt).isEmpty)
+        #expect(button.advance(to: t0 + 100 * ms).isEmpty, "no release: the button is held")
+        #expect(button.isPressed)
+        // Without the level read, the window's end reports the release that never happened.
+        var unaware = ButtonTracker(debounce: .milliseconds(20))
+        _ = unaware.feed(kept)
+        #expect(unaware.advance(to: t0 + 100 * ms) == [.released(at: kept.last!.1, heldNanoseconds: kept.last!.1 - t0)])
+    }
+
+    @Test("a level read that agrees with the last edge changes nothing")
+    func agreeingLevelReadIsNothing() {
+        var button = ButtonTracker(debounce: .milliseconds(20))
+        _ = button.feed(storm(from: t0, first: true, count: 15, last: true))
+        #expect(button.levelRead(true, at: t0 + 5 * ms).isEmpty)
+        #expect(button.nextDeadline == t0 + 1_000 * ms)
+        // A release whose edges were all lost: the level read reports it (at the read's time).
+        #expect(button.levelRead(false, at: t0 + 500 * ms) == [.released(at: t0 + 500 * ms, heldNanoseconds: 500 * ms)])
+    }
+
     @Test("a bounce storm on release reports one release")
     func bounceStormOnRelease() {
         var button = ButtonTracker()

@@ -107,6 +107,10 @@ final class GPIOHardware: InputDevice, LightsDevice {
         for edge in edges {
             emit(input.tracker.edge(level: edge.level, at: edge.timestampNanoseconds), role)
         }
+        // The level now: a bounce that overflowed the kernel's edge buffer lost edges (see ButtonTracker).
+        if !edges.isEmpty, let level = try? input.lines.inputLevels().first {
+            emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
+        }
         rearm(input, role)
     }
 
