@@ -27,4 +27,17 @@ import Testing
         let duration = try #require(sound.soundDurations["Duck"])
         #expect(end.nanoseconds - start.nanoseconds >= duration)
     }
+
+    /// The interactive simulator plays through the default device where it opens, and otherwise is
+    /// silent with a note (never an error): ALSA's `null` device always opens, a missing card never does.
+    @Test func theInteractiveSimulatorPlaysWhereItCanAndSaysSoWhereItCannot() {
+        let (playing, none) = SimulateCommand.interactiveSound(gainDecibels: 0, device: "null")
+        #expect(playing is ALSASound)
+        #expect(none == nil)
+        let (silent, note) = SimulateCommand.interactiveSound(gainDecibels: 0, device: "hw:CARD=NoSuchCard")
+        #expect(silent is SimulatedSound)
+        #expect(
+            note?.hasSuffix("the simulator is silent, each sound timed as if played (--sound DEVICE picks another)")
+                == true)
+    }
 }

@@ -29,7 +29,10 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Virtual time: waits end at once whenever nothing else is running (soaks, long scripts).")
     var fast = false
 
-    @Option(help: "Play the sounds on this ALSA device (e.g. default) instead of only timing them.")
+    @Option(
+        help:
+            "Play the sounds on this ALSA device instead of only timing them (interactive: 'default' when it opens)."
+    )
     var sound: String?
 
     @Flag(
@@ -86,10 +89,17 @@ struct SimulateCommand: ParsableCommand {
             terminal = view
             input = view
         }
+        var soundDevice: any SoundDevice = SimulatedSound.builtIn()
+        if let sound {
+            soundDevice = ALSASound(device: sound, gainDecibels: settings.soundGainDB, custom: [])
+        } else if parsedScript == nil {
+            let (device, note) = Self.interactiveSound(gainDecibels: settings.soundGainDB)
+            if let note { Log.info(note) }
+            soundDevice = device
+        }
         let devices = BoothController.Devices(
             inputs: [input],
-            sound: sound.map { ALSASound(device: $0, gainDecibels: settings.soundGainDB, custom: []) }
-                ?? SimulatedSound.builtIn(),
+            sound: soundDevice,
             camera: SimulatedCamera(stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
             lights: lights)
         if fast {
@@ -102,6 +112,21 @@ struct SimulateCommand: ParsableCommand {
         let code = try controller.run()
         terminal?.restore()
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// The interactive simulator's sound: ALSA's default device when it opens, else timed silence and
+    /// a note saying so (a machine without a sound card, a container).
+    static func interactiveSound(
+        gainDecibels: Double, device: String = "default"
+    ) -> (
+        any SoundDevice, note: String?
+    ) {
+        let alsa = ALSASound(device: device, gainDecibels: gainDecibels, custom: [])
+        guard let problem = alsa.problem else { return (alsa, nil) }
+        return (
+            SimulatedSound.builtIn(),
+            "sound: \(problem): the simulator is silent, each sound timed as if played (--sound DEVICE picks another)"
+        )
     }
 
     private func absolute(_ path: String) -> String {
