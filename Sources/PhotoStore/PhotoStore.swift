@@ -1,5 +1,6 @@
 // PhotoStore: the booth's photos on its own storage.
 import BoothCore
+import BoothSystem
 import Glibc
 import Synchronization
 
@@ -249,16 +250,7 @@ public final class PhotoStore: @unchecked Sendable {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while bytes.count <= 64 << 20 {
-            let n = Glibc.read(fd, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return nil }
-            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes += buffer[..<n]
-        }
-        return nil
+        return (try? FileReading.readAll(fd, limit: 64 << 20)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Creates `path` and its parents (mode 0755).

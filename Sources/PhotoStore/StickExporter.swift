@@ -1,5 +1,6 @@
 // StickExporter: copies the booth's kept photos to a USB stick, verified, resumable, never following links.
 import BoothCore
+import BoothSystem
 import CBoothSys
 import Glibc
 
@@ -414,14 +415,13 @@ private final class ExportRun {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 16 << 20 else {
             return (ExportManifest(stickID: PhotoStore.randomID()), true)
         }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { ops.read(fd, $0) }
-            if n < 0, errno == EINTR { continue }
-            if n < 0 { throw fail("read", "\(exportPath)/\(StickExporter.manifestName)") }
-            if n == 0 { break }
-            bytes += buffer[..<n]
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.readAll(fd, limit: 16 << 20) { ops.read($0, $1) }
+        } catch .tooLarge {
+            return (ExportManifest(stickID: PhotoStore.randomID()), true)  // Grew since fstat: not ours.
+        } catch {
+            throw fail("read", "\(exportPath)/\(StickExporter.manifestName)")
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if let manifest = ExportManifest.decode(text) { return (manifest, false) }

@@ -44,19 +44,24 @@ public final class ALSAPlayback {
     private var current: (sound: PreparedSound, progress: PlaybackProgress)?
     private let silence: [Int16]
     private var cachedDeviceStart: UInt64?
+    /// The caller's clock (CLOCK_MONOTONIC nanoseconds): the booth's one clock read stays in its loop.
+    private let clock: () -> UInt64
 
     /// Opens `device` (e.g. "plughw:CARD=Headphones") non-blocking for 16-bit interleaved playback
     /// at `sampleRate` with `channels` channels, a buffer of `bufferPeriods` `periodFrames` periods,
     /// starting as soon as one period is written. The start threshold and wake-ups are one period
     /// whatever the buffer, so a long buffer costs no latency (`stop` drops it at once) and lets the
-    /// loop be late by that much without an underrun (32 × 256 frames: 170 ms at 48 kHz).
+    /// loop be late by that much without an underrun (32 × 256 frames: 170 ms at 48 kHz). `clock` gives
+    /// CLOCK_MONOTONIC nanoseconds for the start and progress times.
     public init(
-        device: String, sampleRate: Int, channels: Int, periodFrames: Int = 256, bufferPeriods: Int = 32
+        device: String, sampleRate: Int, channels: Int, periodFrames: Int = 256, bufferPeriods: Int = 32,
+        clock: @escaping () -> UInt64
     ) throws(SoundDeviceError) {
         precondition(
             sampleRate > 0 && channels > 0 && periodFrames > 0 && bufferPeriods >= 2, "invalid playback format")
         booth_alsa_quiet()  // Failures come back as SoundDeviceError, with the fix; alsa-lib's lines are noise.
         self.device = device
+        self.clock = clock
         var handle: OpaquePointer?
         try Self.check(
             snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK), "snd_pcm_open", device)
@@ -210,7 +215,7 @@ public final class ALSAPlayback {
                 }
             }
             if count == 0 { return }
-            if startedAtNanoseconds == nil { startedAtNanoseconds = Self.monotonicNanoseconds() }
+            if startedAtNanoseconds == nil { startedAtNanoseconds = clock() }
             current?.progress.accepted(count)
             budget -= count
             cap = budget
@@ -242,12 +247,12 @@ public final class ALSAPlayback {
 
     private func noteProgress(queued: Int, written: Int) {
         if firstProgressAtNanoseconds == nil && queued < written {
-            firstProgressAtNanoseconds = Self.monotonicNanoseconds()
+            firstProgressAtNanoseconds = clock()
         }
     }
 
     private func finish() -> PlaybackEvent {
-        if firstProgressAtNanoseconds == nil { firstProgressAtNanoseconds = Self.monotonicNanoseconds() }
+        if firstProgressAtNanoseconds == nil { firstProgressAtNanoseconds = clock() }
         _ = deviceStartedAtNanoseconds
         stop()
         return .finished
@@ -314,11 +319,5 @@ public final class ALSAPlayback {
     /// Throws a `SoundDeviceError` for a negative alsa-lib result.
     private static func check(_ result: Int32, _ operation: String, _ device: String) throws(SoundDeviceError) {
         if result < 0 { throw SoundDeviceError(operation: operation, device: device, errno: result) }
-    }
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

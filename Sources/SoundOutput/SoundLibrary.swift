@@ -1,5 +1,7 @@
 // SoundLibrary: loads the sounds folder and imports WAV files into it, one bad file never stopping the rest.
 
+import BoothSystem
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -111,16 +113,15 @@ public enum SoundLibrary {
         guard size <= WAVDecoder.maximumBytes else {
             throw SoundFileError(file: name, reason: .tooLarge(bytes: size, limit: WAVDecoder.maximumBytes))
         }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var filled = 0
-        while filled < size {
-            let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, size - filled) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw fail("read", errno) }
-            if count == 0 { break }
-            filled += count
+        do {
+            return try FileReading.readAll(descriptor, limit: WAVDecoder.maximumBytes)
+        } catch {
+            switch error {
+            case .tooLarge(let limit):  // Grew since fstat.
+                throw SoundFileError(file: name, reason: .tooLarge(bytes: limit + 1, limit: limit))
+            case .read(let code): throw fail("read", code)
+            }
         }
-        return Array(bytes.prefix(filled))
     }
 
     /// Writes `bytes` to `folder/name` via a temporary file, fsync and rename.

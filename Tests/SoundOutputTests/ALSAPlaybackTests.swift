@@ -41,7 +41,8 @@ import Testing
 
     @Test func playsExactlyThePreparedSamplesThenFinishes() throws {
         let folder = try TemporaryFolder()
-        let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
         #expect(playback.sampleRate == 48_000)
         #expect(playback.periodFrames == 256)
         #expect(playback.bufferFrames == 32 * 256)
@@ -70,7 +71,8 @@ import Testing
 
     @Test func allWrittenBeforeFinishedIsReported() throws {
         let folder = try TemporaryFolder()
-        let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
         let sound = playback.prepare(SoundSynthesizer.render(.bell, sampleRate: 48_000))
         try playback.play(sound)
         var finishedAfterBytes: Int?
@@ -88,7 +90,8 @@ import Testing
 
     @Test func secondPlayCutsTheFirst() throws {
         let folder = try TemporaryFolder()
-        let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
         let cow = playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000)).buffer.samples
         let pop = playback.prepare(SoundSynthesizer.render(.pop, sampleRate: 48_000))
         try playback.play(playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000)))
@@ -114,7 +117,8 @@ import Testing
 
     @Test func soundShorterThanAPeriodStillStartsAndFinishes() throws {
         let folder = try TemporaryFolder()
-        let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
         let blip = PreparedSound(
             PCMBuffer(samples: (1...100).map { Int16($0 * 100) }, sampleRate: 48_000, channels: 1), sampleRate: 48_000,
             channels: 1)
@@ -126,7 +130,8 @@ import Testing
 
     @Test func stereoDeviceGetsConvertedSamples() throws {
         let folder = try TemporaryFolder()
-        let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 44_100, channels: 2)
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 44_100, channels: 2, clock: monotonic)
         #expect(playback.sampleRate == 44_100)
         let source = SoundSynthesizer.render(.chime, sampleRate: 48_000)
         let sound = playback.prepare(source, gainDecibels: -6)
@@ -140,7 +145,8 @@ import Testing
 
     @Test func stopSilencesAndIdles() throws {
         let folder = try TemporaryFolder()
-        let playback = try ALSAPlayback(device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1)
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
         try playback.play(playback.prepare(SoundSynthesizer.render(.whistle, sampleRate: 48_000)))
         #expect(!playback.pollDescriptors.isEmpty)
         playback.stop()
@@ -154,7 +160,7 @@ import Testing
 
     @Test func missingDeviceNamesOperationDeviceAndFix() {
         #expect {
-            _ = try ALSAPlayback(device: "hw:CARD=NoSuchBoothCard", sampleRate: 48_000, channels: 1)
+            _ = try ALSAPlayback(device: "hw:CARD=NoSuchBoothCard", sampleRate: 48_000, channels: 1, clock: monotonic)
         } throws: { error in
             guard let error = error as? SoundDeviceError else { return false }
             return error.kind == .missingDevice && error.operation == "snd_pcm_open"
@@ -162,7 +168,7 @@ import Testing
                 && error.description.contains("aplay -L")
         }
         #expect(throws: SoundDeviceError.self) {
-            _ = try ALSAPlayback(device: "no_such_pcm_definition", sampleRate: 48_000, channels: 1)
+            _ = try ALSAPlayback(device: "no_such_pcm_definition", sampleRate: 48_000, channels: 1, clock: monotonic)
         }
     }
 
@@ -180,4 +186,11 @@ import Testing
         #expect(format.kind == .other)
         #expect(format.description.contains("plughw:CARD="))
     }
+}
+
+/// CLOCK_MONOTONIC in nanoseconds, the clock the booth's loop hands to its playback.
+private func monotonic() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

@@ -63,17 +63,13 @@ enum ConfigLoader {
             throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))")
         }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))") }
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-            if bytes.count > 4 * 1024 * 1024 { throw BoothFailure("\(path) is larger than 4 MiB") }
+        do {
+            return String(decoding: try FileReading.readAll(fd, limit: 4 << 20), as: UTF8.self)
+        } catch .tooLarge {
+            throw BoothFailure("\(path) is larger than 4 MiB")
+        } catch {
+            throw BoothFailure("cannot read \(path): \(error)")
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

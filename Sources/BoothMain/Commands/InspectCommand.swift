@@ -42,14 +42,10 @@ struct InspectCommand: ParsableCommand {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ValidationError("\(path): \(ErrnoText.describe(errno))") }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw ValidationError("\(path): \(ErrnoText.describe(errno))") }
-            if n == 0 { return bytes }
-            bytes += chunk[0..<n]
+        do {
+            return try FileReading.readAll(fd, limit: 256 << 20)
+        } catch {
+            throw ValidationError("\(path): \(error)")
         }
     }
 }

@@ -1,6 +1,7 @@
 // SimulateCommand: `booth simulate`.
 import ArgumentParser
 import BoothCore
+import BoothSystem
 import Glibc
 
 /// `booth simulate`: the real loop and core with simulated hardware, interactive or scripted.
@@ -55,7 +56,7 @@ struct SimulateCommand: ParsableCommand {
         if let script {
             let text: String?
             if script == "-" {
-                text = readStandardInput()
+                text = try readStandardInput()
             } else {
                 text = try ConfigLoader.readText(script)
                 guard text != nil else { throw BoothFailure("script \(script) does not exist") }
@@ -137,15 +138,11 @@ struct SimulateCommand: ParsableCommand {
         return "\(cwd)/\(path)"
     }
 
-    private func readStandardInput() -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = read(STDIN_FILENO, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
+    private func readStandardInput() throws -> String {
+        do {
+            return String(decoding: try FileReading.readAll(STDIN_FILENO, limit: 4 << 20), as: UTF8.self)
+        } catch {
+            throw BoothFailure("standard input: \(error)")
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

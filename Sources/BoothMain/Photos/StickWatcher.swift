@@ -1,5 +1,6 @@
 // StickWatcher: sticks mounted and unmounted below the media root, seen from the event loop.
 import BoothCore
+import BoothSystem
 import CBoothSys
 import Glibc
 
@@ -35,16 +36,8 @@ final class StickWatcher {
     }
 
     private func reread() -> [StickChange] {
-        guard lseek(fd, 0, SEEK_SET) == 0 else { return [] }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { return [] }  // Keep the last reading; the next change reads again.
-            if n == 0 { break }
-            bytes += buffer[..<n]
-        }
+        // On a failed read the last reading stands; the next change reads again.
+        guard lseek(fd, 0, SEEK_SET) == 0, let bytes = try? FileReading.readAll(fd, limit: 16 << 20) else { return [] }
         return tracker.mountsChanged(MountTable.parse(String(decoding: bytes, as: UTF8.self)))
     }
 }

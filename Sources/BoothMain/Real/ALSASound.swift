@@ -159,7 +159,8 @@ final class ALSASound: SoundDevice {
 
     private func open() {
         do {
-            let opened = try ALSAPlayback(device: device, sampleRate: sampleRate, channels: channels)
+            let opened = try ALSAPlayback(
+                device: device, sampleRate: sampleRate, channels: channels, clock: { UInt64(LoopClock.kernelNow()) })
             prepared = sources.mapValues { opened.prepare($0, gainDecibels: gain) }
             playback = opened
             problem = nil

@@ -1,0 +1,45 @@
+// FileReading: the one loop that reads a descriptor to its end.
+import Glibc
+
+/// The one loop that reads a descriptor to its end (a config, a state file, mountinfo, a manifest, a
+/// WAV, standard input): chunks of 64 KiB, EINTR retried, a size limit so a hostile or runaway file
+/// cannot take the memory. Callers open and close; `read` is the C library's or a fault seam's.
+public enum FileReading {
+    /// Why reading stopped.
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// `read` failed with this errno.
+        case read(errno: Int32)
+        /// There was more than `limit` bytes.
+        case tooLarge(limit: Int)
+
+        public var description: String {
+            switch self {
+            case .read(let code): ErrnoText.describe(code)
+            case .tooLarge(let limit): "larger than \(Self.size(limit))"
+            }
+        }
+
+        private static func size(_ bytes: Int) -> String {
+            bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+        }
+    }
+
+    /// Everything readable from `fd` until its end, at most `limit` bytes.
+    public static func readAll(
+        _ fd: Int32, limit: Int,
+        read: (Int32, UnsafeMutableRawBufferPointer) -> Int = { Glibc.read($0, $1.baseAddress, $1.count) }
+    ) throws(Failure) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .read(errno: errno)
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
+            bytes += chunk[..<count]
+        }
+    }
+}
