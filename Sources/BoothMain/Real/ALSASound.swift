@@ -26,7 +26,8 @@ final class ALSASound: SoundDevice {
     private var current: SoundPurpose?
     /// Whether the latest `play` went to the device (not the silent fallback).
     private var playedOnDevice = false
-    private var retry: EventLoop.TimerToken?
+    /// Missing, lost, retried every 10 s (never while a sound is timed), back: the policy as a value.
+    private var lifecycle = DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent")
     /// Whether the loop refused the device's descriptors once (said once, not at every sound).
     private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
@@ -63,11 +64,7 @@ final class ALSASound: SoundDevice {
         self.report = report
         try silent.attach(to: loop, report: report)
         let now = loop.now()
-        if let problem {
-            Log.warning("sound: \(problem); running silent, retrying every 10 s")
-            report(.deviceWarning(.soundDeviceUnavailable, active: true), now)
-            scheduleRetry()
-        }
+        carryOut(lifecycle.opened(problem: problem, at: now))
         if playback != nil, let warning = MixerCheck().playbackVolumeWarning(card: device) {
             Log.warning("sound: \(warning)")
             report(.deviceWarning(.volumeMuted, active: true), now)
@@ -171,26 +168,27 @@ final class ALSASound: SoundDevice {
     }
 
     private func lose(_ error: SoundDeviceError) {
-        guard playback != nil else { return }
+        guard playback != nil, let loop else { return }
         playback = nil
         problem = "\(error)"
-        Log.error("sound: \(error); running silent, retrying every 10 s")
-        reportNow(.deviceWarning(.soundDeviceUnavailable, active: true))
-        scheduleRetry()
+        carryOut(lifecycle.lost("\(error)", at: loop.now()))
     }
 
-    private func scheduleRetry() {
-        guard let loop, retry == nil else { return }
-        retry = loop.schedule(at: loop.now().advanced(by: .seconds(10))) { [unowned self] in
-            self.retry = nil
-            guard self.playback == nil else { return }
-            if self.current != nil { return self.scheduleRetry() }
-            self.open()
-            if self.playback != nil {
-                Log.info("sound: \(self.device) is back")
-                self.reportNow(.deviceWarning(.soundDeviceUnavailable, active: false))
-            } else {
-                self.scheduleRetry()
+    /// Does what the device's lifecycle asks.
+    private func carryOut(_ actions: [DeviceRetry.Action]) {
+        guard let loop else { return }
+        for action in actions {
+            switch action {
+            case .warn(let active): reportNow(.deviceWarning(.soundDeviceUnavailable, active: active))
+            case .logError(let message): Log.error(message)
+            case .logInfo(let message): Log.info("\(message) (\(device))")
+            case .scheduleRetry(let deadline):
+                loop.schedule(at: deadline) { [unowned self] in
+                    self.carryOut(self.lifecycle.retryDue(at: loop.now(), busy: self.current != nil))
+                }
+            case .open:
+                open()
+                carryOut(lifecycle.opened(problem: problem, at: loop.now()))
             }
         }
     }

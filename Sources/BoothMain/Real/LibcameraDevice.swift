@@ -19,7 +19,8 @@ final class LibcameraDevice: CameraDevice {
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
-    private var retry: EventLoop.TimerToken?
+    /// Missing, lost, retried every 2 s, back: the policy as a value.
+    private var lifecycle = DeviceRetry(name: "camera", interval: .seconds(2))
     private var registeredFD: Int32?
     /// Why the camera is not open, if it is not.
     private(set) var problem: String?
@@ -42,13 +43,8 @@ final class LibcameraDevice: CameraDevice {
         self.loop = loop
         self.report = report
         self.deliver = frames
-        if let problem {
-            Log.error("camera: \(problem); retrying every 2 s")
-            report(.deviceWarning(.cameraUnavailable, active: true), loop.now())
-            scheduleRetry()
-        } else {
-            try watch()
-        }
+        if problem == nil { try watch() }
+        carryOut(lifecycle.opened(problem: problem, at: loop.now()))
     }
 
     func capture(_ id: CaptureID, trigger: Instant) {
@@ -114,34 +110,41 @@ final class LibcameraDevice: CameraDevice {
     }
 
     private func lose(_ reason: String) {
-        guard camera != nil else { return }
+        guard camera != nil, let loop else { return }
+        forget()
+        problem = reason
+        carryOut(lifecycle.lost(reason, at: loop.now()))
+    }
+
+    private func forget() {
         if let fd = registeredFD { loop?.unregister(fd) }
         registeredFD = nil
         camera = nil
-        problem = reason
-        Log.error("camera: \(reason); retrying every 2 s")
-        reportNow(.deviceWarning(.cameraUnavailable, active: true))
-        scheduleRetry()
     }
 
-    private func scheduleRetry() {
-        guard let loop, retry == nil else { return }
-        retry = loop.schedule(at: loop.now().advanced(by: .seconds(2))) { [unowned self] in
-            self.retry = nil
-            let previous = self.problem
-            self.open()
-            guard self.camera != nil else {
-                if let problem = self.problem, problem != previous {
-                    Log.error("camera: \(problem); retrying every 2 s")
+    /// Does what the camera's lifecycle asks.
+    private func carryOut(_ actions: [DeviceRetry.Action]) {
+        guard let loop else { return }
+        for action in actions {
+            switch action {
+            case .warn(let active): reportNow(.deviceWarning(.cameraUnavailable, active: active))
+            case .logError(let message): Log.error(message)
+            case .logInfo(let message): Log.info("\(message) (\(name))")
+            case .scheduleRetry(let deadline):
+                loop.schedule(at: deadline) { [unowned self] in
+                    self.carryOut(self.lifecycle.retryDue(at: loop.now(), busy: false))
                 }
-                return self.scheduleRetry()
-            }
-            do {
-                try self.watch()
-                Log.info("camera: \(self.name) is back")
-                self.reportNow(.deviceWarning(.cameraUnavailable, active: false))
-            } catch {
-                self.lose("\(error)")
+            case .open:
+                open()
+                if camera != nil {
+                    do {
+                        try watch()
+                    } catch {
+                        forget()
+                        problem = "\(error)"
+                    }
+                }
+                carryOut(lifecycle.opened(problem: camera == nil ? problem ?? "no camera" : nil, at: loop.now()))
             }
         }
     }
