@@ -113,7 +113,9 @@ let package = Package(
         .testTarget(
             name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore"],
             swiftSettings: strict),
-        .testTarget(name: "SoundOutputTests", dependencies: ["BoothCore", "SoundOutput"], swiftSettings: strict),
+        .testTarget(
+            name: "SoundOutputTests", dependencies: ["BoothCore", "BoothTestSupport", "SoundOutput"],
+            swiftSettings: strict),
         .testTarget(
             name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "GPIOInput"],
             swiftSettings: strict),

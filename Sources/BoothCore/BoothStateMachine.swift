@@ -29,7 +29,8 @@ import LEDCountdown
 public struct BoothStateMachine: Sendable {
     /// What the machine needs from the settings.
     public struct Configuration: Hashable, Sendable {
-        /// The sounds the knob cycles through, in order (1...5 names).
+        /// The sounds the knob cycles through, in order: the configured favourites (1...5), then the
+        /// custom sounds in the sounds folder, then sounds imported from a stick since the start.
         public var favourites: [String]
         /// How long after a photo a long press still discards it.
         public var reviewWindow: Int64
@@ -213,6 +214,7 @@ public struct BoothStateMachine: Sendable {
         case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
         case .storageChecked(let room): storageChecked(room, at: now, &actions)
         case .lightMeasured(let lux): updateSequence { $0.lux = lux }
+        case .soundsAdded(let durations): soundsAdded(durations, &actions)
         case .healthMeasured(let reading):
             deviceWarning(.overheating, reading.overheating(limit: configuration.hotLimit), at: now, &actions)
             deviceWarning(.underVoltage, reading.underVoltage, at: now, &actions)
@@ -339,6 +341,16 @@ public struct BoothStateMachine: Sendable {
         showAcknowledgement(.acknowledge(count: choices.visualCountdown ? 2 : 1), at: now, &actions)
         actions.append(.reportSetting(name: "visualCountdown", value: String(choices.visualCountdown)))
         actions.append(.persistChoices(choices))
+    }
+
+    /// Sounds imported from a stick join the knob's cycle after the ones there (a name already there is
+    /// only given its new length).
+    private mutating func soundsAdded(_ durations: [String: Int64], _ actions: inout [BoothAction]) {
+        let added = durations.keys.filter { !configuration.favourites.contains($0) }.sorted()
+        configuration.favourites += added
+        configuration.soundDurations.merge(durations) { _, new in new }
+        guard !added.isEmpty else { return }
+        actions.append(.reportSetting(name: "sounds", value: configuration.favourites.joined(separator: ", ")))
     }
 
     private mutating func leaveDelayMode(_ actions: inout [BoothAction]) {

@@ -27,6 +27,8 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case empty
         /// Copying the file into the sounds folder failed; `operation` is the failing call.
         case cannotCopy(operation: String, errno: Int32)
+        /// The folder holds more sound files than are imported at once; this one was left.
+        case tooMany(limit: Int)
     }
 
     /// The file name (or path) as the user knows it.
@@ -73,6 +75,9 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
             return
                 "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(ErrnoText.describe(errno))). "
                 + "Fix: check that the SD card has free space and the sounds folder is writable."
+        case .tooMany(let limit):
+            return "Sound '\(file)' was not imported: at most \(limit) sounds are imported from one stick. "
+                + "Fix: keep only the sounds you want in the stick's sounds folder."
         }
     }
 

@@ -52,11 +52,12 @@ public enum SoundLibrary {
         return result
     }
 
-    /// Copies every valid WAV file from `source` into `destination` (which must exist).
+    /// Copies every valid WAV file from `source` into `destination` (which must exist), the first `limit`
+    /// of them by name (the rest are reported, so a stick full of files cannot fill the card).
     ///
     /// Each file is checked by decoding it, written under a temporary name, flushed with `fsync`, then
     /// renamed over any file of the same name, so the sounds folder never holds a half-written file.
-    public static func importSounds(from source: String, into destination: String) -> ImportResult {
+    public static func importSounds(from source: String, into destination: String, limit: Int = 20) -> ImportResult {
         var result = ImportResult(imported: [], rejections: [])
         let names: [String]
         switch candidateNames(in: source) {
@@ -65,7 +66,10 @@ public enum SoundLibrary {
             result.rejections.append(error)
             return result
         }
-        for name in names {
+        for name in names.dropFirst(limit) {
+            result.rejections.append(SoundFileError(file: name, reason: .tooMany(limit: limit)))
+        }
+        for name in names.prefix(limit) {
             do {
                 let bytes = try readRegularFile(folder: source, name: name)
                 _ = try WAVDecoder.decode(bytes, file: name)

@@ -608,6 +608,27 @@ import Testing
         #expect(h.phase == phase)
     }
 
+    /// Sounds imported from a stick join the knob's cycle after the others, with their lengths (the
+    /// attention sound's deadline), without a duplicate.
+    @Test func soundsFromAStickJoinTheKnobsCycle() {
+        var h = MachineHarness(configuration: .init(favourites: ["Duck", "Cow"]))
+        let added = h.send(.soundsAdded(["Beep": .seconds(1), "Cow": .milliseconds(900), "Awoo": .seconds(2)]))
+        #expect(added.contains(.reportSetting(name: "sounds", value: "Duck, Cow, Awoo, Beep")))
+        #expect(h.machine.configuration.favourites == ["Duck", "Cow", "Awoo", "Beep"])
+        var heard: [String] = []
+        for _ in 0..<4 {
+            for case .playSound(let name, .preview) in h.send(.knobTurned(steps: 1)) { heard.append(name) }
+        }
+        #expect(heard == ["Cow", "Awoo", "Beep", "Duck"])
+        #expect(h.send(.soundsAdded(["Beep": .seconds(1)])).isEmpty, "already there: nothing to say")
+        h.send(.knobTurned(steps: -1))
+        h.send(.buttonPressed)
+        #expect(h.machine.choices.sound == "Beep")
+        #expect(
+            h.log.last { if case .startTimer(.soundTimedOut, _) = $0 { true } else { false } }
+                == .startTimer(.soundTimedOut, deadline: h.now.advanced(by: .seconds(3))))
+    }
+
     @Test func aSoundThatIsNoLongerAFavouriteFallsBackToTheFirst() {
         let h = MachineHarness(choices: RuntimeChoices(sound: "Bell", delayHalfSeconds: 2, visualCountdown: true))
         #expect(h.machine.choices.sound == "Duck")

@@ -5,6 +5,7 @@ import Glibc
 import LEDCountdown
 import PhotoEncoding
 import PhotoStore
+import SoundOutput
 import Testing
 
 @testable import BoothMain
@@ -257,6 +258,8 @@ private final class UnpollableSound: SoundDevice {
     deinit { close(devNull) }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws { self.loop = loop }
+
+    func add(_ sounds: [CustomSound]) {}
 
     func play(_ sound: String, purpose: SoundPurpose) {
         do {

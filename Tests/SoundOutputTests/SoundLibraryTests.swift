@@ -1,5 +1,6 @@
 // Tests for SoundLibrary: loading a folder file by file and importing by copy, never following links.
 
+import BoothTestSupport
 import Foundation
 import Testing
 
@@ -68,6 +69,16 @@ import Testing
         var info = stat()
         #expect(lstat("\(sounds.path)/Quack.wav", &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
         #expect(SoundLibrary.load(folder: sounds.path).sounds.map(\.name) == ["Moo", "Quack"])
+    }
+
+    @Test func aStickWithTooManySoundsGivesTheFirstAndSaysSo() throws {
+        let stick = try TemporaryFolder()
+        let sounds = try TemporaryFolder()
+        for name in ["c.wav", "a.wav", "b.wav"] { try stick.write(F.pcm16([1, 2]), to: name) }
+        let result = SoundLibrary.importSounds(from: stick.path, into: sounds.path, limit: 2)
+        #expect(result.imported == ["a.wav", "b.wav"])
+        #expect(result.rejections == [SoundFileError(file: "c.wav", reason: .tooMany(limit: 2))])
+        #expect(result.rejections[0].description.contains("at most 2 sounds are imported from one stick"))
     }
 
     @Test func importIntoMissingFolderReportsCopyFailure() throws {

@@ -1,5 +1,6 @@
 // Tests for WAVDecoder: accepted formats decode exactly, refused ones say why and how to fix it.
 
+import BoothTestSupport
 import Testing
 
 @testable import SoundOutput

@@ -122,6 +122,9 @@ struct ExportCommand: ParsableCommand {
                 failure = "\(point): \(message)"
                 loop.stop()
             case .removed(let point): print("\(point) went away")
+            case .soundsImported(let point, let sounds, let rejections):
+                for sound in sounds { print("\(point): sound \(sound.name) imported") }
+                for rejection in rejections { print("\(point): \(rejection)") }
             }
         }
         try loop.run()

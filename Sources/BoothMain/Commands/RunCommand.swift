@@ -36,11 +36,12 @@ struct RunCommand: ParsableCommand {
         SignalSource.block()
         var settings = try configFile.settings()
         if let photos { settings.photosDirectory = photos }
-        let (choices, warning) = ConfigLoader.choices(settings: settings)
-        if let warning { Log.warning(warning) }
-
         let library = SoundLibrary.load(folder: settings.soundsDirectory)
         for rejection in library.rejections { Log.warning("sound: \(rejection)") }
+        // Every custom sound (copied in, or imported from a stick) joins the knob's cycle after the favourites.
+        settings.favourites += library.sounds.map(\.name).filter { !settings.favourites.contains($0) }.sorted()
+        let (choices, warning) = ConfigLoader.choices(settings: settings)
+        if let warning { Log.warning(warning) }
 
         let gpio = GPIOHardware(settings: settings.gpio)
         for problem in gpio.problems { Log.error("gpio: \(problem)") }

@@ -1,5 +1,6 @@
 // SoundDevice: plays the booth's prepared sounds.
 import BoothCore
+import SoundOutput
 
 /// Plays the booth's prepared sounds. Real: ALSA; simulated: the same durations, timed by the loop.
 protocol SoundDevice: AnyObject {
@@ -12,6 +13,8 @@ protocol SoundDevice: AnyObject {
     func play(_ sound: String, purpose: SoundPurpose)
     /// Stops any sound at once; no `soundFinished` follows for it.
     func stop()
+    /// Makes `sounds` playable too (imported from a stick while the booth runs); a name it has is replaced.
+    func add(_ sounds: [CustomSound])
     /// The sounds it can play with their lengths in nanoseconds (the state machine's deadlines).
     var soundDurations: [String: Int64] { get }
     /// When the latest sound's first samples were handed to the device, when the device reported

@@ -5,6 +5,7 @@ import Glibc
 import LEDCountdown
 import PhotoEncoding
 import PhotoStore
+import SoundOutput
 
 /// Runs the booth: feeds device events to the state machine and carries out its actions, all on the
 /// event loop's one thread. The same controller runs the real booth and the simulator; only the
@@ -310,6 +311,18 @@ final class BoothController {
         case .removed(let point):
             log.record("stickRemoved", at: now, [("stick", .string(point))])
             dispatch(.stickRemoved, at: now)
+        case .soundsImported(let point, let sounds, let rejections):
+            for sound in sounds {
+                log.record("soundImported", at: now, [("stick", .string(point)), ("sound", .string(sound.name))])
+                Log.info("sound: \(sound.name) imported from \(point)")
+            }
+            for rejection in rejections {
+                log.record("error", at: now, [("message", .string("sound from \(point): \(rejection)"))])
+                Log.warning("sound from \(point): \(rejection)")
+            }
+            devices.sound.add(sounds)
+            let lengths = Dictionary(sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { _, new in new }
+            if !lengths.isEmpty { dispatch(.soundsAdded(lengths), at: now) }
         }
     }
 

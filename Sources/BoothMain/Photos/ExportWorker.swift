@@ -4,9 +4,12 @@ import CBoothSys
 import Dispatch
 import Glibc
 import PhotoStore
+import SoundOutput
 import Synchronization
 
-/// The export worker: when a stick is mounted below the media root, copies every kept photo not yet
+/// The export worker: when a stick is mounted below the media root, first imports the WAV files in its
+/// `HeyLook/sounds/` folder into the sounds folder (valid ones, at most 20; the others reported), then
+/// copies every kept photo not yet
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
 /// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
 /// Runs on its own serial thread — not the save worker's — so a capture during an export is saved at
@@ -26,12 +29,18 @@ final class ExportWorker {
         case failed(mountPoint: String, message: String, stickRemoved: Bool, unmounted: Bool)
         /// A stick's mount went away while no export was running on it (pulled, or unmounted by hand).
         case removed(mountPoint: String)
+        /// Sounds were imported from the stick's sounds folder (decoded, ready to play); `rejections`
+        /// says why the others were not, one message each.
+        case soundsImported(mountPoint: String, sounds: [CustomSound], rejections: [String])
     }
 
     /// Where reports arrive (`attach` registers it).
     let mailbox: Mailbox<Report>
     private let queue = DispatchQueue(label: "heylook.export")
     private let exporter: StickExporter
+    /// Where a stick's sounds are looked for (`HeyLook/sounds` below its mount point), and go.
+    private let stickSounds: String
+    private let soundsDirectory: String
     private let watcher: StickWatcher
     /// Which mount going away means a stick is gone (the booth's own unmount does not).
     private var presence = StickPresence()
@@ -59,6 +68,8 @@ final class ExportWorker {
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter()))
         watcher = StickWatcher(mediaRoot: settings.mediaRoot)
+        stickSounds = "\(settings.exportFolder)/sounds"
+        soundsDirectory = settings.soundsDirectory
         mailbox = try Mailbox()
     }
 
@@ -110,7 +121,11 @@ final class ExportWorker {
     /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
     func export(to mountPoint: String) {
         guard presence.exportStarting(at: mountPoint) else { return }
-        queue.asyncOnNormalScheduler { [exporter, mailbox, stopping] in
+        queue.asyncOnNormalScheduler { [exporter, mailbox, stopping, stickSounds, soundsDirectory] in
+            if let imported = Self.importSounds(from: "\(mountPoint)/\(stickSounds)", into: soundsDirectory) {
+                mailbox.post(
+                    .soundsImported(mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
+            }
             mailbox.post(.started(mountPoint: mountPoint))
             do throws(ExportError) {
                 let summary = try exporter.export(
@@ -127,6 +142,26 @@ final class ExportWorker {
                         unmounted: error.unmounted))
             }
         }
+    }
+
+    /// On the worker: the stick's sounds copied into `soundsDirectory` and decoded; nil when the stick
+    /// has no sounds folder.
+    static func importSounds(
+        from folder: String, into soundsDirectory: String
+    ) -> (
+        sounds: [CustomSound], rejections: [String]
+    )? {
+        var info = stat()
+        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        do {
+            try PhotoStore.makeDirectories(soundsDirectory)
+        } catch {
+            return ([], ["sounds folder \(soundsDirectory): \(error)"])
+        }
+        let result = SoundLibrary.importSounds(from: folder, into: soundsDirectory)
+        let stems = Set(result.imported.map { String($0.dropLast(4)) })
+        let loaded = SoundLibrary.load(folder: soundsDirectory).sounds.filter { stems.contains($0.name) }
+        return (loaded, result.rejections.map(\.description))
     }
 
     /// Shutdown: a running export stops before its next photo, records, flushes and verifies what it

@@ -16,7 +16,7 @@ final class ALSASound: SoundDevice {
     private let sampleRate = 48_000
     private let channels = 2
     private let gain: Double
-    private let sources: [String: PCMBuffer]
+    private var sources: [String: PCMBuffer]
     private var playback: ALSAPlayback?
     private var prepared: [String: PreparedSound] = [:]
     private let silent: SimulatedSound
@@ -69,6 +69,14 @@ final class ALSASound: SoundDevice {
             Log.warning("sound: \(warning)")
             report(.deviceWarning(.volumeMuted, active: true), now)
         }
+    }
+
+    func add(_ sounds: [CustomSound]) {
+        for sound in sounds {
+            sources[sound.name] = sound.buffer
+            if let playback { prepared[sound.name] = playback.prepare(sound.buffer, gainDecibels: gain) }
+        }
+        silent.add(sounds)
     }
 
     func play(_ sound: String, purpose: SoundPurpose) {

@@ -6,7 +6,7 @@ import SoundOutput
 /// fallback when the sound device is missing or busy (sound steps stay timed as if played).
 final class SimulatedSound: SoundDevice {
     let name: String
-    let soundDurations: [String: Int64]
+    private(set) var soundDurations: [String: Int64]
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var playing: EventLoop.TimerToken?
@@ -24,6 +24,10 @@ final class SimulatedSound: SoundDevice {
             durations[sound.rawValue] = Int64((SoundSynthesizer.duration(of: sound) * 1e9).rounded())
         }
         return SimulatedSound(name: name, durations: durations)
+    }
+
+    func add(_ sounds: [CustomSound]) {
+        for sound in sounds { soundDurations[sound.name] = sound.buffer.durationNanoseconds }
     }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {

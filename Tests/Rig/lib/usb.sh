@@ -14,7 +14,7 @@ usb_booth_start() {
     local booth chip
     booth=$(rig_need_booth)
     chip=$(rig_gpio_sim_add booth button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
-    mkdir -p "$USB_MEDIA" "$RIG_OUT/photos"
+    mkdir -p "$USB_MEDIA" "$RIG_OUT/photos" "$RIG_OUT/sounds"
     rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=0.0 booth.free_space_reserve_mb=1 \
         countdown.default_delay=0.5 export.media_root="\"$USB_MEDIA\"" gpio.chip="\"$chip\"" \
         gpio.leds='["led0", "led1", "led2", "led3"]'
