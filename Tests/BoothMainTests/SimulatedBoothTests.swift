@@ -78,6 +78,57 @@ import Testing
         #expect(Int(capture.fields["sensor_us"]!)! >= Int(capture.fields["trigger_us"]!)!)
     }
 
+    /// The EXIF the booth writes, read back by an independent reader (Debian's exiv2, not our libexif
+    /// codec): the pixel dimensions after the crop, orientation 3 for `rotation = 180`, the camera and date.
+    @Test func exiv2ReadsTheCropTheOrientationAndTheDate() throws {
+        var settings = BoothSettings()
+        settings.rotation = 180
+        settings.ratio = .square
+        let (events, _) = try run("press\nwait 3\nquit\n", settings: settings, fast: true)
+        let path = try #require(events.first { $0.type == "photoSaved" }?.fields["path"])
+        let tags = try exiv2Tags(path)
+        #expect(tags["Exif.Image.Orientation"] == "3")
+        #expect(tags["Exif.Photo.PixelXDimension"] == "240")
+        #expect(tags["Exif.Photo.PixelYDimension"] == "240")
+        #expect(tags["Exif.Image.Model"] == "HeyLook simulated camera")
+        let date = try #require(tags["Exif.Photo.DateTimeOriginal"])
+        // The photo's name carries the same local date and time as its EXIF (YYYY:MM:DD HH:MM:SS).
+        let name = String(path.split(separator: "/").last!)
+        let parts = name.split(separator: "_")
+        #expect(
+            date == parts[1].split(separator: "-").joined(separator: ":") + " "
+                + parts[2].split(separator: "-").joined(separator: ":"))
+        let summary = try exiv2Output([path])
+        #expect(summary.contains { $0.hasPrefix("Image size") && $0.hasSuffix("240 x 240") })
+    }
+
+    /// exiv2's `-Pkv` listing of `path`'s EXIF: key → value.
+    private func exiv2Tags(_ path: String) throws -> [String: String] {
+        var tags: [String: String] = [:]
+        for line in try exiv2Output(["-q", "-Pkv", "-g", "Exif.", path]) {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            tags[String(line[..<space])] = String(line[space...].drop { $0 == " " })
+        }
+        return tags
+    }
+
+    /// The lines `exiv2 ARGS` prints (Debian's exiv2; `scripts/install-deps --test` installs it).
+    private func exiv2Output(_ arguments: [String]) throws -> [String] {
+        let command = (["exiv2"] + arguments).map { "'\($0)'" }.joined(separator: " ") + " 2>&1"
+        let pipe = try #require(popen(command, "r"), "cannot run exiv2")
+        var text: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, pipe)
+            if n == 0 { break }
+            text += buffer[..<n]
+        }
+        let status = pclose(pipe)
+        let lines = String(decoding: text, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(status != 127 << 8, "exiv2 is not installed: scripts/install-deps --test installs it")
+        return lines
+    }
+
     @Test func theCountdownStartsWhenTheSoundHasPlayedAndLastsTheDelay() throws {
         let (events, _) = try run("press\nwait 3\n")
         func time(_ record: Record?) -> Int64 { Int64(record?.fields["t_us"] ?? "") ?? -1 }
