@@ -20,6 +20,8 @@ public enum BoothAction: Hashable, Sendable {
     case setButtonLED(Bool)
     /// Switch the flash / fill light.
     case setFlash(Bool)
+    /// Switch the photographer's haptic cue (a vibration motor on `gpio.haptic`).
+    case setHaptic(Bool)
     /// Take the photo: the first frame whose exposure starts at or after `trigger`.
     case capturePhoto(CaptureID, trigger: Instant)
     /// Encode and save the captured frame durably; report `photoSaved` or `photoSaveFailed`.

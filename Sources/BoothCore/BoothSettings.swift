@@ -53,6 +53,9 @@ public struct BoothSettings: Hashable, Sendable {
         public var leds: [Line] = [.offset(22), .offset(23), .offset(24), .offset(25)]
         /// Optional flash / fill-light output.
         public var flash: Line?
+        /// Optional haptic cue output (a vibration motor in the photographer's button): one pulse as the
+        /// countdown starts.
+        public var haptic: Line?
         /// Optional cancel button.
         public var cancel: Line?
         /// Software debounce in nanoseconds.

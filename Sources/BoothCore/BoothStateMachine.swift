@@ -56,6 +56,8 @@ public struct BoothStateMachine: Sendable {
         public var storageRecheck: Int64
         /// The SoC temperature (millidegrees Celsius) from which the booth warns that it is too hot.
         public var hotLimit: Int64
+        /// How long the photographer's haptic cue pulses as the countdown starts.
+        public var hapticPulse: Int64
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -70,7 +72,8 @@ public struct BoothStateMachine: Sendable {
             soundDurations: [String: Int64] = [:],
             soundMargin: Int64 = .seconds(2),
             storageRecheck: Int64 = .seconds(30),
-            hotLimit: Int64 = 80_000
+            hotLimit: Int64 = 80_000,
+            hapticPulse: Int64 = .milliseconds(150)
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -85,6 +88,7 @@ public struct BoothStateMachine: Sendable {
             self.soundMargin = soundMargin
             self.storageRecheck = storageRecheck
             self.hotLimit = hotLimit
+            self.hapticPulse = hapticPulse
         }
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
@@ -370,6 +374,9 @@ public struct BoothStateMachine: Sendable {
         actions.append(.startTimer(.countdownEnded, deadline: now.advanced(by: delay)))
         let pattern: LEDPattern = choices.visualCountdown ? .countdown(halfSeconds: choices.delayHalfSeconds) : .off
         actions.append(.showLEDs(pattern, since: now))
+        // One pulse for the photographer: the countdown has begun.
+        actions.append(.setHaptic(true))
+        actions.append(.startTimer(.hapticEnded, deadline: now.advanced(by: configuration.hapticPulse)))
         // Flash auto decides on the light as the countdown starts (`lightMeasured`).
         if configuration.flash == .auto { actions.append(.measureLight) }
     }
@@ -513,6 +520,8 @@ public struct BoothStateMachine: Sendable {
             returnToIdle(reviewed: [], at: now, &actions)
         case .acknowledgeEnded:
             refreshIdleLEDs(at: now, &actions)
+        case .hapticEnded:
+            actions.append(.setHaptic(false))
         case .storageRecheck:
             guard !hasRoom else { return }
             actions.append(.checkStorage)

@@ -17,6 +17,8 @@ public enum BoothTimer: String, Hashable, Sendable, CaseIterable {
     case abortEnded
     /// A setting's acknowledgement blinks have ended: the idle pattern in force shows again.
     case acknowledgeEnded
+    /// The photographer's haptic pulse has lasted long enough.
+    case hapticEnded
     /// While the store is full, free space is measured again every so often (space freed by hand).
     case storageRecheck
 }

@@ -97,7 +97,7 @@ public enum ConfigFile {
         "camera": ["id", "width", "height", "rotation"],
         "export": ["media_root", "folder"],
         "gpio": [
-            "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "cancel",
+            "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "haptic", "cancel",
             "debounce_ms", "long_press_ms", "encoder",
         ],
     ]
@@ -172,6 +172,7 @@ public enum ConfigFile {
             for item in items { leds.append(try Field(entry: entry, value: item).line()) }
             s.gpio.leds = leds
         case "gpio.flash": s.gpio.flash = try v.line()
+        case "gpio.haptic": s.gpio.haptic = try v.line()
         case "gpio.cancel": s.gpio.cancel = try v.line()
         case "gpio.debounce_ms": s.gpio.debounce = .milliseconds(Int64(try v.integer(in: 0...100)))
         case "gpio.long_press_ms": s.gpio.longPress = .milliseconds(Int64(try v.integer(in: 300...5000)))

@@ -458,6 +458,27 @@ import Testing
         #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(false))
     }
 
+    @Test func thePhotographerFeelsOnePulseAsTheCountdownStarts() {
+        var h = MachineHarness()
+        h.send(.knobTurned(steps: 1))
+        h.send(.buttonPressed)
+        #expect(!h.log.contains(.setHaptic(true)), "not for a preview, nor at the press")
+        let start = h.send(.soundFinished(.attention))
+        #expect(start.contains(.setHaptic(true)))
+        #expect(h.advance(by: .milliseconds(149)).isEmpty)
+        #expect(h.advance(by: .milliseconds(1)) == [.setHaptic(false)])
+        #expect(h.log.filter { $0 == .setHaptic(true) }.count == 1)
+    }
+
+    @Test func aPulseCutShortByAnAbortStillEnds() {
+        var h = MachineHarness()
+        h.send(.buttonPressed)
+        h.send(.soundFinished(.attention))
+        h.send(.cancelPressed)
+        h.advance(by: .seconds(3))
+        #expect(h.log.last { if case .setHaptic = $0 { true } else { false } } == .setHaptic(false))
+    }
+
     /// Flash auto: the light is measured as the countdown starts; the flash is used below the threshold
     /// (or when the camera reports no light level), and not at all above it.
     @Test(arguments: [(Double?.some(12), true), (49.9, true), (50, false), (800, false), (nil, true)])
@@ -669,6 +690,7 @@ import Testing
             .soundFailed(.attention, reason: "x"), .soundFailed(.preview, reason: "x"),
             .timerFired(.countdownEnded), .timerFired(.captureTimedOut), .timerFired(.reviewEnded),
             .timerFired(.knobModeEnded), .timerFired(.abortEnded), .timerFired(.acknowledgeEnded),
+            .timerFired(.hapticEnded),
             .timerFired(.storageRecheck), .captureCompleted(stale),
             .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"),
             .photoSaveFailed(stale, reason: "x"),

@@ -255,6 +255,17 @@ import Testing
         #expect(stats.shutterLag.allSatisfy { $0 >= 0 })
     }
 
+    /// The photographer's haptic cue: one 150 ms pulse as the countdown starts, ended before the photo.
+    @Test func oneHapticPulseAsTheCountdownStarts() throws {
+        let (events, _) = try run("press\nwait 3\nquit\n", fast: true)
+        let pulses = events.filter { $0.type == "haptic" }
+        #expect(pulses.map { $0.fields["on"]! } == ["true", "false"])
+        let countdown = try #require(events.first { $0.type == "state" && $0.fields["to"] == "countingDown" })
+        #expect(pulses.first?.fields["t_us"] == countdown.fields["t_us"])
+        let length = Int(pulses[1].fields["t_us"]!)! - Int(pulses[0].fields["t_us"]!)!
+        #expect(length == 150_000)
+    }
+
     @Test func aBurstOfTenSavesTenPhotos() throws {
         var settings = BoothSettings()
         settings.burstCount = 10

@@ -50,6 +50,7 @@ struct DoctorCommand: ParsableCommand {
             ]
             roles += settings.gpio.leds.enumerated().map { ("LED \($0.offset + 1)", $0.element) }
             if let flash = settings.gpio.flash { roles.append(("flash", flash)) }
+            if let haptic = settings.gpio.haptic { roles.append(("haptic", haptic)) }
             if let cancel = settings.gpio.cancel { roles.append(("cancel", cancel)) }
             for (role, line) in roles {
                 let info = lines.first {

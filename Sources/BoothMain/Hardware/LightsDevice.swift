@@ -12,4 +12,6 @@ protocol LightsDevice: AnyObject {
     func setButtonLED(_ on: Bool)
     /// Switches the flash / fill light.
     func setFlash(_ on: Bool)
+    /// Switches the photographer's haptic cue.
+    func setHaptic(_ on: Bool)
 }

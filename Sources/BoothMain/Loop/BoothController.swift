@@ -113,6 +113,7 @@ final class BoothController {
         devices.lights.showRow(.dark)
         devices.lights.setButtonLED(false)
         devices.lights.setFlash(false)
+        devices.lights.setHaptic(false)
         log.flush()
         watchdog.notify("STOPPING=1")
         return exitCode ?? 0
@@ -223,6 +224,9 @@ final class BoothController {
         case .setFlash(let on):
             devices.lights.setFlash(on)
             log.record("flash", at: time, [("on", .bool(on))])
+        case .setHaptic(let on):
+            devices.lights.setHaptic(on)
+            log.record("haptic", at: time, [("on", .bool(on))])
         case .capturePhoto(let id, let trigger):
             captureTriggers[id] = trigger
             devices.camera.capture(id, trigger: trigger)

@@ -30,6 +30,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private var rowLines: [GPIOLineSet?] = []
     private var buttonLEDLine: GPIOLineSet?
     private var flashLine: GPIOLineSet?
+    private var hapticLine: GPIOLineSet?
     private var rowShown: UInt8 = 0
 
     /// A debounced push button on one line.
@@ -69,6 +70,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         rowLines = settings.leds.enumerated().map { requestOutput("LED \($0.offset + 1)", $0.element) }
         buttonLEDLine = requestOutput("button LED", settings.buttonLED)
         flashLine = settings.flash.flatMap { requestOutput("flash", $0) }
+        hapticLine = settings.haptic.flatMap { requestOutput("haptic", $0) }
     }
 
     /// Whether the big button could be requested (without it the booth cannot be used).
@@ -183,6 +185,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
     func setButtonLED(_ on: Bool) { set(buttonLEDLine, on) }
 
     func setFlash(_ on: Bool) { set(flashLine, on) }
+
+    func setHaptic(_ on: Bool) { set(hapticLine, on) }
 
     private func set(_ line: GPIOLineSet?, _ value: Bool) {
         guard let line else { return }

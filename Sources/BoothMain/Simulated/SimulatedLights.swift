@@ -7,6 +7,7 @@ final class SimulatedLights: LightsDevice {
     private(set) var row: LEDFrame = .dark
     private(set) var buttonLED = false
     private(set) var flash = false
+    private(set) var haptic = false
     /// Called after every change.
     var onChange: (() -> Void)?
 
@@ -26,6 +27,11 @@ final class SimulatedLights: LightsDevice {
 
     func setFlash(_ on: Bool) {
         flash = on
+        onChange?()
+    }
+
+    func setHaptic(_ on: Bool) {
+        haptic = on
         onChange?()
     }
 }
