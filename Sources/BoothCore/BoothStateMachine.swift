@@ -117,9 +117,22 @@ public struct BoothStateMachine: Sendable {
         var flashOn = false
     }
 
+    /// What only means something while the booth is idle; it goes when a sequence starts.
+    struct Idle: Hashable, Sendable {
+        /// The last sequence's photos, until the review window closes.
+        var reviewed: [String] = []
+        /// Which setting the knob changes.
+        var knobMode: KnobMode = .sound
+        /// The LEDs show an acknowledgement or a readout (until `acknowledgeEnded`).
+        var acknowledging = false
+        /// A press came while the store was full; it starts a sequence if the measurement it asked for
+        /// finds room.
+        var pressAwaitingRoom = false
+    }
+
     private enum State: Hashable, Sendable {
-        /// Ready; `reviewed` holds the last sequence's photos until the review window closes.
-        case idle(reviewed: [String])
+        /// Ready.
+        case idle(Idle)
         case playingSound(PhotoSequence)
         case countingDown(PhotoSequence)
         case capturing(PhotoSequence)
@@ -138,17 +151,12 @@ public struct BoothStateMachine: Sendable {
     public private(set) var configuration: Configuration
     /// The knob's current choices (persisted through `persistChoices`).
     public private(set) var choices: RuntimeChoices
-    /// Which setting the knob changes now.
-    public private(set) var knobMode: KnobMode = .sound
-    private var state: State = .idle(reviewed: [])
+    /// Which setting the knob changes now (sound whenever the booth is not idle).
+    public var knobMode: KnobMode { idle?.knobMode ?? .sound }
+    private var state: State = .idle(Idle())
     private var lastSequenceID: UInt64 = 0
     private var shutdown: ShutdownKind?
     private var hasRoom = true
-    /// A press came while the store was full; it starts a sequence if the measurement it asked for
-    /// finds room.
-    private var pressAwaitingRoom = false
-    /// The LEDs show an acknowledgement or a readout (until `acknowledgeEnded`).
-    private var acknowledging = false
     private var warnings: Set<DeviceWarning> = []
     private var buttonLED: Bool?
     private var export: ExportStatus = .none
@@ -249,8 +257,8 @@ public struct BoothStateMachine: Sendable {
         guard shutdown == nil else { return }
         guard hasRoom else {
             // Space may have been freed since the last measurement: measure, then decide (storageChecked).
-            if !pressAwaitingRoom {
-                pressAwaitingRoom = true
+            if idle?.pressAwaitingRoom == false {
+                updateIdle { $0.pressAwaitingRoom = true }
                 actions.append(.checkStorage)
             }
             return
@@ -259,7 +267,7 @@ public struct BoothStateMachine: Sendable {
     }
 
     private mutating func startSequence(at now: Instant, _ actions: inout [BoothAction]) {
-        guard case .idle(let reviewed) = state else { return }
+        guard let reviewed = idle?.reviewed else { return }
         guard !warnings.contains(.cameraUnavailable) else {
             abort("no camera: photo refused", at: now, &actions)
             return
@@ -305,7 +313,7 @@ public struct BoothStateMachine: Sendable {
             actions.append(.playSound(choices.sound, .preview))
             actions.append(.reportSetting(name: "sound", value: choices.sound))
             // A readout of the sound chosen before would now lie.
-            if acknowledging { showIdlePattern(at: now, &actions) }
+            if idle?.acknowledging == true { showIdlePattern(at: now, &actions) }
         case .delay:
             let range = RuntimeChoices.delayRange
             let delay = min(max(choices.delayHalfSeconds + steps, range.lowerBound), range.upperBound)
@@ -322,8 +330,10 @@ public struct BoothStateMachine: Sendable {
         guard case .idle = state, shutdown == nil else { return }
         switch knobMode {
         case .sound:
-            knobMode = .delay
-            acknowledging = false
+            updateIdle {
+                $0.knobMode = .delay
+                $0.acknowledging = false
+            }
             actions.append(.cancelTimer(.acknowledgeEnded))
             actions.append(.showLEDs(.delayDisplay(halfSeconds: choices.delayHalfSeconds), since: now))
             actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
@@ -359,7 +369,7 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func leaveDelayMode(_ actions: inout [BoothAction]) {
         guard knobMode == .delay else { return }
-        knobMode = .sound
+        updateIdle { $0.knobMode = .sound }
         actions.append(.cancelTimer(.knobModeEnded))
         actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
     }
@@ -479,12 +489,12 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func returnToIdle(reviewed: [String], at now: Instant, _ actions: inout [BoothAction]) {
         if shutdown != nil {
-            enter(.idle(reviewed: []), at: now, &actions)
+            enter(.idle(Idle()), at: now, &actions)
             actions.append(.showLEDs(.off, since: now))
             actions.append(.exit(code: exitStatus))
             return
         }
-        enter(.idle(reviewed: reviewed), at: now, &actions)
+        enter(.idle(Idle(reviewed: reviewed)), at: now, &actions)
         actions.append(.showLEDs(idlePattern, since: now))
         if !reviewed.isEmpty {
             actions.append(.startTimer(.reviewEnded, deadline: now.advanced(by: configuration.reviewWindow)))
@@ -509,8 +519,7 @@ public struct BoothStateMachine: Sendable {
             actions.append(.expireCapture(CaptureID(sequence: sequence.id, shot: sequence.captured)))
             abortSequence("camera: no frame within \(configuration.captureTimeout / 1_000_000) ms", at: now, &actions)
         case .reviewEnded:
-            guard case .idle = state else { return }
-            state = .idle(reviewed: [])
+            updateIdle { $0.reviewed = [] }
         case .knobModeEnded:
             guard knobMode == .delay, case .idle = state else { return }
             leaveDelayMode(&actions)
@@ -546,8 +555,8 @@ public struct BoothStateMachine: Sendable {
             }
             refreshIdleLEDs(at: now, &actions)
         }
-        guard pressAwaitingRoom else { return }
-        pressAwaitingRoom = false
+        guard idle?.pressAwaitingRoom == true else { return }
+        updateIdle { $0.pressAwaitingRoom = false }
         guard case .idle = state, shutdown == nil else { return }
         if room {
             startSequence(at: now, &actions)
@@ -644,7 +653,7 @@ public struct BoothStateMachine: Sendable {
 
     /// Shows the idle pattern, ending any acknowledgement still blinking.
     private mutating func showIdlePattern(at now: Instant, _ actions: inout [BoothAction]) {
-        acknowledging = false
+        updateIdle { $0.acknowledging = false }
         actions.append(.cancelTimer(.acknowledgeEnded))
         actions.append(.showLEDs(idlePattern, since: now))
     }
@@ -653,7 +662,7 @@ public struct BoothStateMachine: Sendable {
     private mutating func showAcknowledgement(
         _ pattern: LEDPattern, at now: Instant, _ actions: inout [BoothAction]
     ) {
-        acknowledging = true
+        updateIdle { $0.acknowledging = true }
         actions.append(.showLEDs(pattern, since: now))
         actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: pattern.duration ?? 0)))
     }
@@ -665,10 +674,21 @@ public struct BoothStateMachine: Sendable {
     }
 
     private mutating func enter(_ next: State, at now: Instant, _ actions: inout [BoothAction]) {
-        acknowledging = false
         let from = phase
         state = next
         actions.append(.enterPhase(phase, from: from))
+    }
+
+    /// The idle state's values, nil when not idle.
+    private var idle: Idle? {
+        if case .idle(let idle) = state { idle } else { nil }
+    }
+
+    /// Changes the idle state's values; does nothing when not idle.
+    private mutating func updateIdle(_ body: (inout Idle) -> Void) {
+        guard case .idle(var idle) = state else { return }
+        body(&idle)
+        state = .idle(idle)
     }
 
     private mutating func updateSequence(_ body: (inout PhotoSequence) -> Void) {
