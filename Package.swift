@@ -82,7 +82,8 @@ let package = Package(
         .target(name: "LibcameraShim", dependencies: ["CLibcamera"], cxxSettings: strictCXX),
         .target(name: "CameraCapture", dependencies: ["LibcameraShim", "PhotoEncoding"], swiftSettings: strict),
 
-        .testTarget(name: "CameraCaptureTests", dependencies: ["CameraCapture"], swiftSettings: strict),
+        .testTarget(
+            name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
             name: "BoothBench", dependencies: ["BoothCore", "PhotoStore"], path: "Benchmarks/BoothBench",

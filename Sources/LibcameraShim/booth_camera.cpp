@@ -144,28 +144,6 @@ int booth_format(const PixelFormat &format)
 const std::array<PixelFormat, 4> preferred_formats = {formats::YUV420, formats::NV12,
 						      formats::BGR888, formats::RGB888};
 
-/* Row payload, row count and stride of each plane of a `format` frame. */
-struct PlaneShape {
-	size_t row_bytes, rows, stride;
-};
-
-std::vector<PlaneShape> plane_shapes(int format, uint32_t width, uint32_t height, uint32_t stride)
-{
-	size_t cw = (width + 1) / 2, ch = (height + 1) / 2;
-
-	switch (format) {
-	case BOOTH_PIXEL_FORMAT_YUV420:
-		return {{width, height, stride}, {cw, ch, stride / 2}, {cw, ch, stride / 2}};
-	case BOOTH_PIXEL_FORMAT_NV12:
-		return {{width, height, stride}, {cw * 2, ch, stride}};
-	case BOOTH_PIXEL_FORMAT_RGB24:
-	case BOOTH_PIXEL_FORMAT_BGR24:
-		return {{(size_t)width * 3, height, stride}};
-	default:
-		return {};
-	}
-}
-
 struct Armed {
 	uint64_t trigger_ns;
 	uint64_t cookie;
@@ -326,36 +304,20 @@ int CameraState::map_buffer(const FrameBuffer *buffer)
 		base[fd] = static_cast<const uint8_t *>(address);
 	}
 
-	std::vector<PlaneShape> shapes = plane_shapes(pixel_format, width, height, stride);
+	std::vector<booth_buffer_plane> described;
+	for (size_t i = 0; i < planes.size(); i++) {
+		size_t offset = planes[i].offset == FrameBuffer::Plane::kInvalidOffset ? 0 : planes[i].offset;
+		described.push_back({base[planes[i].fd.get()], offset, planes[i].length});
+	}
 	BufferLayout layout;
-	layout.count = shapes.size();
-	if (planes.size() == shapes.size()) {
-		for (size_t i = 0; i < planes.size(); i++) {
-			size_t offset = planes[i].offset == FrameBuffer::Plane::kInvalidOffset ? 0 : planes[i].offset;
-			layout.planes[i] = {base[planes[i].fd.get()] + offset, planes[i].length, shapes[i].stride};
-		}
-	} else if (planes.size() == 1) {
-		/* One V4L2 plane holding all color planes back to back. */
-		size_t offset = planes[0].offset == FrameBuffer::Plane::kInvalidOffset ? 0 : planes[0].offset;
-		size_t end = offset + planes[0].length;
-		for (size_t i = 0; i < shapes.size(); i++) {
-			size_t size = shapes[i].stride * shapes[i].rows;
-			size_t length = std::min(size, end > offset ? end - offset : 0);
-			layout.planes[i] = {base[planes[0].fd.get()] + offset, length, shapes[i].stride};
-			offset += size;
-		}
-	} else {
-		fail(EINVAL, "camera buffer has " + std::to_string(planes.size()) + " planes; expected " +
-				     std::to_string(shapes.size()));
+	const char *problem = "";
+	int count = booth_camera_layout(pixel_format, width, height, stride, described.data(), described.size(),
+					layout.planes.data(), &problem);
+	if (count < 0) {
+		fail(EINVAL, problem);
 		return -1;
 	}
-	for (size_t i = 0; i < shapes.size(); i++) {
-		const PlaneShape &shape = shapes[i];
-		if (layout.planes[i].length < shape.stride * (shape.rows - 1) + shape.row_bytes) {
-			fail(EINVAL, "camera buffer plane " + std::to_string(i) + " is smaller than its format needs");
-			return -1;
-		}
-	}
+	layout.count = (uint32_t)count;
 	layouts[buffer] = layout;
 	return 0;
 }

@@ -85,6 +85,26 @@ struct booth_frame_plane {
 	size_t stride;
 };
 
+/** One plane of a camera buffer as libcamera describes it: its dmabuf's mapped address, where in it the
+ * plane starts and how long it is. */
+struct booth_buffer_plane {
+	const uint8_t *base;
+	size_t offset;
+	size_t length;
+};
+
+/**
+ * Where each color plane of a `format` frame (width x height, `stride` bytes a luma or RGB row) lies:
+ * from one buffer plane per color plane, or from one holding them all back to back (as a Pi's camera
+ * delivers YUV420: Y, then U and V at half the stride). Fills out[0 .. count) and returns the count, or
+ * -1 with errno EINVAL and *problem set when the planes do not fit the format (too few bytes, a plane
+ * count the format does not have). Pure arithmetic: booth_camera uses it for every buffer it maps, and
+ * the tests feed it synthetic buffers of every format a Pi delivers.
+ */
+int booth_camera_layout(int format, uint32_t width, uint32_t height, uint32_t stride,
+			const struct booth_buffer_plane *planes, size_t plane_count,
+			struct booth_frame_plane out[3], const char **problem);
+
 /** The outcome of one capture (or of the camera going away). */
 struct booth_camera_result {
 	/** A value of enum booth_camera_status. */
