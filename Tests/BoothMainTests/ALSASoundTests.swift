@@ -1,5 +1,6 @@
 import BoothCore
 import Glibc
+import SoundOutput
 import Testing
 
 @testable import BoothMain
@@ -39,5 +40,28 @@ import Testing
         #expect(
             note?.hasSuffix("the simulator is silent, each sound timed as if played (--sound DEVICE picks another)")
                 == true)
+    }
+
+    /// A sound added while running (imported from a stick) is converted off the loop's thread and then
+    /// plays on the device; the loop is never held up by the conversion.
+    @Test func aSoundAddedWhileRunningIsConvertedOffTheLoop() throws {
+        let sound = ALSASound(device: "null", gainDecibels: 0, custom: [])
+        try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")
+        let loop = try EventLoop()
+        try sound.attach(to: loop) { _, _ in }
+        let beep = PCMBuffer(samples: [Int16](repeating: 900, count: 44_100 * 2), sampleRate: 44_100, channels: 1)
+        sound.add([CustomSound(name: "Beep", buffer: beep)])
+        #expect(sound.soundDurations["Beep"] == 2_000_000_000, "timed at once")
+        func poll() {
+            if sound.convertedSounds.contains("Beep") {
+                loop.stop()
+            } else {
+                loop.schedule(at: loop.now().advanced(by: .milliseconds(10))) { poll() }
+            }
+        }
+        poll()
+        loop.schedule(at: loop.now().advanced(by: .seconds(20))) { loop.stop() }
+        try loop.run()
+        #expect(sound.convertedSounds.contains("Beep"))
     }
 }

@@ -1,6 +1,7 @@
 // ALSASound: the booth's sounds on an ALSA device.
 import BoothCore
 import CBoothSys
+import Dispatch
 import Glibc
 import SoundOutput
 
@@ -32,6 +33,16 @@ final class ALSASound: SoundDevice {
     private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
     private(set) var problem: String?
+    /// Sounds added while running, converted to the device's format off the loop's thread.
+    private var conversions: Mailbox<Converted>?
+    private let converter = DispatchQueue(label: "heylook.sound-convert")
+
+    /// Sounds converted for a device format.
+    private struct Converted: Sendable {
+        var sounds: [String: PreparedSound]
+        var sampleRate: Int
+        var channels: Int
+    }
 
     /// The built-in sounds plus `custom` ones, for `device` with `gainDecibels` applied.
     init(device: String, gainDecibels: Double, custom: [CustomSound]) {
@@ -63,6 +74,9 @@ final class ALSASound: SoundDevice {
         self.loop = loop
         self.report = report
         try silent.attach(to: loop, report: report)
+        let conversions = try Mailbox<Converted>()
+        try loop.register(readable: conversions.fileDescriptor) { [unowned self] in self.takeConversions() }
+        self.conversions = conversions
         let now = loop.now()
         carryOut(lifecycle.opened(problem: problem, at: now))
         if playback != nil, let warning = MixerCheck().playbackVolumeWarning(card: device) {
@@ -71,12 +85,34 @@ final class ALSASound: SoundDevice {
         }
     }
 
+    /// Converting a few seconds of sound takes milliseconds a sound: it runs on a worker, never between
+    /// a press and its sound. Until a sound is converted it plays silent, timed (a device that opens
+    /// later converts every source then).
     func add(_ sounds: [CustomSound]) {
-        for sound in sounds {
-            sources[sound.name] = sound.buffer
-            if let playback { prepared[sound.name] = playback.prepare(sound.buffer, gainDecibels: gain) }
-        }
+        for sound in sounds { sources[sound.name] = sound.buffer }
         silent.add(sounds)
+        guard let playback, let conversions else { return }
+        let (sampleRate, channels, gain) = (playback.sampleRate, playback.channels, gain)
+        converter.asyncOnNormalScheduler { [conversions] in
+            var converted = Converted(sounds: [:], sampleRate: sampleRate, channels: channels)
+            for sound in sounds {
+                converted.sounds[sound.name] = PreparedSound(
+                    sound.buffer, sampleRate: sampleRate, channels: channels, gainDecibels: gain)
+            }
+            conversions.post(converted)
+        }
+    }
+
+    /// The sounds converted for the open device (the others play silent, timed).
+    var convertedSounds: Set<String> { Set(prepared.keys) }
+
+    /// On the loop: sounds converted for the device still open take their place.
+    private func takeConversions() {
+        for converted in conversions?.drain() ?? [] {
+            guard let playback, playback.sampleRate == converted.sampleRate, playback.channels == converted.channels
+            else { continue }
+            prepared.merge(converted.sounds) { _, new in new }
+        }
     }
 
     func play(_ sound: String, purpose: SoundPurpose) {
