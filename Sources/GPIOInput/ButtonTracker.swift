@@ -85,12 +85,17 @@ public struct ButtonTracker: Sendable {
         return signals
     }
 
-    /// The line's level, read (at `time`, CLOCK_MONOTONIC) after a batch of edges: where it is not the
-    /// last edge's level, edges were lost and the level read counts as an edge at `time`. Returns the
-    /// signals due, oldest first.
+    /// The line's level, read (at `time`, CLOCK_MONOTONIC) after a batch of edges. Where it is not the
+    /// last edge's level, edges after that one were lost: the line has been at `level` since then as far
+    /// as anyone can know, so `level` takes the last edge's place before any deadline runs (a window
+    /// that ended while the reader was late then sees the level the line really settled at). A change
+    /// none of whose edges arrived, outside any window, is reported at `time`. Returns the signals due,
+    /// oldest first.
     public mutating func levelRead(_ level: Bool, at time: UInt64) -> [ButtonSignal] {
         guard level != lastLevel else { return advance(to: time) }
-        return edge(level: level, at: max(time, lastEdgeAt))
+        guard windowEnd != nil else { return edge(level: level, at: max(time, lastEdgeAt)) }
+        lastLevel = level
+        return advance(to: time)
     }
 
     /// Runs every deadline up to and including `now`. Returns the signals due, oldest first.

@@ -61,14 +61,47 @@ private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [
         #expect(unaware.advance(to: t0 + 100 * ms) == [.released(at: kept.last!.1, heldNanoseconds: kept.last!.1 - t0)])
     }
 
+    /// Measured in the rig under load (libgpiod 1.6): the reader came 33 ms after the press, after the
+    /// 20 ms window had ended; the kept edges ended on released, the line was pressed. The window's end
+    /// must see the level read, not the stale edge: no release, no second press.
+    @Test("a level read after the window ended, with edges lost, reports no release")
+    func lateLevelReadAfterTheWindow() {
+        var button = ButtonTracker(debounce: .milliseconds(20))
+        let kept = storm(from: t0, first: true, count: 16, last: false)
+        #expect(button.feed(kept) == [.pressed(at: t0)])
+        #expect(button.levelRead(true, at: t0 + 33 * ms).isEmpty)
+        #expect(button.advance(to: t0 + 500 * ms).isEmpty)
+        #expect(button.isPressed)
+        #expect(button.nextDeadline == t0 + 1_000 * ms, "only the long press is pending")
+    }
+
+    /// A fast reader reads the level mid-bounce: whatever it sees, the edges that follow decide.
+    @Test("a level read mid-bounce is overtaken by the edges that follow")
+    func levelReadMidBounce() {
+        var button = ButtonTracker(debounce: .milliseconds(20))
+        #expect(button.edge(level: true, at: t0) == [.pressed(at: t0)])
+        #expect(button.levelRead(false, at: t0 + 100_000).isEmpty)
+        let rest = storm(from: t0 + 300_000, first: false, count: 10, last: true)
+        #expect(button.feed(rest).isEmpty)
+        #expect(button.levelRead(true, at: t0 + 5 * ms).isEmpty)
+        #expect(button.advance(to: t0 + 100 * ms).isEmpty)
+        #expect(button.isPressed)
+    }
+
     @Test("a level read that agrees with the last edge changes nothing")
     func agreeingLevelReadIsNothing() {
         var button = ButtonTracker(debounce: .milliseconds(20))
         _ = button.feed(storm(from: t0, first: true, count: 15, last: true))
         #expect(button.levelRead(true, at: t0 + 5 * ms).isEmpty)
         #expect(button.nextDeadline == t0 + 1_000 * ms)
-        // A release whose edges were all lost: the level read reports it (at the read's time).
-        #expect(button.levelRead(false, at: t0 + 500 * ms) == [.released(at: t0 + 500 * ms, heldNanoseconds: 500 * ms)])
+        // A release whose edges were all lost while the press's window was still on the books: the level
+        // read reports it (when it happened is lost with its edges: it counts from the last edge read).
+        #expect(
+            button.levelRead(false, at: t0 + 500 * ms) == [.released(at: t0 + 4_200_000, heldNanoseconds: 4_200_000)])
+        #expect(!button.isPressed)
+        // Once no window is open, a change none of whose edges came is reported at the read's time.
+        #expect(button.advance(to: t0 + 600 * ms).isEmpty)
+        #expect(button.levelRead(true, at: t0 + 700 * ms) == [.pressed(at: t0 + 700 * ms)])
     }
 
     @Test("a bounce storm on release reports one release")
