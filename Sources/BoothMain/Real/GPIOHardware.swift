@@ -99,6 +99,13 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private enum Role { case button, knobSwitch, cancel }
 
     private func readButton(_ input: Input, _ role: Role) {
+        takeEdges(input, role)
+        rearm(input, role)
+    }
+
+    /// Feeds the tracker every edge the kernel holds for `input`, then the line's level (a bounce that
+    /// overflowed the kernel's edge buffer lost edges: see ButtonTracker).
+    private func takeEdges(_ input: Input, _ role: Role) {
         let edges: [GPIOEdge]
         do {
             edges = try input.lines.readEdges()
@@ -109,11 +116,9 @@ final class GPIOHardware: InputDevice, LightsDevice {
         for edge in edges {
             emit(input.tracker.edge(level: edge.level, at: edge.timestampNanoseconds), role)
         }
-        // The level now: a bounce that overflowed the kernel's edge buffer lost edges (see ButtonTracker).
         if !edges.isEmpty, let level = try? input.lines.inputLevels().first {
             emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
         }
-        rearm(input, role)
     }
 
     private func rearm(_ input: Input, _ role: Role) {
@@ -124,6 +129,9 @@ final class GPIOHardware: InputDevice, LightsDevice {
         let at = Instant(nanoseconds: Int64(deadline))
         input.deadline = loop.schedule(at: at) { [unowned self] in
             input.deadline = nil
+            // Edges waiting in the kernel happened before this deadline is judged (a busy loop can run
+            // the timer before the descriptor's callback): they count first, in their own time order.
+            self.takeEdges(input, role)
             self.emit(input.tracker.advance(to: UInt64(max(loop.now(), at).nanoseconds)), role)
             self.rearm(input, role)
         }
