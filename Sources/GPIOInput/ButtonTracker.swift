@@ -11,10 +11,11 @@
 ///   new window opens at the window's end. So the reported state always ends equal to the line.
 /// - A press held for `longPressNanoseconds` reports `longPressed` once, while still held.
 ///
-/// The kernel keeps a line's edges in a small buffer (16 on the v1 uAPI); a reader held up while a
-/// contact bounces can find it overflowed, the newest edges lost, so the last edge read may show the
-/// wrong level. The owner therefore reads the line's level after each batch and hands it to
-/// `levelRead(_:at:)`, which counts a level that differs from the last edge as an edge of its own.
+/// Edges can be lost (the kernel keeps a line's edges in a small buffer: 16 on the v1 uAPI) or
+/// delivered late (timestamped when they happened, queued by a kernel thread that a busy machine runs
+/// late), so the edges read so far may show the wrong level. The owner therefore reads the line's
+/// level after each batch and before a bounce window is judged, and hands it to `levelRead(_:at:)`:
+/// the level read is what the line is, an edge older than it is already in it (ignored when it comes).
 ///
 /// The owner calls `edge(level:at:)` for each kernel edge and, when `nextDeadline` is not nil,
 /// arms a timer for it and calls `advance(to:)` with the current CLOCK_MONOTONIC time when it
@@ -39,6 +40,8 @@ public struct ButtonTracker: Sendable {
     /// The level of the latest edge and its time.
     private var lastLevel = false
     private var lastEdgeAt: UInt64 = 0
+    /// When the line's level was last read: edges timestamped before it are already in that level.
+    private var levelKnownAt: UInt64 = 0
 
     /// Creates a tracker for a released button.
     /// - Parameters:
@@ -72,6 +75,8 @@ public struct ButtonTracker: Sendable {
     /// Feeds one kernel edge: `level` is the logical level after it (true = pressed).
     /// Returns the signals due, oldest first.
     public mutating func edge(level: Bool, at time: UInt64) -> [ButtonSignal] {
+        // Delivered after a level read that came later: that level already holds it.
+        guard time >= levelKnownAt else { return [] }
         var signals = advance(to: time)
         lastLevel = level
         lastEdgeAt = time
@@ -92,6 +97,7 @@ public struct ButtonTracker: Sendable {
     /// none of whose edges arrived, outside any window, is reported at `time`. Returns the signals due,
     /// oldest first.
     public mutating func levelRead(_ level: Bool, at time: UInt64) -> [ButtonSignal] {
+        levelKnownAt = max(levelKnownAt, time)
         guard level != lastLevel else { return advance(to: time) }
         guard windowEnd != nil else { return edge(level: level, at: max(time, lastEdgeAt)) }
         lastLevel = level

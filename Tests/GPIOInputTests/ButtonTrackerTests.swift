@@ -75,6 +75,26 @@ private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [
         #expect(button.nextDeadline == t0 + 1_000 * ms, "only the long press is pending")
     }
 
+    /// Measured in the rig under load (libgpiod 2, nothing lost): the bounce's last edges were queued by
+    /// the kernel after the window's timer ran. The level read when the window is judged says pressed;
+    /// the late edges, older than that read, change nothing when they come.
+    @Test("edges delivered after a later level read are already in it")
+    func lateDeliveredEdgesAreIgnored() {
+        var button = ButtonTracker(debounce: .milliseconds(50))
+        let bounce = storm(from: t0, first: true, count: 19, last: true)
+        #expect(button.feed(Array(bounce.prefix(4))) == [.pressed(at: t0)])  // ends on released
+        // The window's timer, 66 ms late: the level read says pressed; the window closes on it.
+        #expect(button.levelRead(true, at: t0 + 66 * ms).isEmpty)
+        #expect(button.advance(to: t0 + 66 * ms).isEmpty)
+        // The rest of the bounce arrives now, timestamped inside the old window.
+        #expect(button.feed(Array(bounce.dropFirst(4))).isEmpty)
+        #expect(button.advance(to: t0 + 500 * ms).isEmpty)
+        #expect(button.isPressed)
+        // A real release after the read is reported as usual.
+        #expect(
+            button.edge(level: false, at: t0 + 600 * ms) == [.released(at: t0 + 600 * ms, heldNanoseconds: 600 * ms)])
+    }
+
     /// A fast reader reads the level mid-bounce: whatever it sees, the edges that follow decide.
     @Test("a level read mid-bounce is overtaken by the edges that follow")
     func levelReadMidBounce() {

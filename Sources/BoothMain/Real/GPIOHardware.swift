@@ -131,8 +131,13 @@ final class GPIOHardware: InputDevice, LightsDevice {
             input.deadline = nil
             // Edges waiting in the kernel happened before this deadline is judged (a busy loop can run
             // the timer before the descriptor's callback): they count first, in their own time order.
+            // Then the line's level now: edges a busy kernel has not queued yet are in it.
             self.takeEdges(input, role)
-            self.emit(input.tracker.advance(to: UInt64(max(loop.now(), at).nanoseconds)), role)
+            let now = UInt64(max(loop.now(), at).nanoseconds)
+            if let level = try? input.lines.inputLevels().first {
+                self.emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
+            }
+            self.emit(input.tracker.advance(to: now), role)
             self.rearm(input, role)
         }
     }
