@@ -11,25 +11,32 @@ rig_booth_config "$RIG_OUT/booth.toml" gpio.debounce_ms=50
 timing=$(rig_gpio_timing)
 pull=$(rig_gpio_line_dir booth button)/pull
 # A starved VM can stretch the bounce past the debounce window (then more presses are right): try again, 5 times.
+# The rig's own write times can understate it; the kernel's edge times, which the booth's presses carry, decide:
+# a second press more than the window after the first means the bounce outlasted the window.
 for try in 1 2 3 4 5; do
     rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
     # An odd number of toggles ends on the other level: down (pressed), then up (released).
     down_us=$("$timing" bounce "$pull" 19 500)
     rig_sleep_ms 300
     up_us=$("$timing" bounce "$pull" 19 500)
-    rig_log "bounce spans: press ${down_us} us, release ${up_us} us (debounce 50 ms)"
-    ((down_us < 50000 && up_us < 50000)) && break
+    rig_log "bounce spans (the rig's writes): press ${down_us} us, release ${up_us} us (debounce 50 ms)"
+    if ((down_us < 50000 && up_us < 50000)); then
+        rig_booth_wait 30 1 '"type":"photoSaved"'
+        rig_booth_wait 10 1 '"type":"state","from":"processing","to":"idle"'
+        rig_sleep_ms 500
+        rig_booth_stop
+        mapfile -t presses < <(grep -F '"input":"buttonPressed"' "$RIG_BOOTH_EVENTS" | sed -n 's/^{"t_us":\([0-9]*\),.*/\1/p')
+        ((${#presses[@]} <= 1 || presses[1] - presses[0] < 50000)) && break
+        rig_log "the kernel saw presses $((presses[1] - presses[0])) us apart: the bounce outlasted the window; again"
+    else
+        rig_log "the bounce took longer than the debounce window; again"
+        rig_sleep_ms 500
+        rig_booth_stop
+    fi
     ((try < 5)) || rig_fail "the rig could not bounce within the 50 ms debounce 5 times (load?)"
-    rig_log "the bounce took longer than the debounce window; again"
-    rig_sleep_ms 500
-    rig_booth_stop
     rm -rf "$RIG_OUT/photos"
     mkdir -p "$RIG_OUT/photos"
 done
-rig_booth_wait 30 1 '"type":"photoSaved"'
-rig_booth_wait 10 1 '"type":"state","from":"processing","to":"idle"'
-rig_sleep_ms 500
-rig_booth_stop
 grep -F '"type":"input"' "$RIG_BOOTH_EVENTS"
 rig_assert "exactly one buttonPressed" test "$(rig_booth_count '"input":"buttonPressed"')" = 1
 rig_assert "exactly one buttonReleased" test "$(rig_booth_count '"input":"buttonReleased"')" = 1
