@@ -88,6 +88,9 @@ public struct BoothSettings: Hashable, Sendable {
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
     /// Whether photos already verified on a USB stick may be deleted when space runs low.
     public var cleanupExported = false
+    /// Whether the clock is trusted for photo dates even when the kernel says it is not synchronised
+    /// (a battery-backed clock set by hand); otherwise photos taken then are undated.
+    public var trustClock = false
     /// The SoC temperature (millidegrees Celsius) from which the booth warns that it is too hot.
     public var hotLimit: Int64 = 80_000
     /// How many bytes of events `booth run` keeps beside the state file (`events.jsonl` and the older

@@ -90,7 +90,7 @@ public enum ConfigFile {
         "booth": [
             "photos_dir", "state_file", "ratio", "jpeg_quality", "burst", "flash", "flash_auto_lux", "review_window",
             "capture_timeout", "free_space_reserve_mb", "cleanup_exported", "realtime_priority", "events_kb",
-            "hot_limit",
+            "hot_limit", "trust_clock",
         ],
         "sound": ["device", "gain_db", "sounds_dir", "favourites", "default"],
         "countdown": ["default_delay", "visual", "delay_mode_timeout"],
@@ -125,6 +125,7 @@ public enum ConfigFile {
         case "booth.capture_timeout": s.captureTimeout = try v.seconds(in: 1...60)
         case "booth.free_space_reserve_mb": s.freeSpaceReserve = Int64(try v.integer(in: 0...1_000_000)) * 1024 * 1024
         case "booth.cleanup_exported": s.cleanupExported = try v.boolean()
+        case "booth.trust_clock": s.trustClock = try v.boolean()
         case "booth.hot_limit": s.hotLimit = Int64((try v.number(in: 40...110) * 1000).rounded())
         case "booth.events_kb": s.eventsLimit = try v.integer(in: 0...1_048_576) * 1024
         case "booth.realtime_priority": s.realtimePriority = try v.integer(in: 0...50)

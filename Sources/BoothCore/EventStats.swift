@@ -70,7 +70,7 @@ public struct EventStats: Sendable {
             }
         case "photoSaved":
             let name = record.string("path")?.split(separator: "/").last.map(String.init) ?? ""
-            photosPerDay[PhotoName(fileName: name)?.dateTime.dateString ?? "undated", default: 0] += 1
+            photosPerDay[PhotoName(fileName: name)?.folder ?? PhotoName.undated, default: 0] += 1
         case "photoDiscarded":
             discarded += 1
         case "error":

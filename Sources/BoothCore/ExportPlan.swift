@@ -101,7 +101,7 @@ public struct ExportPlan: Hashable, Sendable {
                     Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
                 continue
             }
-            let folder = parsed.dateTime.dateString
+            let folder = parsed.folder
             var planned = false
             for attempt in 0..<maximumAttempts {
                 let name = alternativeName(photo.name, booth: booth, attempt: attempt)

@@ -1,6 +1,8 @@
 // PhotoName: photo file names.
 /// Photo file names: local date-time plus a sequence number, so names sort by time and never collide
-/// even when the clock is wrong or jumps back (a Pi without network has no real time at boot).
+/// even when the clock jumps back. A photo taken while the clock is not trusted (a Pi has no
+/// battery clock: before network time it says whatever it said at shutdown) is undated, named by its
+/// number alone, so no false date is ever claimed.
 public struct PhotoName: Hashable, Sendable, Comparable {
     /// A civil date-time, as read from the wall clock by the caller.
     public struct DateTime: Hashable, Sendable {
@@ -24,8 +26,8 @@ public struct PhotoName: Hashable, Sendable, Comparable {
         }
     }
 
-    /// When the photo was taken.
-    public var dateTime: DateTime
+    /// When the photo was taken; nil when the clock could not be trusted then.
+    public var dateTime: DateTime?
     /// The store's running number, from 1.
     public var sequence: Int
 
@@ -35,30 +37,45 @@ public struct PhotoName: Hashable, Sendable, Comparable {
     /// going past it (see `PhotoStore.save`).
     public static let maximumSequence = 999_999_999
 
-    /// The name for a photo taken at `dateTime` with running number `sequence`.
-    public init(dateTime: DateTime, sequence: Int) {
+    /// What an undated name has where a dated one has its date and time, and the folder such photos
+    /// are exported into.
+    public static let undated = "undated"
+
+    /// The name for a photo taken at `dateTime` (nil: undated) with running number `sequence`.
+    public init(dateTime: DateTime?, sequence: Int) {
         self.dateTime = dateTime
         self.sequence = sequence
     }
 
-    /// `HeyLook_2026-11-22_14-03-07_000042.jpg`.
+    /// `HeyLook_2026-11-22_14-03-07_000042.jpg`, or undated `HeyLook_undated_000042.jpg`.
     public var fileName: String {
-        "HeyLook_\(dateTime.dateString)_\(dateTime.timeString)_\(pad(sequence, 6)).jpg"
+        guard let dateTime else { return "HeyLook_\(Self.undated)_\(pad(sequence, 6)).jpg" }
+        return "HeyLook_\(dateTime.dateString)_\(dateTime.timeString)_\(pad(sequence, 6)).jpg"
     }
+
+    /// The folder the photo goes into on a stick: its date `YYYY-MM-DD`, or `undated`.
+    public var folder: String { dateTime?.dateString ?? Self.undated }
 
     /// The name a file called `fileName` was given, or nil for any other file (temp files included):
     /// only a name the store itself would write (zero-padded parts, a sequence in
     /// 1...`maximumSequence`) is ours, so every other file there is left alone.
     public init?(fileName: String) {
-        let parts = fileName.split(separator: "_")
-        guard parts.count == 4, parts[0] == "HeyLook", parts[3].hasSuffix(".jpg") else { return nil }
-        let date = parts[1].split(separator: "-").compactMap { Int($0) }
-        let time = parts[2].split(separator: "-").compactMap { Int($0) }
-        guard date.count == 3, time.count == 3, let sequence = Int(parts[3].dropLast(4)) else { return nil }
-        self.init(
-            dateTime: DateTime(
-                year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time[2]),
-            sequence: sequence)
+        let parts = fileName.split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3 || parts.count == 4, parts[0] == "HeyLook", let last = parts.last,
+            last.hasSuffix(".jpg"), let sequence = Int(last.dropLast(4))
+        else { return nil }
+        if parts.count == 3 {
+            guard parts[1] == Self.undated else { return nil }
+            self.init(dateTime: nil, sequence: sequence)
+        } else {
+            let date = parts[1].split(separator: "-").compactMap { Int($0) }
+            let time = parts[2].split(separator: "-").compactMap { Int($0) }
+            guard date.count == 3, time.count == 3 else { return nil }
+            self.init(
+                dateTime: DateTime(
+                    year: date[0], month: date[1], day: date[2], hour: time[0], minute: time[1], second: time[2]),
+                sequence: sequence)
+        }
         guard (1...Self.maximumSequence).contains(sequence), self.fileName == fileName else { return nil }
     }
 

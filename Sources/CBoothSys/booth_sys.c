@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <sys/mount.h>
 #include <sys/syscall.h>
+#include <sys/timex.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -48,4 +49,13 @@ int booth_fs_type(int fd, long *type)
 const char *booth_errno_name(int code)
 {
 	return strerrorname_np(code);
+}
+
+int booth_clock_synchronised(void)
+{
+	struct timex state = { 0 };
+	int result = adjtimex(&state);
+	if (result < 0)
+		return -1;
+	return result != TIME_ERROR && !(state.status & STA_UNSYNC);
 }

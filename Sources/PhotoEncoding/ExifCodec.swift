@@ -31,10 +31,12 @@ enum ExifCodec {
         let writer = EntryWriter(mem: mem, order: order)
         try writer.ascii(fields.make, tag: EXIF_TAG_MAKE, in: ifd0)
         try writer.ascii(fields.cameraModel, tag: EXIF_TAG_MODEL, in: ifd0)
-        try writer.ascii(fields.dateTime, tag: EXIF_TAG_DATE_TIME, in: ifd0)
         try writer.short(UInt16(fields.orientation), tag: EXIF_TAG_ORIENTATION, in: ifd0)
-        try writer.ascii(fields.dateTime, tag: EXIF_TAG_DATE_TIME_ORIGINAL, in: exif)
-        try writer.ascii(fields.dateTime, tag: EXIF_TAG_DATE_TIME_DIGITIZED, in: exif)
+        if let dateTime = fields.dateTime {
+            try writer.ascii(dateTime, tag: EXIF_TAG_DATE_TIME, in: ifd0)
+            try writer.ascii(dateTime, tag: EXIF_TAG_DATE_TIME_ORIGINAL, in: exif)
+            try writer.ascii(dateTime, tag: EXIF_TAG_DATE_TIME_DIGITIZED, in: exif)
+        }
         try writer.long(UInt32(width), tag: EXIF_TAG_PIXEL_X_DIMENSION, in: exif)
         try writer.long(UInt32(height), tag: EXIF_TAG_PIXEL_Y_DIMENSION, in: exif)
         if let exposure = fields.exposureTimeMicroseconds {
@@ -63,10 +65,10 @@ enum ExifCodec {
         defer { exif_data_unref(data) }
         let order = exif_data_get_byte_order(data)
         let reader = EntryReader(ifd0: data.pointee.ifd.0, exif: data.pointee.ifd.2, order: order)
-        guard let dateTime = reader.ascii(EXIF_TAG_DATE_TIME) else { return nil }
+        guard let model = reader.ascii(EXIF_TAG_MODEL) else { return nil }
         return ExifFields(
-            dateTime: dateTime,
-            cameraModel: reader.ascii(EXIF_TAG_MODEL) ?? "",
+            dateTime: reader.ascii(EXIF_TAG_DATE_TIME),
+            cameraModel: model,
             make: reader.ascii(EXIF_TAG_MAKE) ?? "",
             orientation: reader.short(EXIF_TAG_ORIENTATION).map(Int.init) ?? 1,
             exposureTimeMicroseconds: reader.rational(EXIF_TAG_EXPOSURE_TIME).flatMap { value in

@@ -2,8 +2,9 @@
 
 /// EXIF fields for one photo. Strings must be ASCII (EXIF's ASCII type).
 public struct ExifFields: Sendable, Equatable {
-    /// Capture time as "YYYY:MM:DD HH:MM:SS" (DateTime, DateTimeOriginal, DateTimeDigitized).
-    public var dateTime: String
+    /// Capture time as "YYYY:MM:DD HH:MM:SS" (DateTime, DateTimeOriginal, DateTimeDigitized); nil
+    /// writes none of them (the clock was not trusted: no date is better than a false one).
+    public var dateTime: String?
     /// Camera model (Model), e.g. the sensor name "imx708".
     public var cameraModel: String
     /// Maker (Make).
@@ -18,7 +19,7 @@ public struct ExifFields: Sendable, Equatable {
 
     /// EXIF fields; `make` defaults to "HeyLook Booth" and `orientation` to upright.
     public init(
-        dateTime: String, cameraModel: String, make: String = "HeyLook Booth", orientation: Int = 1,
+        dateTime: String?, cameraModel: String, make: String = "HeyLook Booth", orientation: Int = 1,
         exposureTimeMicroseconds: Int? = nil, analogueGain: Double? = nil
     ) {
         self.dateTime = dateTime
@@ -31,7 +32,7 @@ public struct ExifFields: Sendable, Equatable {
 
     /// Throws unless every field can be written to EXIF as given.
     public func validate() throws(PhotoEncodingError) {
-        guard Self.isExifDateTime(dateTime) else {
+        if let dateTime, !Self.isExifDateTime(dateTime) {
             throw .invalidExif("dateTime \"\(dateTime)\" must look like 2026:11:22 14:03:07")
         }
         for (name, value) in [("cameraModel", cameraModel), ("make", make)] {

@@ -88,3 +88,13 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
         #expect(!ExportPlan.isExportName(other), "\(other)")
     }
 }
+
+/// Photos taken before the clock was trusted go to the stick's `undated` folder, never to a date.
+@Test func undatedPhotosGoToTheUndatedFolder() {
+    let undated = ExportPlan.Photo(name: PhotoName(dateTime: nil, sequence: 9).fileName, size: 100)
+    let plan = ExportPlan.make(
+        photos: [photo(1), undated], booth: "a", manifest: .init(stickID: "s"), present: [:])
+    #expect(plan.items.map(\.path) == ["2026-05-01/\(photo(1).name)", "undated/HeyLook_undated_000009.jpg"])
+    #expect(ExportPlan.isExportName(undated.name))
+    #expect(ExportPlan.isExportName(ExportPlan.alternativeName(undated.name, booth: "0123456789abcdef", attempt: 3)))
+}

@@ -7,7 +7,7 @@ import Testing
     let name = PhotoName(dateTime: .init(year: 2026, month: 11, day: 22, hour: 14, minute: 3, second: 7), sequence: 42)
     #expect(FATName.isSafe(name.fileName))
     #expect(FATName.isSafe(name.temporaryFileName))
-    #expect(FATName.isSafe(name.dateTime.dateString))
+    #expect(FATName.isSafe(name.folder))
     #expect(FATName.isSafe(ExportPlan.alternativeName(name.fileName, booth: "0123456789abcdef", attempt: 3)))
     #expect(FATName.isSafe("manifest.txt"))
     #expect(FATName.isSafe("HeyLook"))

@@ -46,4 +46,22 @@ import Testing
         #expect(report.problems.contains { $0.contains("\(PhotoStore.boothIDName) belongs to") })
         #expect(report.problems.allSatisfy { $0.contains("sudo chown -R uid 4242: \(folder)") })
     }
+
+    /// The clock section: synchronised or trusted is fine, not synchronised a note naming both fixes,
+    /// an unreadable status a problem (photos would stay undated without saying why).
+    @Test func theClockSectionSaysWhetherPhotosAreDated() {
+        #expect(
+            DoctorCommand.clockReport(status: .synchronised, trusted: false) == (
+                ["✓ synchronised: photos are dated"], []
+            ))
+        let offline = DoctorCommand.clockReport(status: .unsynchronised, trusted: false)
+        #expect(offline.problems.isEmpty)
+        #expect(
+            offline.lines.count == 1 && offline.lines[0].contains("undated") && offline.lines[0].contains("trust_clock")
+        )
+        #expect(DoctorCommand.clockReport(status: .unsynchronised, trusted: true).lines[0].hasPrefix("✓ trusted"))
+        let refused = DoctorCommand.clockReport(
+            status: .unknown("adjtimex: Operation not permitted (EPERM)"), trusted: false)
+        #expect(refused.problems.count == 1 && refused.problems[0].contains("EPERM"))
+    }
 }

@@ -21,7 +21,8 @@ import Testing
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
         cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil,
-        camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil
+        camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil,
+        clock: WallClock.Trust = .always
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -48,7 +49,8 @@ import Testing
             lights: lights)
         let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast))
+            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast),
+            wallClock: WallClock(trust: clock))
         if let stopAfter {
             // A booth stuck in a state would never end the script: stop it as SIGTERM would.
             controller.loop.schedule(at: controller.loop.now().advanced(by: stopAfter)) {
@@ -100,6 +102,28 @@ import Testing
                 + parts[2].split(separator: "-").joined(separator: ":"))
         let summary = try exiv2Output([path])
         #expect(summary.contains { $0.hasPrefix("Image size") && $0.hasSuffix("240 x 240") })
+    }
+
+    /// A clock that is not synchronised (a Pi before network time) dates nothing: the photo is named by
+    /// its number alone and its EXIF (read by exiv2) has every field but a date; the next photo, once
+    /// the clock is trusted, is dated again and numbered after it.
+    @Test func anUnsynchronisedClockLeavesThePhotoUndated() throws {
+        let (events, photos) = try run("press\nwait 3\nquit\n", fast: true, clock: .never)
+        #expect(events.first { $0.type == "ready" }?.fields["clock"] == "unsynchronised")
+        let path = try #require(events.first { $0.type == "photoSaved" }?.fields["path"])
+        #expect(path == "\(photos)/HeyLook_undated_000001.jpg")
+        let tags = try exiv2Tags(path)
+        #expect(tags["Exif.Image.Model"] == "HeyLook simulated camera")
+        #expect(tags["Exif.Photo.PixelXDimension"] == "320")
+        #expect(tags.keys.filter { $0.contains("DateTime") }.isEmpty, "dates written: \(tags)")
+        let inspected = try JPEGInspector.inspect(try #require(readFile(path)))
+        #expect(inspected.exif?.dateTime == nil)
+        #expect(inspected.exif?.cameraModel == "HeyLook simulated camera")
+
+        let store = try PhotoStore(directory: photos, reserve: 0)
+        let dated = try store.save(try #require(readFile(path)), takenAt: WallClock.now())
+        let name = try #require(PhotoName(fileName: String(dated.split(separator: "/").last!)))
+        #expect(name.dateTime != nil && name.sequence == 2)
     }
 
     /// exiv2's `-Pkv` listing of `path`'s EXIF: key → value.

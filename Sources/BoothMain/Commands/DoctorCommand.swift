@@ -103,6 +103,11 @@ struct DoctorCommand: ParsableCommand {
         for line in health.lines { print("  \(line)") }
         for text in health.problems { problem(text) }
 
+        print("Clock")
+        let clock = Self.clockReport(status: WallClock.status(), trusted: settings.trustClock)
+        for line in clock.lines { print("  \(line)") }
+        for text in clock.problems { problem(text) }
+
         print(problems == 0 ? "All good." : "\(problems) problem(s).")
         if problems > 0 { throw ExitCode(1) }
     }
@@ -169,6 +174,30 @@ struct DoctorCommand: ParsableCommand {
                 "under-voltage now: use the official 5 V power supply (5.1 V, 3 A; 5 A for a Pi 5) and a short cable")
         }
         return (lines, problems)
+    }
+
+    /// Whether photos get dates: a clock not synchronised (no network time yet) is a note, not a
+    /// problem (a booth without network is fine; its photos are undated); one whose status cannot be
+    /// read is a problem.
+    static func clockReport(status: WallClock.Status, trusted: Bool) -> (lines: [String], problems: [String]) {
+        switch (status, trusted) {
+        case (.synchronised, _):
+            return (["✓ synchronised: photos are dated"], [])
+        case (_, true):
+            return (["✓ trusted (booth.trust_clock = true): photos are dated with whatever the clock says"], [])
+        case (.unsynchronised, false):
+            return (
+                [
+                    "! not synchronised (no network time yet): photos are undated, named by number, and go to the "
+                        + "stick's \(PhotoName.undated) folder; connect the booth to a network, or with a battery-backed "
+                        + "clock set booth.trust_clock = true"
+                ], []
+            )
+        case (.unknown(let text), false):
+            return (
+                [], ["clock status unreadable (\(text)): photos are undated; the service needs the adjtimex read"]
+            )
+        }
     }
 
     private static func celsius(_ millidegrees: Int64) -> String {

@@ -28,7 +28,8 @@ struct InspectCommand: ParsableCommand {
         ]
         if let exif = info.exif {
             fields += [
-                ("dateTime", EventRecord.quoted(exif.dateTime)), ("cameraModel", EventRecord.quoted(exif.cameraModel)),
+                ("dateTime", exif.dateTime.map(EventRecord.quoted) ?? "null"),
+                ("cameraModel", EventRecord.quoted(exif.cameraModel)),
                 ("make", EventRecord.quoted(exif.make)), ("orientation", String(exif.orientation)),
                 ("exposureTimeMicroseconds", exif.exposureTimeMicroseconds.map { String($0) } ?? "null"),
                 ("analogueGain", exif.analogueGain.map { String($0) } ?? "null"),

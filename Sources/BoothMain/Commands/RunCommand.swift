@@ -63,7 +63,8 @@ struct RunCommand: ParsableCommand {
         let devices = BoothController.Devices(
             inputs: [gpio, try HealthMonitor()], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: try eventsLog(settings))
+            settings: settings, choices: choices, devices: devices, log: try eventsLog(settings),
+            wallClock: WallClock(trust: settings.trustClock ? .always : .kernel))
         if !gpio.problems.isEmpty {
             controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: controller.loop.now())
         }

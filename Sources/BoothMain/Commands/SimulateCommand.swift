@@ -44,6 +44,27 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "The light level (lux) the simulated camera reports, which flash auto uses; negative: none.")
     var lux: Double = 300
 
+    @Option(
+        help:
+            "Whether the clock counts as synchronised, so photos are dated: system (the kernel says), synchronised or unsynchronised."
+    )
+    var clock: ClockChoice = .system
+
+    /// The simulator's `--clock`.
+    enum ClockChoice: String, ExpressibleByArgument, CaseIterable {
+        case system, synchronised, unsynchronised
+
+        /// The wall clock's trust this choice gives (`booth.trust_clock` still trusts it always).
+        func trust(settings: BoothSettings) -> WallClock.Trust {
+            if settings.trustClock { return .always }
+            switch self {
+            case .system: return .kernel
+            case .synchronised: return .always
+            case .unsynchronised: return .never
+            }
+        }
+    }
+
     func run() throws {
         SignalSource.block()
         var settings = try configFile.settings()
@@ -109,7 +130,8 @@ struct SimulateCommand: ParsableCommand {
             }
         }
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast))
+            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast),
+            wallClock: WallClock(trust: clock.trust(settings: settings)))
         let code = try controller.run()
         terminal?.restore()
         if code != 0 { throw ExitCode(code) }

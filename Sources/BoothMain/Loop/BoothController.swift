@@ -29,6 +29,7 @@ final class BoothController {
     private let exports: ExportWorker
     private let signals: SignalSource
     private let watchdog: SystemdNotifier
+    private let wallClock: WallClock
     private var timers: [BoothTimer: EventLoop.TimerToken] = [:]
     private var frames: [CaptureID: any PhotoFrame] = [:]
     private var captureTriggers: [CaptureID: Instant] = [:]
@@ -40,12 +41,14 @@ final class BoothController {
     /// True while events are being handled (a report then only queues).
     private var handling = false
 
-    /// A booth on a real clock, or (the simulator's `--fast`, tests) a virtual one.
+    /// A booth on a real clock, or (the simulator's `--fast`, tests) a virtual one; photos are dated
+    /// by `wallClock` when it is trusted.
     init(
         settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog,
-        clock: LoopClock = LoopClock()
+        clock: LoopClock = LoopClock(), wallClock: WallClock
     ) throws {
         self.settings = settings
+        self.wallClock = wallClock
         self.devices = devices
         self.log = log
         loop = try EventLoop(clock: clock)
@@ -91,17 +94,23 @@ final class BoothController {
         watchdog.start(on: loop)
         loop.afterCallbacks = { [log] in log.flush() }
         let now = loop.now()
+        let clock = wallClock.state()
         log.record(
             "ready", at: now,
             [
                 ("sound", .string(machine.choices.sound)), ("delay", .string(String(machine.choices.delaySeconds))),
                 ("visualCountdown", .bool(machine.choices.visualCountdown)),
                 ("soundDevice", .string(devices.sound.name)),
-                ("camera", .string(devices.camera.name)),
+                ("camera", .string(devices.camera.name)), ("clock", .string(clock)),
             ])
         handleInOrder { perform(machine.start(at: now), at: now) }
         log.flush()
         watchdog.notify("READY=1")
+        if clock != "synchronised", clock != "trusted" {
+            Log.info(
+                "clock \(clock): photos are undated (named by number alone, the stick's \(PhotoName.undated) folder) "
+                    + "until network time sets the clock; booth.trust_clock = true trusts a battery-backed one")
+        }
         Log.info(
             "ready: input \(devices.inputs.map(\.name).joined(separator: ", ")), camera \(devices.camera.name), "
                 + "sound \(devices.sound.name)")
@@ -238,7 +247,7 @@ final class BoothController {
                 preconditionFailure("savePhoto for capture \(id) with no frame")
             }
             loop.backgroundWork += 1
-            saver.save(id, frame: frame, takenAt: WallClock.now(), model: devices.camera.model)
+            saver.save(id, frame: frame, takenAt: wallClock.photoTime(), model: devices.camera.model)
         case .releaseCapture(let id):
             frames.removeValue(forKey: id)?.release()
         case .expireCapture(let id):

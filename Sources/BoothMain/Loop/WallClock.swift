@@ -1,9 +1,74 @@
-// WallClock: the local wall-clock time, for photo names and EXIF (never for timing).
+// WallClock: the local wall-clock time for photo names and EXIF, and whether to trust it (never for timing).
 import BoothCore
+import BoothSystem
+import CBoothSys
 import Glibc
 
-/// The local wall-clock time, for photo names and EXIF (never for timing: that is the loop's `LoopClock`).
-enum WallClock {
+/// The local wall-clock time for photo names and EXIF (never for timing: that is the loop's
+/// `LoopClock`), and the one owner of whether it is trusted. A Pi has no battery clock: until network
+/// time has set it, the kernel's clock says whatever was saved at the last shutdown (or 1970), and the
+/// kernel says so (adjtimex: `STA_UNSYNC`). A photo taken then is undated rather than falsely dated.
+struct WallClock: Sendable {
+    /// Where the trust in the clock comes from.
+    enum Trust: Sendable, Equatable {
+        /// The kernel's synchronisation status, read at each photo (the booth's default).
+        case kernel
+        /// Always (`booth.trust_clock`: a battery-backed clock, set by hand).
+        case always
+        /// Never (the simulator's `--clock unsynchronised`).
+        case never
+    }
+
+    /// What the kernel says of its clock.
+    enum Status: Sendable, Equatable {
+        case synchronised
+        case unsynchronised
+        /// adjtimex failed (a sandbox that forbids it); the text names the error.
+        case unknown(String)
+    }
+
+    /// Where the trust comes from.
+    let trust: Trust
+
+    /// A clock trusted as `trust` says.
+    init(trust: Trust) {
+        self.trust = trust
+    }
+
+    /// The time to name and stamp a photo with now, or nil when the clock cannot be trusted.
+    func photoTime() -> PhotoName.DateTime? {
+        switch trust {
+        case .always: Self.now()
+        case .never: nil
+        case .kernel: Self.status() == .synchronised ? Self.now() : nil
+        }
+    }
+
+    /// Whether photos are dated now and why, one word or a short phrase: "synchronised", "trusted",
+    /// "unsynchronised" or "unknown: adjtimex: …".
+    func state() -> String {
+        switch trust {
+        case .always: return "trusted"
+        case .never: return "unsynchronised"
+        case .kernel:
+            switch Self.status() {
+            case .synchronised: return "synchronised"
+            case .unsynchronised: return "unsynchronised"
+            case .unknown(let text): return "unknown: \(text)"
+            }
+        }
+    }
+
+    /// The kernel's synchronisation status (adjtimex with no change: a read, allowed without
+    /// CAP_SYS_TIME). Unsynchronised when adjtimex reports TIME_ERROR or the STA_UNSYNC flag.
+    static func status() -> Status {
+        switch booth_clock_synchronised() {
+        case 1: .synchronised
+        case 0: .unsynchronised
+        default: .unknown("adjtimex: \(ErrnoText.describe(errno))")
+        }
+    }
+
     /// Now, in local time.
     static func now() -> PhotoName.DateTime {
         var t = time(nil)

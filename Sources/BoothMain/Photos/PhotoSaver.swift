@@ -40,11 +40,12 @@ final class PhotoSaver {
         mailbox = try Mailbox()
     }
 
-    /// Encodes `frame` and saves it; releases the frame's buffer as soon as it is encoded.
-    func save(_ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime, model: String) {
+    /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF);
+    /// releases the frame's buffer as soon as it is encoded.
+    func save(_ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime?, model: String) {
         var options = options
         options.exif = ExifFields(
-            dateTime: dateTime.exifString, cameraModel: model, orientation: orientation,
+            dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
         queue.asyncOnNormalScheduler { [store, mailbox, options, cleanup = cleanupExported] in
             let jpeg: [UInt8]

@@ -42,4 +42,8 @@ int booth_umount(const char *target, int flags);
  */
 int booth_fs_type(int fd, long *type);
 
+/* Whether the kernel's clock is synchronised (adjtimex read, no change: needs no capability): 1 yes,
+ * 0 no (TIME_ERROR or STA_UNSYNC), -1 with errno set when adjtimex fails. */
+int booth_clock_synchronised(void);
+
 #endif

@@ -1,13 +1,15 @@
 """Checks for the camera scenarios over the booth's JSON-lines events.
 
 Usage: camera.py photos EVENTS BOOTH WIDTH HEIGHT COUNT
-           every photoSaved file decodes (`BOOTH inspect`) at WIDTH x HEIGHT with EXIF model and date-time, every
+           every photoSaved file decodes (`BOOTH inspect`) at WIDTH x HEIGHT with EXIF model and a date-time exactly
+           when its name is dated (HeyLook_undated_N.jpg while the guest's clock is not synchronised), every
            capture event is a frame exposed at or after its trigger (sensor_us >= trigger_us, the trigger of its
            captureRequested), and there are COUNT of each
        camera.py stats EVENTS INTERVAL_US   -> shutter lag in frame intervals and capture -> durable photo times
        camera.py interval CAM_OUTPUT        -> median frame interval (us) of a `cam --capture` run
 """
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -51,7 +53,10 @@ def photos(path, booth, width, height, count):
             fail(f"{s['path']}: decodes to {info['decodedWidth']}x{info['decodedHeight']}")
         if not info.get("cameraModel"):
             fail(f"{s['path']}: no EXIF camera model")
-        if not re.fullmatch(r"\d{4}:\d\d:\d\d \d\d:\d\d:\d\d", info.get("dateTime", "")):
+        if os.path.basename(s["path"]).startswith("HeyLook_undated_"):
+            if info.get("dateTime") is not None:
+                fail(f"{s['path']}: undated photo with EXIF date-time {info['dateTime']!r}")
+        elif not re.fullmatch(r"\d{4}:\d\d:\d\d \d\d:\d\d:\d\d", info.get("dateTime") or ""):
             fail(f"{s['path']}: EXIF date-time {info.get('dateTime')!r}")
     shots = sorted(c["sensor_us"] for c in captures)
     if len(set(shots)) != len(shots):

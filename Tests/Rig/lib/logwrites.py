@@ -50,8 +50,8 @@ ENTRY = struct.Struct("<QQQQ")
 MAGIC = 0x6A736677736872
 FLUSH, FUA, DISCARD, MARK = 1, 2, 4, 8
 DIRTY_ONLY = re.compile(r"Dirty bit is set|Automatically removing dirty bit")
-FOLDER = re.compile(r"HeyLook|\d{4}-\d{2}-\d{2}")  # the export folder and its date folders (StickExporter)
-PHOTO = re.compile(r"HeyLook_\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}_\d+\.jpg")  # PhotoName.fileName
+FOLDER = re.compile(r"HeyLook|\d{4}-\d{2}-\d{2}|undated")  # the export folder, its date and undated folders
+PHOTO = re.compile(r"HeyLook_(\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}|undated)_\d+\.jpg")  # PhotoName.fileName
 
 
 class Entry:
