@@ -8,6 +8,8 @@ public enum BoothAction: Hashable, Sendable {
     case enterPhase(BoothPhase, from: BoothPhase)
     /// Play the named sound from its prepared buffer, cutting any sound already playing.
     case playSound(String, SoundPurpose)
+    /// Play every later sound at `percent` of its amplitude (the knob's volume; 100: as rendered).
+    case setVolume(percent: Int)
     /// Stop any sound at once.
     case stopSound
     /// Arm a timer for an absolute monotonic deadline.

@@ -17,9 +17,10 @@ import LEDCountdown
 ///     aborted ──abortEnded──▶ idle
 ///
 /// While not idle, presses and knob input change nothing. In idle the knob selects the sound (with a
-/// preview), a knob press switches it to choosing the delay (shown on the LEDs), a second press switches
-/// back and reads out the other choices without changing them (the sound played, its place among the
-/// favourites and the visual countdown's state on the LEDs), a long knob press toggles the visual
+/// preview), a knob press switches it to choosing the delay (shown on the LEDs), a second to choosing
+/// the volume (the sound played at each new level, the level shown), a third switches back and reads
+/// out the other choices without changing them (the sound played, its place among the favourites and
+/// the visual countdown's state on the LEDs), a long knob press toggles the visual
 /// countdown. A press within the review window starts the next sequence at once; holding that press
 /// for the long-press time discards the photo being reviewed (a retake).
 ///
@@ -38,7 +39,7 @@ public struct BoothStateMachine: Sendable {
         public var captureTimeout: Int64
         /// How long the error pattern shows after an abort.
         public var abortPatternDuration: Int64
-        /// How long the knob stays in delay mode without a touch.
+        /// How long the knob stays in delay or volume mode without a touch.
         public var delayModeTimeout: Int64
         /// Photos per sequence (1...10).
         public var burstCount: Int
@@ -146,6 +147,8 @@ public struct BoothStateMachine: Sendable {
         case sound
         /// Turning changes the countdown delay.
         case delay
+        /// Turning changes the booth's volume.
+        case volume
     }
 
     public private(set) var configuration: Configuration
@@ -201,7 +204,9 @@ public struct BoothStateMachine: Sendable {
 
     /// The actions that put the devices in the idle state at start.
     public mutating func start(at now: Instant) -> [BoothAction] {
-        var actions: [BoothAction] = [.showLEDs(idlePattern, since: now), .checkStorage]
+        var actions: [BoothAction] = [
+            .showLEDs(idlePattern, since: now), .setVolume(percent: choices.volumePercent), .checkStorage,
+        ]
         updateButtonLED(&actions)
         return actions
     }
@@ -275,7 +280,7 @@ public struct BoothStateMachine: Sendable {
         // The sound first: nothing the booth does stands between the press and its first sample.
         actions.append(.playSound(choices.sound, .attention))
         actions.append(.cancelTimer(.reviewEnded))
-        leaveDelayMode(&actions)
+        leaveKnobMode(&actions)
         lastSequenceID += 1
         let sequence = PhotoSequence(id: lastSequenceID, reviewed: reviewed, buttonHeld: true)
         enter(.playingSound(sequence), at: now, &actions)
@@ -322,6 +327,18 @@ public struct BoothStateMachine: Sendable {
             choices.delayHalfSeconds = delay
             actions.append(.showLEDs(.delayDisplay(halfSeconds: delay), since: now))
             actions.append(.reportSetting(name: "delay", value: String(choices.delaySeconds)))
+        case .volume:
+            let range = RuntimeChoices.volumeRange
+            let volume = min(
+                max(choices.volumePercent + steps * RuntimeChoices.volumeStep, range.lowerBound), range.upperBound)
+            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
+            guard volume != choices.volumePercent else { return }
+            choices.volumePercent = volume
+            actions.append(.setVolume(percent: volume))
+            // Heard at once: the selected sound at the new volume.
+            actions.append(.playSound(choices.sound, .preview))
+            actions.append(.showLEDs(.volumeDisplay(percent: volume), since: now))
+            actions.append(.reportSetting(name: "volume", value: String(volume)))
         }
         actions.append(.persistChoices(choices))
     }
@@ -339,7 +356,12 @@ public struct BoothStateMachine: Sendable {
             actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
             actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
         case .delay:
-            leaveDelayMode(&actions)
+            updateIdle { $0.knobMode = .volume }
+            actions.append(.showLEDs(.volumeDisplay(percent: choices.volumePercent), since: now))
+            actions.append(.startTimer(.knobModeEnded, deadline: now.advanced(by: configuration.delayModeTimeout)))
+            actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
+        case .volume:
+            leaveKnobMode(&actions)
             // The other choices, read out: the sound heard, its place and the visual countdown seen.
             let position = (configuration.favourites.firstIndex(of: choices.sound) ?? 0) + 1
             actions.append(.playSound(choices.sound, .preview))
@@ -350,7 +372,7 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func knobLongPressed(at now: Instant, _ actions: inout [BoothAction]) {
         guard case .idle = state, shutdown == nil else { return }
-        leaveDelayMode(&actions)
+        leaveKnobMode(&actions)
         choices.visualCountdown.toggle()
         showAcknowledgement(.acknowledge(count: choices.visualCountdown ? 2 : 1), at: now, &actions)
         actions.append(.reportSetting(name: "visualCountdown", value: String(choices.visualCountdown)))
@@ -367,8 +389,9 @@ public struct BoothStateMachine: Sendable {
         actions.append(.reportSetting(name: "sounds", value: configuration.favourites.joined(separator: ", ")))
     }
 
-    private mutating func leaveDelayMode(_ actions: inout [BoothAction]) {
-        guard knobMode == .delay else { return }
+    /// Back to the knob choosing the sound (from the delay or the volume).
+    private mutating func leaveKnobMode(_ actions: inout [BoothAction]) {
+        guard knobMode != .sound else { return }
         updateIdle { $0.knobMode = .sound }
         actions.append(.cancelTimer(.knobModeEnded))
         actions.append(.reportSetting(name: "knobMode", value: knobMode.rawValue))
@@ -521,8 +544,8 @@ public struct BoothStateMachine: Sendable {
         case .reviewEnded:
             updateIdle { $0.reviewed = [] }
         case .knobModeEnded:
-            guard knobMode == .delay, case .idle = state else { return }
-            leaveDelayMode(&actions)
+            guard knobMode != .sound, case .idle = state else { return }
+            leaveKnobMode(&actions)
             showIdlePattern(at: now, &actions)
         case .abortEnded:
             guard case .aborted = state else { return }
@@ -586,7 +609,7 @@ public struct BoothStateMachine: Sendable {
         switch state {
         case .idle:
             actions.append(.cancelTimer(.reviewEnded))
-            leaveDelayMode(&actions)
+            leaveKnobMode(&actions)
             actions.append(.showLEDs(.off, since: now))
             actions.append(.exit(code: exitStatus))
         case .aborted:

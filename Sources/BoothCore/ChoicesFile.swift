@@ -1,5 +1,5 @@
-// ChoicesFile: the small state file that keeps the knob's choices across restarts, as three TOML lines.
-/// The small state file that keeps the knob's choices across restarts, as three TOML lines.
+// ChoicesFile: the small state file that keeps the knob's choices across restarts, as four TOML lines.
+/// The small state file that keeps the knob's choices across restarts, as four TOML lines.
 ///
 /// Reading never fails: a missing, corrupt or out-of-date file gives the defaults and a warning
 /// that says what was wrong, so a power cut during a write can never stop the booth from starting.
@@ -11,6 +11,7 @@ public enum ChoicesFile {
         sound = "\(choices.sound)"
         delay = \(choices.delaySeconds)
         visual_countdown = \(choices.visualCountdown)
+        volume = \(choices.volumePercent)
 
         """
     }
@@ -36,6 +37,8 @@ public enum ChoicesFile {
                 choices.delayHalfSeconds = RuntimeChoices.delayHalfSeconds(seconds: d) ?? defaults.delayHalfSeconds
             case ("visual_countdown", .boolean(let b)):
                 choices.visualCountdown = b
+            case ("volume", .integer(let v)) where RuntimeChoices.volumePercent(v) != nil:
+                choices.volumePercent = v
             default:
                 problems.append("\(entry.key) = \(entry.value)")
             }

@@ -4,8 +4,10 @@
 public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     /// The sound device is missing or busy: sounds are timed but silent.
     case soundDeviceUnavailable
-    /// The mixer's playback control is muted or at zero.
+    /// The mixer's playback control is muted or at zero: the sounds are silent.
     case volumeMuted
+    /// The mixer's playback control is below half: the sounds are quiet.
+    case volumeLow
     /// The camera is missing or gone: presses are refused until it returns.
     case cameraUnavailable
     /// A configured GPIO line could not be opened.

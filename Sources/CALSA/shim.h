@@ -1,4 +1,4 @@
-// CALSA: exposes alsa-lib (libasound) to Swift. Only SoundOutput imports it (ALSAPlayback, MixerCheck).
+// CALSA: exposes alsa-lib (libasound) to Swift. Only SoundOutput imports it (ALSAPlayback, Mixer).
 #ifndef BOOTH_CALSA_SHIM_H
 #define BOOTH_CALSA_SHIM_H
 #include <alsa/asoundlib.h>

@@ -12,6 +12,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     /// The selected delay while the knob chooses it: one lit LED per 0.5 s. Steps beyond the LED count
     /// blink (4 Hz) on top of the fully lit row.
     case delayDisplay(halfSeconds: Int)
+    /// The booth's volume while the knob chooses it: a bar of lit LEDs for the share of 100 %, dark
+    /// for 125 ms at the start of every half second.
+    case volumeDisplay(percent: Int)
     /// Every LED lit: the photo is being taken now.
     case allOn
     /// A light running along the row: the photo is being saved.
@@ -19,7 +22,7 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     /// Every LED blinking fast (4 Hz): something failed.
     case error
     /// The first LED double-blinking every two seconds: the booth works but something needs attention
-    /// (no sound device, volume muted).
+    /// (no sound device, volume muted or below half).
     case warning
     /// `count` blinks of the whole row, then dark: a setting was toggled.
     case acknowledge(count: Int)
@@ -56,6 +59,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             let blinkOn = (t / Self.fastBlink) % 2 == 0
             let extra = LEDFrame.firstLit(min(halfSeconds - ledCount, ledCount))
             return blinkOn ? all : LEDFrame(bits: all.bits & ~extra.bits)
+        case .volumeDisplay(let percent):
+            guard t % Self.halfSecond >= Self.fastBlink else { return .dark }
+            return .firstLit((ledCount * min(max(percent, 0), 100) + 99) / 100)
         case .allOn:
             return all
         case .busy:
@@ -105,8 +111,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         case .acknowledge(let count): Int64(max(0, count)) * 2 * Self.fastBlink
         case .readout(_, let visualCountdown):
             Self.readoutPosition + Self.fastBlink * 2 + (visualCountdown ? 4 : 2) * Self.fastBlink
-        case .off, .delayDisplay, .allOn, .busy, .error, .warning, .healthWarning, .exportProgress, .safeToRemove,
-            .full:
+        case .off, .delayDisplay, .volumeDisplay, .allOn, .busy, .error, .warning, .healthWarning, .exportProgress,
+            .safeToRemove, .full:
             nil
         }
     }
@@ -128,6 +134,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return t < slotStart + Self.flashOn ? slotStart + Self.flashOn : slotStart + Self.halfSecond
         case .delayDisplay(let halfSeconds):
             return halfSeconds > ledCount ? next(Self.fastBlink) : nil
+        case .volumeDisplay:
+            let start = t / Self.halfSecond * Self.halfSecond
+            return t < start + Self.fastBlink ? start + Self.fastBlink : start + Self.halfSecond
         case .busy:
             return ledCount > 1 ? next(Self.chaseStep) : nil
         case .error, .warning, .healthWarning:

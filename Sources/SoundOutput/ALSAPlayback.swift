@@ -43,6 +43,10 @@ public final class ALSAPlayback {
     /// The sound being played and how far it got; nil when idle.
     private var current: (sound: PreparedSound, progress: PlaybackProgress)?
     private let silence: [Int16]
+    /// The share of each sample's amplitude played (the booth's volume); 1 writes the sound as prepared.
+    private var volume = 1.0
+    /// One period of scaled samples, written when `volume` is below 1.
+    private var scaled: [Int16]
     private var cachedDeviceStart: UInt64?
     /// The caller's clock (CLOCK_MONOTONIC nanoseconds): the booth's one clock read stays in its loop.
     private let clock: () -> UInt64
@@ -76,6 +80,7 @@ public final class ALSAPlayback {
             self.periodFrames = format.period
             self.bufferFrames = format.buffer
             self.silence = [Int16](repeating: 0, count: format.period * channels)
+            self.scaled = silence
         } catch {
             snd_pcm_close(handle)
             throw error
@@ -97,15 +102,16 @@ public final class ALSAPlayback {
         PreparedSound(source, sampleRate: sampleRate, channels: channels, gainDecibels: gainDecibels)
     }
 
-    /// Cuts any current sound and starts `sound`; the first period is with ALSA when this returns.
-    /// Re-read `pollDescriptors` afterwards.
-    public func play(_ sound: PreparedSound) throws(SoundDeviceError) {
+    /// Cuts any current sound and starts `sound` at `volume` (0...1 of its amplitude); the first period
+    /// is with ALSA when this returns. Re-read `pollDescriptors` afterwards.
+    public func play(_ sound: PreparedSound, volume: Double = 1) throws(SoundDeviceError) {
         precondition(
             sound.buffer.sampleRate == sampleRate && sound.buffer.channels == channels,
             "sound prepared for \(sound.buffer.sampleRate) Hz × \(sound.buffer.channels), device plays \(sampleRate) Hz × \(channels)"
         )
         snd_pcm_drop(pcm)
         current = nil
+        self.volume = min(max(volume, 0), 1)
         startedAtNanoseconds = nil
         firstProgressAtNanoseconds = nil
         cachedDeviceStart = nil
@@ -205,9 +211,21 @@ public final class ALSAPlayback {
         while budget > 0, let (sound, progress) = current {
             let count: Int
             switch progress.nextWrite(budget: min(budget, cap), period: periodFrames) {
-            case .sound(let from, let frames):
+            case .sound(let from, let frames) where volume == 1:
                 count = try sound.buffer.samples.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
                     try write(samples.baseAddress! + from * channels, frames: frames)
+                }
+            case .sound(let from, let frames):
+                // At most a period at a time, scaled on the way (a few hundred multiplications).
+                let taken = min(frames, periodFrames)
+                let range = from * channels..<(from + taken) * channels
+                sound.buffer.samples.withUnsafeBufferPointer { samples in
+                    scaled.withUnsafeMutableBufferPointer { out in
+                        Self.scale(UnsafeBufferPointer(rebasing: samples[range]), by: volume, into: out)
+                    }
+                }
+                count = try scaled.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
+                    try write(samples.baseAddress!, frames: taken)
                 }
             case .silence(let frames):
                 count = try silence.withUnsafeBufferPointer { zeros throws(SoundDeviceError) in
@@ -219,6 +237,15 @@ public final class ALSAPlayback {
             current?.progress.accepted(count)
             budget -= count
             cap = budget
+        }
+    }
+
+    /// `samples` at `volume` of their amplitude, rounded, into the start of `output`.
+    static func scale(
+        _ samples: UnsafeBufferPointer<Int16>, by volume: Double, into output: UnsafeMutableBufferPointer<Int16>
+    ) {
+        for index in samples.indices {
+            output[index] = Int16((Double(samples[index]) * volume).rounded())
         }
     }
 

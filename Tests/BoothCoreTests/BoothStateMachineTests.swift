@@ -541,7 +541,36 @@ import Testing
         #expect(h.lastPattern == .off)
         h.send(.knobPressed)
         h.send(.knobPressed)
+        #expect(h.machine.knobMode == .volume)
+        h.send(.knobPressed)
         #expect(h.machine.knobMode == .sound)
+    }
+
+    /// Knob press, knob press: the volume, shown as a bar and heard (the selected sound at each new
+    /// level), changed in steps of 10 between 10 and 100 %, persisted, back to the sound after 5 s.
+    @Test func aSecondKnobPressChoosesTheVolume() {
+        var h = MachineHarness(choices: RuntimeChoices(sound: "Dog", delayHalfSeconds: 2, visualCountdown: true))
+        #expect(h.machine.start(at: h.now).contains(.setVolume(percent: 100)))
+        h.send(.knobPressed)
+        h.send(.knobPressed)
+        #expect(h.machine.knobMode == .volume)
+        #expect(h.lastPattern == .volumeDisplay(percent: 100))
+        let turned = h.send(.knobTurned(steps: -3))
+        #expect(h.machine.choices.volumePercent == 70)
+        #expect(turned.firstIndex(of: .setVolume(percent: 70))! < turned.firstIndex(of: .playSound("Dog", .preview))!)
+        #expect(turned.contains(.persistChoices(h.machine.choices)))
+        #expect(turned.contains(.reportSetting(name: "volume", value: "70")))
+        #expect(h.lastPattern == .volumeDisplay(percent: 70))
+        h.send(.knobTurned(steps: -20))
+        #expect(h.machine.choices.volumePercent == 10)
+        let atFloor = h.send(.knobTurned(steps: -1))
+        #expect(!atFloor.contains { if case .playSound = $0 { true } else { false } }, "no change, no preview")
+        h.send(.knobTurned(steps: 30))
+        #expect(h.machine.choices.volumePercent == 100)
+        h.advance(by: .seconds(5))
+        #expect(h.machine.knobMode == .sound)
+        #expect(h.lastPattern == .off)
+        #expect(h.machine.choices.sound == "Dog" && h.machine.choices.delayHalfSeconds == 2)
     }
 
     @Test func aLongKnobPressTogglesTheVisualCountdown() {
@@ -572,12 +601,14 @@ import Testing
         #expect(h.log.last { if case .showLEDs = $0 { true } else { false } } == .showLEDs(pattern, since: h.now))
     }
 
-    /// Knob press, knob press: the delay is seen, then the sound heard, its place among the favourites and
-    /// the visual countdown's state seen; nothing changes.
-    @Test func aSecondKnobPressReadsOutTheChoicesWithoutChangingThem() throws {
+    /// Three knob presses: the delay is seen, then the volume, then the sound heard, its place among the
+    /// favourites and the visual countdown's state seen; nothing changes.
+    @Test func aThirdKnobPressReadsOutTheChoicesWithoutChangingThem() throws {
         var h = MachineHarness(choices: RuntimeChoices(sound: "Dog", delayHalfSeconds: 3, visualCountdown: false))
         h.send(.knobPressed)
         #expect(h.lastPattern == .delayDisplay(halfSeconds: 3))
+        h.send(.knobPressed)
+        #expect(h.lastPattern == .volumeDisplay(percent: 100))
         let readout = h.send(.knobPressed)
         #expect(readout.contains(.playSound("Dog", .preview)))
         let pattern = LEDPattern.readout(position: 3, visualCountdown: false)
@@ -595,6 +626,7 @@ import Testing
     @Test func turningTheKnobDuringAReadoutEndsIt() {
         var h = MachineHarness()
         h.send(.deviceWarning(.volumeMuted, active: true))
+        h.send(.knobPressed)
         h.send(.knobPressed)
         h.send(.knobPressed)
         #expect(h.lastPattern == .readout(position: 1, visualCountdown: true))

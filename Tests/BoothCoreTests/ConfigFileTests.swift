@@ -154,45 +154,6 @@ import Testing
     }
 }
 
-@Suite struct ChoicesFileTests {
-    @Test func choicesRoundTrip() {
-        let settings = BoothSettings()
-        let choices = RuntimeChoices(sound: "Dog", delayHalfSeconds: 5, visualCountdown: false)
-        let (read, warning) = ChoicesFile.decode(ChoicesFile.encode(choices), settings: settings)
-        #expect(read == choices)
-        #expect(warning == nil)
-    }
-
-    @Test func aMissingFileGivesTheDefaultsSilently() {
-        let (read, warning) = ChoicesFile.decode(nil, settings: BoothSettings())
-        #expect(read == BoothSettings().defaultChoices)
-        #expect(warning == nil)
-    }
-
-    @Test(arguments: ["sound = \"Du", "\u{0}\u{0}\u{0}", "sound = 42\ndelay = 9.5", "delay = \"long\""])
-    func aCorruptFileFallsBackToDefaultsWithAWarning(text: String) {
-        let (read, warning) = ChoicesFile.decode(text, settings: BoothSettings())
-        #expect(read == BoothSettings().defaultChoices)
-        #expect(warning != nil)
-    }
-
-    @Test func aTruncatedWriteKeepsTheValidPart() {
-        let (read, warning) = ChoicesFile.decode("sound = \"Cow\"\ndelay = 9.5\n", settings: BoothSettings())
-        #expect(read.sound == "Cow")
-        #expect(read.delayHalfSeconds == 2)
-        #expect(warning?.contains("delay") == true)
-    }
-
-    /// A delay past any integer (or the largest doubles) is ignored with a warning, never a trap.
-    @Test(arguments: ["delay = 1.0e300", "delay = -1.0e300", "delay = 4.7e18", "delay = 1.7976931348623157e308"])
-    func aDelayPastIntegerRangeIsIgnoredWithAWarning(text: String) {
-        let (read, warning) = ChoicesFile.decode("sound = \"Cow\"\n" + text + "\n", settings: BoothSettings())
-        #expect(read.sound == "Cow")
-        #expect(read.delayHalfSeconds == BoothSettings().defaultChoices.delayHalfSeconds)
-        #expect(warning?.contains("delay") == true)
-    }
-}
-
 @Suite struct SimulationScriptTests {
     @Test func everyCommandParses() throws {
         let script = try SimulationScript(

@@ -305,29 +305,35 @@ import Testing
     /// Script commands run one after another: every detent of a `knob +N` lands before the next command.
     @Test(arguments: [false, true])
     func aScriptsCommandsRunOneAfterAnother(fast: Bool) throws {
-        let (events, _) = try run("knob +3\nknob-press\nknob +2\nknob-press\nknob -1\nquit\n", fast: fast)
+        let (events, _) = try run(
+            "knob +3\nknob-press\nknob +2\nknob-press\nknob -1\nknob-press\nknob -1\nquit\n", fast: fast)
         let changes = events.filter { $0.type == "setting" }.map { "\($0.fields["name"]!)=\($0.fields["value"]!)" }
         #expect(
             changes == [
-                "sound=Cow", "sound=Dog", "sound=Boing", "knobMode=delay", "delay=1.5", "delay=2.0", "knobMode=sound",
-                "sound=Dog",
+                "sound=Cow", "sound=Dog", "sound=Boing", "knobMode=delay", "delay=1.5", "delay=2.0",
+                "knobMode=volume", "volume=90", "knobMode=sound", "sound=Dog",
             ])
     }
 
     @Test func knobChoicesPersistAcrossRuns() throws {
         let stateFile = "\(temporaryDirectory())/state.toml"
-        let script = "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"
+        let script =
+            "knob +2\nwait 0.2\nknob-press\nknob +1\nwait 0.1\nknob-press\nknob -2\nwait 0.1\nknob-long-press\nwait 1.2\nquit\n"
         let (events, _) = try run(script, stateFile: stateFile)
         let changes = events.filter { $0.type == "setting" }.map { "\($0.fields["name"]!)=\($0.fields["value"]!)" }
         #expect(
             changes == [
-                "sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=sound", "visualCountdown=false",
+                "sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=volume", "volume=90", "volume=80",
+                "knobMode=sound", "visualCountdown=false",
             ])
-        let (again, _) = try run("quit\n", stateFile: stateFile)
+        let sound = SimulatedSound.builtIn()
+        let (again, _) = try run("quit\n", stateFile: stateFile, sound: sound)
         let ready = try #require(again.first { $0.type == "ready" })
         #expect(ready.fields["sound"] == "Dog")
         #expect(ready.fields["delay"] == "1.5")
         #expect(ready.fields["visualCountdown"] == "false")
+        #expect(ready.fields["volume"] == "80")
+        #expect(sound.volumePercent == 80, "the sound device plays at the kept volume from the start")
     }
 }
 
@@ -356,6 +362,8 @@ private final class UnpollableSound: SoundDevice {
     }
 
     func stop() {}
+
+    func setVolume(percent: Int) {}
 }
 
 /// A camera that fails every capture at once, from inside `capture` (as a lost camera does).

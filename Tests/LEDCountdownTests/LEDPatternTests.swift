@@ -109,6 +109,17 @@ import Testing
         }
     }
 
+    /// The volume bar: the share of 100 % rounded up (10 % still lights one LED), dark for the first
+    /// 125 ms of every half second.
+    @Test func theVolumeShowsAsABarThatBeatsEveryHalfSecond() {
+        #expect(LEDPattern.volumeDisplay(percent: 30).frame(at: 0, ledCount: 4) == .dark)
+        #expect(LEDPattern.volumeDisplay(percent: 30).frame(at: 125 * ms, ledCount: 4) == .firstLit(2))
+        #expect(LEDPattern.volumeDisplay(percent: 10).frame(at: 200 * ms, ledCount: 4) == .firstLit(1))
+        #expect(LEDPattern.volumeDisplay(percent: 100).frame(at: 499 * ms, ledCount: 4) == .firstLit(4))
+        #expect(LEDPattern.volumeDisplay(percent: 100).frame(at: 500 * ms, ledCount: 4) == .dark)
+        #expect(LEDPattern.volumeDisplay(percent: 50).duration == nil)
+    }
+
     /// No two situations share a pattern: over 4 s on 4 LEDs, every pattern's frames differ from every
     /// other's somewhere.
     @Test func everyPatternLooksDifferent() {
@@ -118,6 +129,7 @@ import Testing
             .exportProgress(done: 1, total: 4), .exportProgress(done: 2, total: 4), .safeToRemove, .full,
             .healthWarning, .readout(position: 1, visualCountdown: false), .readout(position: 1, visualCountdown: true),
             .readout(position: 2, visualCountdown: false), .readout(position: 5, visualCountdown: true),
+            .volumeDisplay(percent: 50), .volumeDisplay(percent: 100),
         ]
         let frames = patterns.map { pattern in
             (0..<800).map { pattern.frame(at: Int64($0) * 5 * ms, ledCount: 4) }
@@ -134,6 +146,7 @@ import Testing
         LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .busy, .error, .warning,
         .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove, .full, .healthWarning,
         .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
+        .volumeDisplay(percent: 70),
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {
         var t: Int64 = 0

@@ -69,6 +69,22 @@ import Testing
         #expect(playback.handlePoll(revents: []) == nil)
     }
 
+    /// The booth's volume scales every sample on its way to the device (rounded), whole sound through;
+    /// the next play at full volume is the prepared samples again.
+    @Test func aVolumeBelowFullScalesEverySample() throws {
+        let folder = try TemporaryFolder()
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 2, clock: monotonic)
+        let sound = playback.prepare(SoundSynthesizer.render(.duck, sampleRate: 48_000))
+        try playback.play(sound, volume: 0.3)
+        #expect(Self.runUntilIdle(playback).events == [.finished])
+        let recorded = Self.samples(try folder.read("out.raw"))
+        let expected = sound.buffer.samples.map { Int16((Double($0) * 0.3).rounded()) }
+        #expect(recorded.count >= expected.count)
+        #expect(Array(recorded.prefix(expected.count)) == expected)
+        #expect(expected.contains { $0 != 0 } && expected != sound.buffer.samples)
+    }
+
     @Test func allWrittenBeforeFinishedIsReported() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(

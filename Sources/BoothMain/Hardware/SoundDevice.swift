@@ -13,6 +13,8 @@ protocol SoundDevice: AnyObject {
     func play(_ sound: String, purpose: SoundPurpose)
     /// Stops any sound at once; no `soundFinished` follows for it.
     func stop()
+    /// Plays every later sound at `percent` (10...100) of its amplitude: the booth's own volume.
+    func setVolume(percent: Int)
     /// Makes `sounds` playable too (imported from a stick while the booth runs); a name it has is replaced.
     func add(_ sounds: [CustomSound])
     /// The sounds it can play with their lengths in nanoseconds (the state machine's deadlines).

@@ -100,6 +100,7 @@ final class BoothController {
             [
                 ("sound", .string(machine.choices.sound)), ("delay", .string(String(machine.choices.delaySeconds))),
                 ("visualCountdown", .bool(machine.choices.visualCountdown)),
+                ("volume", .int(Int64(machine.choices.volumePercent))),
                 ("soundDevice", .string(devices.sound.name)),
                 ("camera", .string(devices.camera.name)), ("clock", .string(clock)),
             ])
@@ -203,6 +204,8 @@ final class BoothController {
         switch action {
         case .enterPhase(let phase, let from):
             log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
+        case .setVolume(let percent):
+            devices.sound.setVolume(percent: percent)
         case .playSound(let sound, let purpose):
             devices.sound.play(sound, purpose: purpose)
             let returned = loop.now()

@@ -24,9 +24,15 @@ final class ALSASound: SoundDevice {
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var registered: [Int32] = []
+    /// The card's mixer while the device is open, watched for changes, and the problem last reported.
+    private var mixer: Mixer?
+    private var mixerDescriptors: [Int32] = []
+    private var mixerProblem: MixerCheck.Problem?
     private var current: SoundPurpose?
     /// Whether the latest `play` went to the device (not the silent fallback).
     private var playedOnDevice = false
+    /// The booth's volume (`setVolume`), as a share of the amplitude.
+    private var volume = 1.0
     /// Missing, lost, retried every 10 s (never while a sound is timed), back: the policy as a value.
     private var lifecycle = DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent")
     /// Whether the loop refused the device's descriptors once (said once, not at every sound).
@@ -79,10 +85,64 @@ final class ALSASound: SoundDevice {
         self.conversions = conversions
         let now = loop.now()
         carryOut(lifecycle.opened(problem: problem, at: now))
-        if playback != nil, let warning = MixerCheck().playbackVolumeWarning(card: device) {
-            Log.warning("sound: \(warning)")
-            report(.deviceWarning(.volumeMuted, active: true), now)
+        if playback != nil { watchMixer() }
+    }
+
+    /// Opens the card's mixer and watches it from the loop, so muting or turning the volume down (or
+    /// back up) warns (or clears) when it happens; judged at once.
+    private func watchMixer() {
+        guard let loop, mixer == nil else { return }
+        guard let opened = Mixer(name: MixerCheck.mixerName(forCard: device)) else { return }
+        mixer = opened
+        for descriptor in opened.pollDescriptors {
+            do {
+                try loop.register(polled: descriptor) { [unowned self] in self.mixerChanged() }
+                mixerDescriptors.append(descriptor.fd)
+            } catch {
+                Log.warning("sound: the mixer of \(device) cannot be watched (\(error)): its volume is judged only now")
+                break
+            }
         }
+        judgeMixer()
+    }
+
+    /// On the loop: the mixer changed (or its card went away).
+    private func mixerChanged() {
+        guard let mixer else { return }
+        if mixer.handleEvents() { judgeMixer() } else { dropMixer() }
+    }
+
+    /// Reports the volume warnings the mixer's readings call for, when they change.
+    private func judgeMixer() {
+        guard let mixer else { return }
+        let problem = MixerCheck.problem(for: mixer.readings())
+        guard problem != mixerProblem else { return }
+        let name = MixerCheck.mixerName(forCard: device)
+        if let problem {
+            Log.warning("sound: \(MixerCheck.warning(for: problem, card: name))")
+        } else {
+            Log.info("sound: the volume of \(name) is fine again")
+        }
+        setVolumeWarnings(problem)
+    }
+
+    /// Stops watching the mixer (its device was lost); its warnings end with it.
+    private func dropMixer() {
+        for fd in mixerDescriptors { loop?.unregister(fd) }
+        mixerDescriptors = []
+        mixer = nil
+        setVolumeWarnings(nil)
+    }
+
+    /// Reports `volumeMuted` and `volumeLow` as `problem` says, each only when it changes.
+    private func setVolumeWarnings(_ problem: MixerCheck.Problem?) {
+        func isSilent(_ p: MixerCheck.Problem?) -> Bool { if case .silent = p { true } else { false } }
+        func isLow(_ p: MixerCheck.Problem?) -> Bool { if case .low = p { true } else { false } }
+        if isSilent(problem) != isSilent(mixerProblem) {
+            reportNow(.deviceWarning(.volumeMuted, active: isSilent(problem)))
+        }
+        if isLow(problem) != isLow(mixerProblem) { reportNow(.deviceWarning(.volumeLow, active: isLow(problem))) }
+        mixerProblem = problem
     }
 
     /// Converting a few seconds of sound takes milliseconds a sound: it runs on a worker, never between
@@ -115,6 +175,11 @@ final class ALSASound: SoundDevice {
         }
     }
 
+    func setVolume(percent: Int) {
+        volume = Double(percent) / 100
+        silent.setVolume(percent: percent)
+    }
+
     func play(_ sound: String, purpose: SoundPurpose) {
         stop()
         playedOnDevice = false
@@ -123,7 +188,7 @@ final class ALSASound: SoundDevice {
             return
         }
         do {
-            try playback.play(prepared)
+            try playback.play(prepared, volume: volume)
         } catch {
             lose(error)
             silent.play(sound, purpose: purpose)
@@ -214,6 +279,7 @@ final class ALSASound: SoundDevice {
     private func lose(_ error: SoundDeviceError) {
         guard playback != nil, let loop else { return }
         playback = nil
+        dropMixer()
         problem = "\(error)"
         carryOut(lifecycle.lost("\(error)", at: loop.now()))
     }
@@ -232,6 +298,7 @@ final class ALSASound: SoundDevice {
                 }
             case .open:
                 open()
+                if playback != nil { watchMixer() }
                 carryOut(lifecycle.opened(problem: problem, at: loop.now()))
             }
         }

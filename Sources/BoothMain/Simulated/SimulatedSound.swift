@@ -10,6 +10,8 @@ final class SimulatedSound: SoundDevice {
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var playing: EventLoop.TimerToken?
+    /// The volume the sounds would play at (nothing is heard; tests read it).
+    private(set) var volumePercent = 100
 
     /// Sounds named in `durations` (nanoseconds each).
     init(name: String = "simulated", durations: [String: Int64]) {
@@ -53,5 +55,9 @@ final class SimulatedSound: SoundDevice {
     func stop() {
         if let playing { loop?.cancel(playing) }
         playing = nil
+    }
+
+    func setVolume(percent: Int) {
+        volumePercent = percent
     }
 }

@@ -81,6 +81,9 @@ rig_gpio_click booth knob-switch 100
 rig_booth_wait 10 1 '"name":"knobMode","value":"delay"'
 pc_knob 1 '"name":"delay","value":"2.0"'
 rig_gpio_click booth knob-switch 100
+rig_booth_wait 10 1 '"name":"knobMode","value":"volume"'
+pc_knob -2 '"name":"volume","value":"80"'
+rig_gpio_click booth knob-switch 100
 rig_booth_wait 10 1 '"name":"knobMode","value":"sound"'
 rig_gpio_click booth knob-switch 1500
 rig_booth_wait 10 1 '"name":"visualCountdown","value":"false"'
