@@ -21,6 +21,7 @@ final class TerminalInput: InputDevice {
     var state = "idle"
     var sound = ""
     var delay = ""
+    var volume = "100"
     var visual = true
     var lastPhoto = ""
     var message = ""
@@ -105,7 +106,7 @@ final class TerminalInput: InputDevice {
         let flash = lights.flash ? " ⚡" : ""
         let visualText = visual ? "on" : "off"
         var line = "\r\u{1B}[2K LEDs \(lights.row.rendered(count: lights.ledCount))  button \(button)\(flash)  "
-        line += "state \(state)  sound \(sound)  delay \(delay)s  countdown \(visualText)"
+        line += "state \(state)  sound \(sound)  delay \(delay)s  volume \(volume)%  countdown \(visualText)"
         if !lastPhoto.isEmpty { line += "  photo \(lastPhoto)" }
         if !message.isEmpty { line += "  \(message)" }
         _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
@@ -117,6 +118,7 @@ final class TerminalInput: InputDevice {
             for (k, v) in fields where k == key {
                 if case .string(let s) = v { return s }
                 if case .bool(let b) = v { return String(b) }
+                if case .int(let i) = v { return String(i) }
             }
             return nil
         }
@@ -126,12 +128,14 @@ final class TerminalInput: InputDevice {
             switch string("name") {
             case "sound": sound = string("value") ?? sound
             case "delay": delay = string("value") ?? delay
+            case "volume": volume = string("value") ?? volume
             case "visualCountdown": visual = string("value") == "true"
             default: break
             }
         case "ready":
             sound = string("sound") ?? ""
             delay = string("delay") ?? ""
+            volume = string("volume") ?? ""
             visual = string("visualCountdown") == "true"
         case "photoSaved": lastPhoto = String((string("path") ?? "").split(separator: "/").last ?? "")
         case "photoDiscarded": lastPhoto = "(discarded)"
