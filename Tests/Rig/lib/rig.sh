@@ -384,7 +384,7 @@ rig_events() { "$RIG_PY" "$RIG_DIR/lib/events.py" "$@"; }
 # ---- the booth on gpio-sim ---------------------------------------------------------------------------------------
 
 # The gpio-sim lines rig_booth_chip makes, named as rig_booth_config configures them.
-RIG_BOOTH_LINES=(button button-led knob-a knob-b knob-switch led1 led2 led3 led4)
+RIG_BOOTH_LINES=(button button-led knob-a knob-b knob-switch led1 led2 led3 led4 haptic)
 
 # rig_booth_chip [NAME=booth]: creates the booth's simulated chip (label NAME, lines RIG_BOOTH_LINES); prints gpiochipN.
 rig_booth_chip() { rig_gpio_sim_add "${1:-booth}" "${RIG_BOOTH_LINES[@]}"; }
