@@ -24,6 +24,9 @@ public enum BoothAction: Hashable, Sendable {
     case setFlash(Bool)
     /// Switch the photographer's haptic cue (a vibration motor on `gpio.haptic`).
     case setHaptic(Bool)
+    /// Pace the camera: idle (a few frames a second, to save heat and power) or at full rate (from a
+    /// press until the booth is idle again, so the shutter lag stays within a frame).
+    case setCameraIdle(Bool)
     /// Take the photo: the first frame whose exposure starts at or after `trigger`.
     case capturePhoto(CaptureID, trigger: Instant)
     /// Encode and save the captured frame durably; report `photoSaved` or `photoSaveFailed`.

@@ -88,6 +88,9 @@ public struct BoothSettings: Hashable, Sendable {
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
     /// Whether photos already verified on a USB stick may be deleted when space runs low.
     public var cleanupExported = false
+    /// How many frames a second the camera delivers while the booth is idle (enough for the light
+    /// level); 0 streams at full rate all the time. From a press the camera runs at full rate.
+    public var cameraIdleFPS = 2
     /// Whether the clock is trusted for photo dates even when the kernel says it is not synchronised
     /// (a battery-backed clock set by hand); otherwise photos taken then are undated.
     public var trustClock = false

@@ -205,7 +205,8 @@ public struct BoothStateMachine: Sendable {
     /// The actions that put the devices in the idle state at start.
     public mutating func start(at now: Instant) -> [BoothAction] {
         var actions: [BoothAction] = [
-            .showLEDs(idlePattern, since: now), .setVolume(percent: choices.volumePercent), .checkStorage,
+            .showLEDs(idlePattern, since: now), .setVolume(percent: choices.volumePercent), .setCameraIdle(true),
+            .checkStorage,
         ]
         updateButtonLED(&actions)
         return actions
@@ -277,8 +278,10 @@ public struct BoothStateMachine: Sendable {
             abort("no camera: photo refused", at: now, &actions)
             return
         }
-        // The sound first: nothing the booth does stands between the press and its first sample.
+        // The sound first: nothing the booth does stands between the press and its first sample. Then
+        // the camera to full rate: the sound gives it at least half a second before the countdown.
         actions.append(.playSound(choices.sound, .attention))
+        actions.append(.setCameraIdle(false))
         actions.append(.cancelTimer(.reviewEnded))
         leaveKnobMode(&actions)
         lastSequenceID += 1
@@ -519,6 +522,7 @@ public struct BoothStateMachine: Sendable {
         }
         enter(.idle(Idle(reviewed: reviewed)), at: now, &actions)
         actions.append(.showLEDs(idlePattern, since: now))
+        actions.append(.setCameraIdle(true))
         if !reviewed.isEmpty {
             actions.append(.startTimer(.reviewEnded, deadline: now.advanced(by: configuration.reviewWindow)))
         }

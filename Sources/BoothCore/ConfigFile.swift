@@ -94,7 +94,7 @@ public enum ConfigFile {
         ],
         "sound": ["device", "gain_db", "sounds_dir", "favourites", "default"],
         "countdown": ["default_delay", "visual", "delay_mode_timeout"],
-        "camera": ["id", "width", "height", "rotation"],
+        "camera": ["id", "width", "height", "rotation", "idle_fps"],
         "export": ["media_root", "folder"],
         "gpio": [
             "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "haptic", "cancel",
@@ -152,6 +152,7 @@ public enum ConfigFile {
         case "camera.width": s.cameraWidth = try v.integer(in: 0...16384)
         case "camera.height": s.cameraHeight = try v.integer(in: 0...16384)
         case "camera.rotation": s.rotation = try v.choice(["0", "180"], { Int($0) }, integers: true)
+        case "camera.idle_fps": s.cameraIdleFPS = try v.integer(in: 0...30)
         case "export.media_root": s.mediaRoot = try v.path()
         case "export.folder":
             let folder = try v.nonEmptyString()

@@ -69,6 +69,21 @@ public final class LibcameraCamera {
         return lux >= 0 ? Double(lux) : nil
     }
 
+    /// Paces the stream: idle, frames nobody asked for are parked (not given back) and the event
+    /// descriptor wakes the owner only when the camera has none left; `resume(count:)` gives some back.
+    /// Not idle (the default): every frame goes back as it is drained (full rate). The corresponding C
+    /// function is `booth_camera_set_idle`.
+    public func setIdle(_ idle: Bool) {
+        booth_camera_set_idle(handle, idle ? 1 : 0)
+    }
+
+    /// While idle: gives up to `count` parked frames' buffers back to the camera (the next frames).
+    /// The corresponding C function is `booth_camera_resume`.
+    @discardableResult
+    public func resume(count: Int) -> Int {
+        Int(booth_camera_resume(handle, Int32(clamping: count)))
+    }
+
     /// Arms a capture: the first frame whose exposure starts at or after `triggerNanoseconds`
     /// (CLOCK_MONOTONIC) is held and reported by `drainResults()` with `cookie`.
     /// The corresponding C function is `booth_camera_capture`.

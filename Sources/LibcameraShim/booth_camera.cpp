@@ -195,6 +195,11 @@ struct CameraState {
 	std::deque<Request *> completed;
 	std::deque<Armed> armed;
 	std::deque<booth_camera_result> ready;
+	/* Idle pacing (booth_camera_set_idle): requests drained while idle wait here, and how many
+	 * requests the camera has (queued, not yet completed). */
+	std::deque<Request *> parked;
+	bool idle = false;
+	unsigned in_flight = 0;
 	bool gone = false;
 	bool gone_reported = false;
 	bool closing = false;
@@ -207,7 +212,11 @@ struct CameraState {
 	{
 		std::lock_guard<std::mutex> guard(lock);
 		completed.push_back(request);
-		signal();
+		if (in_flight > 0)
+			in_flight--;
+		/* Idle: one wake-up per burst, when the camera has nothing left. */
+		if (!idle || in_flight == 0 || request->status() == Request::RequestCancelled)
+			signal();
 	}
 
 	/* libcamera thread: the camera was unplugged. */
@@ -235,8 +244,16 @@ struct CameraState {
 				return;
 		}
 		request->reuse(Request::ReuseBuffers);
+		{
+			std::lock_guard<std::mutex> queues(lock);
+			in_flight++;
+		}
 		int ret = camera->queueRequest(request);
 		if (ret < 0) {
+			{
+				std::lock_guard<std::mutex> queues(lock);
+				in_flight--;
+			}
 			/* A buffer that cannot go back starves the stream: report the camera as
 			 * gone so the owner reopens it. */
 			std::lock_guard<std::mutex> queues(lock);
@@ -476,6 +493,10 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	}
 	state.started = true;
 	for (const std::unique_ptr<Request> &request : state.requests) {
+		{
+			std::lock_guard<std::mutex> queues(state.lock);
+			state.in_flight++;
+		}
 		ret = camera->queueRequest(request.get());
 		if (ret < 0) {
 			fail(-ret, "Camera::queueRequest: " + errno_text(-ret));
@@ -669,6 +690,37 @@ int booth_camera_expire(struct booth_camera *camera, uint64_t now_ns, uint64_t t
 	return expired;
 }
 
+int booth_camera_set_idle(struct booth_camera *camera, int idle)
+{
+	CameraState &state = *camera->state;
+	{
+		std::lock_guard<std::mutex> guard(state.lock);
+		state.idle = idle != 0;
+		if (state.idle)
+			return 0;
+	}
+	return booth_camera_resume(camera, INT32_MAX);
+}
+
+int booth_camera_resume(struct booth_camera *camera, int count)
+{
+	CameraState &state = *camera->state;
+	int resumed = 0;
+	while (resumed < count) {
+		Request *request;
+		{
+			std::lock_guard<std::mutex> guard(state.lock);
+			if (state.parked.empty())
+				break;
+			request = state.parked.front();
+			state.parked.pop_front();
+		}
+		state.requeue(request);
+		resumed++;
+	}
+	return resumed;
+}
+
 float booth_camera_latest_lux(const struct booth_camera *camera)
 {
 	return camera->state->latest_lux;
@@ -735,6 +787,10 @@ int booth_camera_next_result(struct booth_camera *camera, struct booth_camera_re
 				}
 				return 1;
 			}
+		}
+		if (state.idle && state.armed.empty()) {
+			state.parked.push_back(request); /* back with booth_camera_resume */
+			continue;
 		}
 		guard.unlock();
 		state.requeue(request);

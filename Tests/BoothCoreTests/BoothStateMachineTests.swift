@@ -42,6 +42,28 @@ import Testing
         #expect(h.phases == [.playingSound, .countingDown, .capturing, .processing, .idle])
     }
 
+    /// The camera idles at a low rate and runs at full rate from a press (right after the sound is
+    /// started) until the booth is idle again, also after an abort.
+    @Test func theCameraRunsAtFullRateFromAPressUntilIdle() {
+        var h = MachineHarness()
+        #expect(h.machine.start(at: h.now).contains(.setCameraIdle(true)))
+        let press = h.send(.buttonPressed)
+        #expect(Array(press.prefix(2)) == [.playSound("Duck", .attention), .setCameraIdle(false)])
+        let pressed = h.log.count
+        h.send(.soundFinished(.attention))
+        h.advance(by: .seconds(1))
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        #expect(!h.log[pressed...].contains(.setCameraIdle(true)))
+        #expect(h.send(.photoSaved(id, path: "/p/a.jpg")).contains(.setCameraIdle(true)))
+        h.send(.buttonPressed)
+        h.send(.cancelPressed)
+        #expect(h.log.last { if case .setCameraIdle = $0 { true } else { false } } == .setCameraIdle(false))
+        h.advance(by: .seconds(2))
+        #expect(h.phase == .idle)
+        #expect(h.log.last { if case .setCameraIdle = $0 { true } else { false } } == .setCameraIdle(true))
+    }
+
     @Test func aThousandPressesDuringOneSequenceTakeOnePhoto() {
         var h = MachineHarness()
         h.send(.buttonPressed)

@@ -94,6 +94,8 @@ import Testing
         ("[booth]\nphotos_dir = \"photos\"", 2, "booth.photos_dir", "absolute path"),
         ("[export]\nfolder = \"../x\"", 2, "export.folder", "single folder name"),
         ("[camera]\nrotation = 90", 2, "camera.rotation", "allowed: 0, 180"),
+        ("[camera]\nidle_fps = 60", 2, "camera.idle_fps", "allowed: 0 to 30"),
+        ("[booth]\ntrust_clock = 1", 2, "booth.trust_clock", "true or false"),
         ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
         ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),
         ("[countdown]\ndelay_mode_timeout = 0.5", 2, "countdown.delay_mode_timeout", "allowed: 1"),

@@ -80,6 +80,14 @@ import Testing
         #expect(Int(capture.fields["sensor_us"]!)! >= Int(capture.fields["trigger_us"]!)!)
     }
 
+    /// The controller carries the machine's pace to the camera: idle at start, full rate from the press,
+    /// idle again after the photo.
+    @Test func theCameraIsPacedIdleFullIdle() throws {
+        let camera = SimulatedCamera(width: 320, height: 240, stalled: false)
+        _ = try run("press\nwait 3\nquit\n", fast: true, camera: camera)
+        #expect(camera.paces == [true, false, true])
+    }
+
     /// The EXIF the booth writes, read back by an independent reader (Debian's exiv2, not our libexif
     /// codec): the pixel dimensions after the crop, orientation 3 for `rotation = 180`, the camera and date.
     @Test func exiv2ReadsTheCropTheOrientationAndTheDate() throws {
@@ -387,4 +395,6 @@ private final class CameraFailingAtOnce: CameraDevice {
     }
 
     func expire(_ id: CaptureID) {}
+
+    func setIdle(_ idle: Bool) {}
 }

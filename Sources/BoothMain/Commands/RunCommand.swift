@@ -59,7 +59,8 @@ struct RunCommand: ParsableCommand {
             simulatedCamera
             ? SimulatedCamera()
             : LibcameraDevice(
-                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight)
+                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
+                idleFPS: settings.cameraIdleFPS)
         let devices = BoothController.Devices(
             inputs: [gpio, try HealthMonitor()], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(

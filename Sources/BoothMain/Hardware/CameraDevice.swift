@@ -18,4 +18,6 @@ protocol CameraDevice: AnyObject {
     var lightLevel: Double? { get }
     /// Gives up on capture `id`, which got no frame in time: no frame is delivered for it later.
     func expire(_ id: CaptureID)
+    /// Idle: a few frames a second (the light level stays fresh); not idle: every frame (full rate).
+    func setIdle(_ idle: Bool)
 }

@@ -204,6 +204,8 @@ final class BoothController {
         switch action {
         case .enterPhase(let phase, let from):
             log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
+        case .setCameraIdle(let idle):
+            devices.camera.setIdle(idle)
         case .setVolume(let percent):
             devices.sound.setVolume(percent: percent)
         case .playSound(let sound, let purpose):

@@ -22,14 +22,20 @@ final class LibcameraDevice: CameraDevice {
     /// Missing, lost, retried every 2 s, back: the policy as a value.
     private var lifecycle = DeviceRetry(name: "camera", interval: .seconds(2))
     private var registeredFD: Int32?
+    /// Frames a second while idle (0: full rate always), whether the booth is idle, and the timer that
+    /// gives the idle camera its next frame.
+    private let idleFPS: Int
+    private var idle = false
+    private var idleTick: EventLoop.TimerToken?
     /// Why the camera is not open, if it is not.
     private(set) var problem: String?
 
-    /// A camera opened now.
-    init(selector: String, width: Int, height: Int) {
+    /// A camera opened now, delivering `idleFPS` frames a second while the booth is idle (0: all).
+    init(selector: String, width: Int, height: Int, idleFPS: Int) {
         self.selector = selector
         self.width = width
         self.height = height
+        self.idleFPS = idleFPS
         open()
     }
 
@@ -57,6 +63,29 @@ final class LibcameraDevice: CameraDevice {
         } catch {
             reportNow(.captureFailed(id, reason: "\(error)"))
             if case .gone = error { lose("\(error)") }
+        }
+    }
+
+    func setIdle(_ idle: Bool) {
+        self.idle = idle && idleFPS > 0
+        pace()
+    }
+
+    /// Applies the pace to the open camera: idle, one frame every 1/idleFPS s from a loop timer; else
+    /// every frame.
+    private func pace() {
+        if let idleTick { loop?.cancel(idleTick) }
+        idleTick = nil
+        guard let camera, let loop else { return }
+        camera.setIdle(idle)
+        if idle { scheduleTick(at: loop.now().advanced(by: Int64(1_000_000_000 / idleFPS))) }
+    }
+
+    /// The idle camera's next frame at `deadline`, then every 1/idleFPS s on an absolute schedule.
+    private func scheduleTick(at deadline: Instant) {
+        idleTick = loop?.schedule(at: deadline) { [unowned self] in
+            self.camera?.resume(count: 1)
+            self.scheduleTick(at: deadline.advanced(by: Int64(1_000_000_000 / self.idleFPS)))
         }
     }
 
@@ -120,6 +149,7 @@ final class LibcameraDevice: CameraDevice {
         if let fd = registeredFD { loop?.unregister(fd) }
         registeredFD = nil
         camera = nil
+        pace()
     }
 
     /// Does what the camera's lifecycle asks.
@@ -139,6 +169,7 @@ final class LibcameraDevice: CameraDevice {
                 if camera != nil {
                     do {
                         try watch()
+                        pace()
                     } catch {
                         forget()
                         problem = "\(error)"

@@ -57,6 +57,13 @@ final class SimulatedCamera: CameraDevice {
     func expire(_ id: CaptureID) {
         if let token = pending.removeValue(forKey: id) { loop?.cancel(token) }
     }
+
+    /// Every pace the booth asked for, in order (a simulated camera has no frame rate; tests read it).
+    private(set) var paces: [Bool] = []
+
+    func setIdle(_ idle: Bool) {
+        paces.append(idle)
+    }
 }
 
 /// The simulated camera's frame: rendered and encoded on the save worker.

@@ -197,6 +197,23 @@ int booth_camera_expire(struct booth_camera *camera, uint64_t now_ns, uint64_t t
 float booth_camera_latest_lux(const struct booth_camera *camera);
 
 /**
+ * Pace the stream. Idle (@p idle nonzero): a completed request nobody asked for
+ * is parked instead of given back, and the event fd is signalled only once no
+ * request is left with the camera (or it is gone), so an idle booth is woken
+ * once per booth_camera_resume instead of once per frame, and the pipeline
+ * (a Pi's ISP) processes only those frames. Not idle (the default): every
+ * parked request goes back at once and each frame is given back as it is
+ * drained (full rate). Returns how many parked requests went back.
+ */
+int booth_camera_set_idle(struct booth_camera *camera, int idle);
+
+/**
+ * While idle: give up to @p count parked requests back to the camera (the next
+ * frames, e.g. one a half second). Returns how many went back.
+ */
+int booth_camera_resume(struct booth_camera *camera, int count);
+
+/**
  * Pop the next result without blocking: returns 1 and fills *out, 0 when
  * nothing is pending, or -1 with errno. Also requeues completed buffers that
  * nobody asked for. Call from the thread that owns the camera.

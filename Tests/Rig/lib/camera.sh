@@ -1,6 +1,7 @@
 # Helpers for the camera scenarios (sourced by them): the real booth on vimc with a gpio-sim button.
 # shellcheck shell=bash
-# Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_FLASH (off), CAM_TIMEOUT (capture_timeout, 10.0), CAM_WIDTH x CAM_HEIGHT (648x486:
+# Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_FLASH (off), CAM_TIMEOUT (capture_timeout, 10.0), CAM_IDLE_FPS
+# (camera.idle_fps, 2), CAM_WIDTH x CAM_HEIGHT (648x486:
 # vimc rounds both down to multiples of 6, so 640x480 would stream 636x480).
 CAM_EVENTS=$RIG_OUT/events.jsonl
 CAM_PHOTOS=$RIG_OUT/photos
@@ -37,6 +38,7 @@ default_delay = 0.5
 id = "0"
 width = ${CAM_WIDTH:-648}
 height = ${CAM_HEIGHT:-486}
+idle_fps = ${CAM_IDLE_FPS:-2}
 
 [gpio]
 chip = "booth"
@@ -94,6 +96,23 @@ cam_shoot() {
     rig_wait_for 20 "the button LED (booth idle, taking presses)" cam_idle_ready
     rig_gpio_click booth button 100
     rig_wait_for "$1" "photo $((before + 1)) to be saved" cam_has photoSaved $((before + 1))
+}
+
+# cam_idle_cost SECONDS: with the booth started (cam_start) and idle, prints "CPU_MS WAKEUPS" it used over SECONDS:
+# user + system time of the whole process (/proc/PID/stat, clock ticks) and the voluntary + involuntary context
+# switches of all its threads (each one a wake-up).
+cam_idle_cost() {
+    local ticks cpu0 sw0 cpu1 sw1 hz=100 # USER_HZ: /proc's clock ticks are 1/100 s on Linux
+    cam_sample() {
+        read -r -a ticks < <(sed 's/.*) //' "/proc/$CAM_PID/stat")
+        # After the name: state is field 1, utime 12, stime 13.
+        printf -v "$1" '%s' $((ticks[11] + ticks[12]))
+        printf -v "$2" '%s' "$(cat /proc/"$CAM_PID"/task/*/status | awk '/^(non)?voluntary_ctxt_switches/ { n += $2 } END { print n }')"
+    }
+    cam_sample cpu0 sw0
+    sleep "$1"
+    cam_sample cpu1 sw1
+    echo "$(((cpu1 - cpu0) * 1000 / hz)) $((sw1 - sw0))"
 }
 
 # cam_check ARGS...: lib/camera.py (photo, capture and timing checks over the events file).
