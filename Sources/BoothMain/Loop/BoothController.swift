@@ -320,11 +320,16 @@ final class BoothController {
                 Log.info("export: \(summary.copied) photo(s) copied to \(point); unmounted: safe to remove")
             }
             dispatch(.exportFinished(safeToRemove: summary.unmounted), at: now)
-        case .failed(let point, let message, let removed, _):
+        case .failed(let point, let message, let removed, let unmounted):
             log.record(
                 "exportFailed", at: now,
-                [("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed))])
+                [
+                    ("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed)),
+                    ("unmounted", .bool(unmounted)),
+                ])
             dispatch(.exportFailed(reason: "\(point): \(message)"), at: now)
+            // What was copied is verified and flushed; said apart so the person knows the stick may go.
+            if unmounted { Log.info("export: \(point) unmounted: safe to remove") }
             if removed { dispatch(.stickRemoved, at: now) }
         case .removed(let point):
             log.record("stickRemoved", at: now, [("stick", .string(point))])
