@@ -11,13 +11,13 @@ check=$RIG_DIR/lib/usbcheck.py
 count() { local n; n=$(grep -c "\"type\":\"$1\"" "$events" 2>/dev/null) || n=0; echo "$n"; }
 has() { (($(count "$1") >= $2)); }
 
-# Enough photos that the export is still running when the stop comes: 120 of about 256 KiB, numbered after the
+# Enough photos that the export is still running when the stop comes: 60 of about 256 KiB, numbered after the
 # store's own (seeded while the service is stopped; the booth indexes them at start).
 sys_wait_ready 60
 systemctl stop "$SYS_UNIT"
 last=$(find "$SYS_PHOTOS" -name 'HeyLook_*.jpg' -printf '%f\n' | sed 's/.*_0*\([0-9]*\)\.jpg$/\1/' | sort -n | tail -1)
 first=$((${last:-0} + 1))
-"$RIG_PY" "$check" seed "$SYS_PHOTOS" 120 256 2026-11-20 "$first" || rig_fail "seeding the store failed"
+"$RIG_PY" "$check" seed "$SYS_PHOTOS" 60 256 2026-11-20 "$first" || rig_fail "seeding the store failed"
 chown -R booth: "$SYS_PHOTOS"
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60
@@ -72,6 +72,6 @@ rig_log "after the second insert: $result"
 
 # Leave the store as it was found: the seeded photos go (the index drops what is gone at start).
 systemctl stop "$SYS_UNIT"
-for n in $(seq "$first" $((first + 119))); do rm -f "$SYS_PHOTOS"/HeyLook_2026-11-20_*_"$(printf %06d "$n")".jpg; done
+for n in $(seq "$first" $((first + 59))); do rm -f "$SYS_PHOTOS"/HeyLook_2026-11-20_*_"$(printf %06d "$n")".jpg; done
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60
