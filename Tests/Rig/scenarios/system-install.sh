@@ -3,6 +3,7 @@
 # photo and a retake work through the installed service after a config edit (camera size, as a user adapts it).
 # shellcheck shell=bash
 # rig-vm: system
+# rig-order: first
 # rig-timeout: 240
 rig_log "installing $SYS_VERSION"
 start=$(cut -d' ' -f1 /proc/uptime)
