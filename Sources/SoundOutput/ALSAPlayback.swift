@@ -38,6 +38,11 @@ public final class ALSAPlayback {
     public private(set) var firstProgressAtNanoseconds: UInt64?
     /// Underruns recovered from since this playback was opened.
     public private(set) var underrunCount = 0
+    /// Underruns recovered from during the current (or latest) sound: each is a gap in what was heard.
+    public private(set) var soundUnderruns = 0
+    /// The longest time, in nanoseconds, between two wake-ups (`play`, then each `handlePoll`) during the
+    /// current (or latest) sound. Past the buffer's length (`bufferFrames` at `sampleRate`) the device ran dry.
+    public private(set) var longestWaitNanoseconds: UInt64 = 0
 
     private let pcm: OpaquePointer
     /// The sound being played and how far it got; nil when idle.
@@ -48,6 +53,8 @@ public final class ALSAPlayback {
     /// One period of scaled samples, written when `volume` is below 1.
     private var scaled: [Int16]
     private var cachedDeviceStart: UInt64?
+    /// When `play` or `handlePoll` last ran for the current sound.
+    private var lastWakeNanoseconds: UInt64?
     /// The caller's clock (CLOCK_MONOTONIC nanoseconds): the booth's one clock read stays in its loop.
     private let clock: () -> UInt64
 
@@ -115,11 +122,15 @@ public final class ALSAPlayback {
         startedAtNanoseconds = nil
         firstProgressAtNanoseconds = nil
         cachedDeviceStart = nil
+        soundUnderruns = 0
+        longestWaitNanoseconds = 0
+        lastWakeNanoseconds = nil
         try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
             // One period first (the start threshold: the stream starts with it), then the rest.
             try fill(firstWrite: periodFrames)
+            lastWakeNanoseconds = clock()
         } catch {
             stop()
             throw error
@@ -147,6 +158,7 @@ public final class ALSAPlayback {
     /// samples or silence, recovers from underruns, and reports when the sound has been played.
     public func handlePoll(revents: [pollfd]) -> PlaybackEvent? {
         guard isPlaying else { return nil }
+        noteWake()
         var descriptors = revents
         var events: UInt16 = 0
         if !descriptors.isEmpty {
@@ -159,7 +171,7 @@ public final class ALSAPlayback {
             if current?.progress.isDraining == true { return finish() }
             let result = snd_pcm_recover(pcm, -EPIPE, 1)
             if result < 0 { return fail("snd_pcm_recover", result) }
-            underrunCount += 1
+            noteUnderrun()
         }
         if let progress = current?.progress, progress.isDraining {
             var delay: snd_pcm_sframes_t = 0
@@ -261,7 +273,7 @@ public final class ALSAPlayback {
                 throw SoundDeviceError(operation: "snd_pcm_writei", device: device, errno: code)
             }
             try Self.check(snd_pcm_recover(pcm, code, 1), "snd_pcm_recover", device)
-            if code == -EPIPE { underrunCount += 1 }
+            if code == -EPIPE { noteUnderrun() }
         }
         return 0
     }
@@ -270,6 +282,20 @@ public final class ALSAPlayback {
     private func isStreamBroken() -> Bool {
         let current = snd_pcm_state(pcm)
         return current == SND_PCM_STATE_XRUN || current == SND_PCM_STATE_SUSPENDED
+    }
+
+    private func noteUnderrun() {
+        underrunCount += 1
+        soundUnderruns += 1
+    }
+
+    /// Notes a wake-up for the current sound and how long the loop left the device alone before it.
+    private func noteWake() {
+        let now = clock()
+        if let last = lastWakeNanoseconds, now > last {
+            longestWaitNanoseconds = max(longestWaitNanoseconds, now - last)
+        }
+        lastWakeNanoseconds = now
     }
 
     private func noteProgress(queued: Int, written: Int) {

@@ -310,6 +310,25 @@ import Testing
         #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
     }
 
+    /// What the device knows about a sound goes into its events: when the stream started, when it was first
+    /// seen playing, how many underruns (gaps heard) and the longest wait of the loop; nothing when it knows nothing.
+    @Test func soundEventsCarryWhatTheDeviceReports() throws {
+        let report = PlaybackReport(
+            handedOver: Instant(nanoseconds: 5_000), deviceStart: Instant(nanoseconds: 7_000),
+            firstProgress: Instant(nanoseconds: 9_000), underruns: 2, longestWaitNanoseconds: 180_000_000)
+        let (events, _) = try run("knob +1\nwait 2\nquit\n", fast: true, sound: ReportingSound(report))
+        let started = try #require(events.first { $0.type == "soundStarted" })
+        #expect(started.fields["t_us"] == "5" && started.fields["device_start_us"] == "7")
+        let finished = try #require(events.first { $0.type == "soundFinished" })
+        #expect(finished.fields["first_progress_us"] == "9")
+        #expect(finished.fields["underruns"] == "2")
+        #expect(finished.fields["longest_wait_us"] == "180000")
+
+        let (plain, _) = try run("knob +1\nwait 2\nquit\n", fast: true)
+        let quiet = try #require(plain.first { $0.type == "soundFinished" })
+        #expect(quiet.fields["underruns"] == nil && quiet.fields["longest_wait_us"] == nil)
+    }
+
     /// Script commands run one after another: every detent of a `knob +N` lands before the next command.
     @Test(arguments: [false, true])
     func aScriptsCommandsRunOneAfterAnother(fast: Bool) throws {
@@ -343,6 +362,22 @@ import Testing
         #expect(ready.fields["volume"] == "80")
         #expect(sound.volumePercent == 80, "the sound device plays at the kept volume from the start")
     }
+}
+
+/// The simulated sound, with what a real device would report about how each sound went.
+private final class ReportingSound: SoundDevice {
+    let inner = SimulatedSound.builtIn()
+    let playbackReport: PlaybackReport
+    init(_ report: PlaybackReport) { playbackReport = report }
+    var name: String { "reporting" }
+    var soundDurations: [String: Int64] { inner.soundDurations }
+    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
+        try inner.attach(to: loop, report: report)
+    }
+    func play(_ sound: String, purpose: SoundPurpose) { inner.play(sound, purpose: purpose) }
+    func stop() { inner.stop() }
+    func setVolume(percent: Int) { inner.setVolume(percent: percent) }
+    func add(_ sounds: [CustomSound]) { inner.add(sounds) }
 }
 
 /// A sound device that takes every sound but whose descriptor the loop refuses, as epoll refuses the

@@ -131,6 +131,35 @@ import Testing
         #expect(recorded[(cutAt + popCount)...].allSatisfy { $0 == 0 })
     }
 
+    /// The longest time the loop left the device alone during a sound is measured on the caller's clock
+    /// from `play`, and starts again with the next sound.
+    @Test func longestWaitBetweenWakeUpsIsKeptPerSound() throws {
+        let folder = try TemporaryFolder()
+        let clock = ManualNanoseconds()
+        let playback = try ALSAPlayback(
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: { clock.now })
+        let long = playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000))
+        try playback.play(long)
+        var wakeUps = 0
+        while playback.isPlaying && wakeUps < 10_000 {
+            // 2 ms between wake-ups, but 250 ms before the third: a loop that was busy elsewhere.
+            clock.now += wakeUps == 2 ? 250_000_000 : 2_000_000
+            var descriptors = playback.pollDescriptors
+            guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
+            wakeUps += 1
+            _ = playback.handlePoll(revents: descriptors)
+        }
+        #expect(!playback.isPlaying && wakeUps > 3)
+        #expect(playback.longestWaitNanoseconds == 250_000_000)
+        #expect(playback.soundUnderruns == 0, "the null device never runs dry")
+
+        try playback.play(playback.prepare(SoundSynthesizer.render(.pop, sampleRate: 48_000)))
+        #expect(playback.longestWaitNanoseconds == 0)
+        clock.now += 7_000_000
+        #expect(Self.runUntilIdle(playback).events == [.finished])
+        #expect(playback.longestWaitNanoseconds == 7_000_000)
+    }
+
     @Test func soundShorterThanAPeriodStillStartsAndFinishes() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
@@ -209,4 +238,9 @@ private func monotonic() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// A clock the test moves by hand, in nanoseconds.
+private final class ManualNanoseconds {
+    var now: UInt64 = 1_000_000_000
 }

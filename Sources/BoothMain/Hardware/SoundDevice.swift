@@ -19,12 +19,11 @@ protocol SoundDevice: AnyObject {
     func add(_ sounds: [CustomSound])
     /// The sounds it can play with their lengths in nanoseconds (the state machine's deadlines).
     var soundDurations: [String: Int64] { get }
-    /// When the latest sound's first samples were handed to the device, when the device reported
-    /// its stream started, and when it was first seen consuming frames (nil when it does not know,
-    /// e.g. silent or simulated).
-    var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) { get }
+    /// How the latest sound went: when its first samples were handed over, when the stream started and
+    /// was first seen consuming frames, its underruns (`.unknown` when it does not know, e.g. silent or simulated).
+    var playbackReport: PlaybackReport { get }
 }
 
 extension SoundDevice {
-    var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) { (nil, nil, nil) }
+    var playbackReport: PlaybackReport { .unknown }
 }

@@ -172,9 +172,10 @@ final class BoothController {
                 ])
         case .soundFinished(let purpose):
             var fields: [(String, EventsLog.Value)] = [("purpose", .string(purpose.rawValue))]
-            if let progress = devices.sound.playbackTiming.firstProgress {
-                fields.append(("first_progress_us", .int(progress.microseconds)))
-            }
+            let report = devices.sound.playbackReport
+            if let progress = report.firstProgress { fields.append(("first_progress_us", .int(progress.microseconds))) }
+            if let underruns = report.underruns { fields.append(("underruns", .int(Int64(underruns)))) }
+            if let wait = report.longestWaitNanoseconds { fields.append(("longest_wait_us", .int(wait / 1000))) }
             log.record("soundFinished", at: time, fields)
         case .healthMeasured(let reading):
             var fields: [(String, EventsLog.Value)] = []
@@ -211,7 +212,7 @@ final class BoothController {
         case .playSound(let sound, let purpose):
             devices.sound.play(sound, purpose: purpose)
             let returned = loop.now()
-            let timing = devices.sound.playbackTiming
+            let timing = devices.sound.playbackReport
             var fields: [(String, EventsLog.Value)] = [
                 ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
                 ("event_us", .int(time.microseconds)), ("returned_us", .int(returned.microseconds)),

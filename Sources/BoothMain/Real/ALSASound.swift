@@ -67,13 +67,14 @@ final class ALSASound: SoundDevice {
 
     var soundDurations: [String: Int64] { silent.soundDurations }
 
-    var playbackTiming: (handedOver: Instant?, deviceStart: Instant?, firstProgress: Instant?) {
-        guard let playback, playedOnDevice else { return (nil, nil, nil) }
+    var playbackReport: PlaybackReport {
+        guard let playback, playedOnDevice else { return .unknown }
         func instant(_ nanoseconds: UInt64?) -> Instant? { nanoseconds.map { Instant(nanoseconds: Int64($0)) } }
-        return (
-            instant(playback.startedAtNanoseconds), instant(playback.deviceStartedAtNanoseconds),
-            instant(playback.firstProgressAtNanoseconds)
-        )
+        return PlaybackReport(
+            handedOver: instant(playback.startedAtNanoseconds),
+            deviceStart: instant(playback.deviceStartedAtNanoseconds),
+            firstProgress: instant(playback.firstProgressAtNanoseconds), underruns: playback.soundUnderruns,
+            longestWaitNanoseconds: Int64(playback.longestWaitNanoseconds))
     }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
