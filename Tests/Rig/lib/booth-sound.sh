@@ -88,12 +88,15 @@ sb_capture_value() { sed -n "s/^$1 *: *\([0-9]*\).*/\1/p" "$SB_CAPTURE/status"; 
 # sb_capture_read FRAMES: succeeds once arecord has read the capture up to FRAMES.
 sb_capture_read() { (($(sb_capture_value appl_ptr) >= $1)); }
 
-# sb_record_stop: waits until arecord has read everything captured so far, then SIGINT (it finishes the WAV
-# header), waits for it and moves the file into place; fails on an overrun (a recording with holes) unless
-# SB_TOLERATE_OVERRUN=1, which sets rec_overran=1 instead.
+# sb_record_stop: waits until arecord has read everything captured so far and one period more (it writes a period
+# to the file only once it has read all of it: a SIGINT mid-period would lose what it read of it), then SIGINT (it
+# finishes the WAV header), waits for it and moves the file into place; fails on an overrun (a recording with
+# holes) unless SB_TOLERATE_OVERRUN=1, which sets rec_overran=1 instead.
 sb_record_stop() {
-    local captured
+    local captured period
     captured=$(sb_capture_value hw_ptr)
+    period=$(sed -n 's/^period_size: *//p' "$SB_CAPTURE/hw_params")
+    captured=$((captured + ${period:-4800}))
     rig_wait_for 10 "arecord to read the capture up to frame $captured" sb_capture_read "$captured"
     kill -INT "$rec_pid"
     wait "$rec_pid" || true
@@ -121,6 +124,22 @@ sb_detent() {
     echo pull-down >"$second"; rig_sleep_ms 3
     echo pull-up >"$first"; rig_sleep_ms 3
     echo pull-up >"$second"
+}
+
+# sb_playback_note SOUND: how the device played SOUND's latest preview or attention sound, from its soundFinished
+# event: "underruns N, longest loop wait M ms" (an underrun is a gap heard; a wait past the buffer causes one).
+sb_playback_note() {
+    "$RIG_PY" - "$events" "$1" <<'PY'
+import json, sys
+started, note = False, "no soundFinished event"
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    if e.get("type") == "soundStarted":
+        started = e.get("sound") == sys.argv[2]
+    elif e.get("type") == "soundFinished" and started:
+        note = f"underruns {e.get('underruns', '?')}, longest loop wait {e.get('longest_wait_us', 0) / 1000:.1f} ms"
+print(note)
+PY
 }
 
 # sb_check ARGS...: lib/soundcheck.py ARGS.

@@ -132,6 +132,9 @@ def diagnose(rec, ref, lag, good, rate):
     stale buffer content replayed by an underrun), or nothing (cut)."""
     x, y = rec[:, 0], ref[:, 0]
     at = lag + good
+    if at >= len(x):
+        print(f"soundcheck: after {good} frames the recording ends (it holds {len(x)} frames)", file=sys.stderr)
+        return
     tail = y[good : good + 64]
     window = x[at : at + rate]
     hits = [i for i in range(max(0, len(window) - len(tail) + 1)) if np.array_equal(window[i : i + len(tail)], tail)]

@@ -21,7 +21,7 @@ rig_assert "the knob chose Kazoo" sb_has '"type":"setting","name":"sound","value
 rig_assert "Kazoo's preview started" sb_has '"type":"soundStarted","sound":"Kazoo","purpose":"preview"'
 sb_stop
 read -r lag ncc matched frames < <(sb_check find "$RIG_OUT/rec.wav" "$RIG_OUT/sounds/Kazoo.wav")
-rig_log "Kazoo at frame $lag (ncc $ncc), exact for $matched of $frames frames"
+rig_log "Kazoo at frame $lag (ncc $ncc), exact for $matched of $frames frames; $(sb_playback_note Kazoo)"
 rig_assert "Kazoo is in the recording (ncc $ncc >= 0.99)" awk -v v="$ncc" 'BEGIN { exit !(v >= 0.99) }'
 rig_assert "Kazoo played whole, sample for sample" test "$matched" -eq "$frames"
 rig_assert "the choice was persisted" grep -qF 'Kazoo' "$RIG_OUT/state.toml"

@@ -23,7 +23,7 @@ rig_assert "the sound setting went Cow, then Dog" test "$(sb_field setting value
 read -r clag cncc cmatched cframes < <(sb_check find "$RIG_OUT/rec.wav" "$RIG_OUT/ref/Cow.wav" 0 60 0.01)
 read -r dlag dncc dmatched dframes < <(sb_check find "$RIG_OUT/rec.wav" "$RIG_OUT/ref/Dog.wav")
 rig_log "Cow at frame $clag (ncc of its first 10 ms $cncc), exact for $cmatched of $cframes frames"
-rig_log "Dog at frame $dlag (ncc $dncc), exact for $dmatched of $dframes frames"
+rig_log "Dog at frame $dlag (ncc $dncc), exact for $dmatched of $dframes frames; $(sb_playback_note Dog)"
 rig_assert "Cow's preview is in the recording (ncc $cncc >= 0.99)" awk -v v="$cncc" 'BEGIN { exit !(v >= 0.99) }'
 rig_assert "Cow's preview was cut ($cmatched < $cframes frames)" test "$cmatched" -lt "$cframes"
 rig_assert "Dog's preview comes after Cow's" test "$dlag" -gt "$clag"
