@@ -60,14 +60,16 @@ public struct DurableFile: Sendable {
         /// `path` names it in errors.
         case file(descriptor: Int32, path: String)
 
-        /// How many bytes there are to write, when known.
-        var remainingSize: Int64? {
+        /// How many bytes there are to write, when known (asked through `operations`).
+        func remainingSize(_ operations: any FileOperations) -> Int64? {
             switch self {
             case .bytes(let bytes): return Int64(bytes.count)
             case .file(let fd, _):
                 var info = stat()
-                let offset = lseek(fd, 0, SEEK_CUR)
-                guard fstat(fd, &info) == 0, offset >= 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+                let offset = operations.lseek(fd, 0, SEEK_CUR)
+                guard operations.fstat(fd, &info) == 0, offset >= 0, info.st_mode & S_IFMT == S_IFREG else {
+                    return nil
+                }
                 return max(0, Int64(info.st_size) - Int64(offset))
             }
         }
@@ -98,7 +100,9 @@ public struct DurableFile: Sendable {
             // cluster; deleting that temp file later makes the kernel remount the stick read-only.
             // Reserving every cluster first and flushing them makes the chain complete before any
             // data: a pulled copy is only ever shorter than its chain, which deletes cleanly.
-            if let expected = contents.remainingSize, expected > 0, booth_preallocate(fd, expected) == 0 {
+            if let expected = contents.remainingSize(operations), expected > 0,
+                operations.preallocate(fd, expected) == 0
+            {
                 guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
             }
             var crc = CRC32()
@@ -173,7 +177,7 @@ public struct DurableFile: Sendable {
         defer { _ = operations.close(fd) }
         // The pages were just written and fsynced, so they are clean: dropping them makes the read
         // below come from the stick, not from memory.
-        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+        _ = operations.dropCache(fd)
         let (readSize, readChecksum) = try Self.checksum(of: fd, path: path, operations: operations)
         guard readSize == size, readChecksum == checksum else { throw StoreError("verify", path, errno: EIO) }
     }

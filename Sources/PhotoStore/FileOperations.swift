@@ -2,8 +2,9 @@
 import CBoothSys
 import Glibc
 
-/// The file system calls the photo store makes, behind a seam so tests can fail any one of them
-/// (the Nth write, fsync or rename with EIO or ENOSPC) and check that nothing partial is left.
+/// Every file system call the photo store and a stick export make, behind a seam so tests can fail any
+/// one of them (the Nth write, fsync, stat or listing with EIO or ENOSPC) and check that nothing partial
+/// is left and nothing is lost.
 ///
 /// Every call returns -1 and sets errno on failure, like the C function it stands for. The calls
 /// relative to a directory descriptor (`openat` ...) are what export uses on a stick, so a symbolic
@@ -37,6 +38,34 @@ public protocol FileOperations: Sendable {
     func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32
     /// The corresponding C function is `mkdirat`.
     func mkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32
+    /// The corresponding C function is `mkdir`.
+    func mkdir(_ path: String, _ mode: mode_t) -> Int32
+    /// The corresponding C function is `lseek`.
+    func lseek(_ fd: Int32, _ offset: off_t, _ whence: Int32) -> off_t
+    /// The corresponding C function is `fstat`.
+    func fstat(_ fd: Int32, _ info: inout stat) -> Int32
+    /// The corresponding C function is `fstatat`.
+    func fstatat(_ directory: Int32, _ name: String, _ info: inout stat, _ flags: Int32) -> Int32
+    /// The corresponding C function is `lstat`.
+    func lstat(_ path: String, _ info: inout stat) -> Int32
+    /// The corresponding C function is `statvfs`.
+    func statvfs(_ path: String, _ info: inout statvfs) -> Int32
+    /// The corresponding C function is `fstatvfs`.
+    func fstatvfs(_ fd: Int32, _ info: inout statvfs) -> Int32
+    /// The corresponding C function is `fstatfs` (the file system's magic number in `type`).
+    func fileSystemType(_ fd: Int32, _ type: inout Int) -> Int32
+    /// The corresponding C function is `flock`.
+    func flock(_ fd: Int32, _ operation: Int32) -> Int32
+    /// The corresponding C function is `syncfs`.
+    func syncfs(_ fd: Int32) -> Int32
+    /// The corresponding C function is `fallocate` (the file's clusters reserved up to `size`).
+    func preallocate(_ fd: Int32, _ size: Int64) -> Int32
+    /// The corresponding C function is `posix_fadvise` with POSIX_FADV_DONTNEED over the whole file
+    /// (the next reads come from the device); returns 0, or -1 with errno set.
+    func dropCache(_ fd: Int32) -> Int32
+    /// The names in the open directory `directory`, without "." and "..": `opendir` on a descriptor of its
+    /// own, then `readdir` to the end. Nil, with errno set, when it cannot be read.
+    func names(in directory: Int32) -> [String]?
 }
 
 extension FileOperations {
@@ -71,7 +100,53 @@ extension FileOperations {
     public func mkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32 {
         Glibc.mkdirat(directory, name, mode)
     }
+    public func mkdir(_ path: String, _ mode: mode_t) -> Int32 { Glibc.mkdir(path, mode) }
+    public func lseek(_ fd: Int32, _ offset: off_t, _ whence: Int32) -> off_t { Glibc.lseek(fd, offset, whence) }
+    public func fstat(_ fd: Int32, _ info: inout stat) -> Int32 { Glibc.fstat(fd, &info) }
+    public func fstatat(_ directory: Int32, _ name: String, _ info: inout stat, _ flags: Int32) -> Int32 {
+        Glibc.fstatat(directory, name, &info, flags)
+    }
+    public func lstat(_ path: String, _ info: inout stat) -> Int32 { Glibc.lstat(path, &info) }
+    public func statvfs(_ path: String, _ info: inout statvfs) -> Int32 { cStatvfs(path, &info) }
+    public func fstatvfs(_ fd: Int32, _ info: inout statvfs) -> Int32 { Glibc.fstatvfs(fd, &info) }
+    public func fileSystemType(_ fd: Int32, _ type: inout Int) -> Int32 { booth_fs_type(fd, &type) }
+    public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { cFlock(fd, operation) }
+    public func syncfs(_ fd: Int32) -> Int32 { booth_syncfs(fd) }
+    public func preallocate(_ fd: Int32, _ size: Int64) -> Int32 { booth_preallocate(fd, size) }
+    public func dropCache(_ fd: Int32) -> Int32 {
+        let code = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+        if code == 0 { return 0 }
+        errno = code
+        return -1
+    }
+    public func names(in directory: Int32) -> [String]? {
+        let fd = Glibc.openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        guard let stream = fdopendir(fd) else {
+            let code = errno
+            Glibc.close(fd)
+            errno = code
+            return nil
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else { break }
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        if errno != 0 { return nil }  // readdir failed (EIO on a failing stick), not the end
+        return names
+    }
 }
+
+// statvfs and flock share their names with C structs; inside the protocol's extension the methods'
+// names hide both, so they are called from here.
+private func cStatvfs(_ path: String, _ info: inout statvfs) -> Int32 { statvfs(path, &info) }
+private func cFlock(_ fd: Int32, _ operation: Int32) -> Int32 { flock(fd, operation) }
 
 /// The real calls.
 public struct SystemFileOperations: FileOperations {
@@ -98,7 +173,7 @@ public struct SystemFileOperations: FileOperations {
         if Glibc.link(from, to) == 0 { return Glibc.unlink(from) }
         guard errno == EPERM || errno == EOPNOTSUPP else { return -1 }
         var info = stat()
-        if lstat(to, &info) == 0 {
+        if Glibc.lstat(to, &info) == 0 {
             errno = EEXIST
             return -1
         }

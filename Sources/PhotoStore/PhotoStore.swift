@@ -48,17 +48,18 @@ public final class PhotoStore: @unchecked Sendable {
         self.directory = directory
         self.reserve = reserve
         self.file = DurableFile(operations: operations)
-        try Self.makeDirectories(directory)
-        try Self.makeDirectories("\(directory)/discarded")
-        let names = try Self.fileNames(in: directory)
+        try Self.makeDirectories(directory, operations: operations)
+        try Self.makeDirectories("\(directory)/discarded", operations: operations)
+        let names = try Self.fileNames(in: directory, operations: operations)
         for name in names where removingLeftovers && name.hasSuffix(".partial") {
-            _ = Glibc.unlink("\(directory)/\(name)")
+            _ = operations.unlink("\(directory)/\(name)")
         }
-        let discarded = try Self.fileNames(in: "\(directory)/discarded")
+        let discarded = try Self.fileNames(in: "\(directory)/discarded", operations: operations)
         lastSequence = (names + discarded).compactMap { PhotoName(fileName: $0)?.sequence }.max() ?? 0
         (boothID, replacedBoothID) = try Self.loadBoothID(directory: directory, file: file, machine: machine)
-        let listing = Self.listing(directory: directory, kept: names, discarded: discarded)
-        let stored = Self.readSmallFile("\(directory)/\(Self.indexName)").flatMap(PhotoIndex.decode)
+        let listing = Self.listing(directory: directory, kept: names, discarded: discarded, operations: operations)
+        let stored = Self.readSmallFile("\(directory)/\(Self.indexName)", operations: operations)
+            .flatMap(PhotoIndex.decode)
         var loaded = stored ?? PhotoIndex.rebuilt(from: listing)
         let changed = loaded.reconcile(with: listing)
         indexWasRebuilt = stored == nil && !listing.isEmpty
@@ -71,7 +72,8 @@ public final class PhotoStore: @unchecked Sendable {
     public static func inspect(directory: String) throws(StoreError) -> [PhotoIndex.Entry] {
         let names = try fileNames(in: directory)
         let discarded = (try? fileNames(in: "\(directory)/discarded")) ?? []
-        let listing = listing(directory: directory, kept: names, discarded: discarded)
+        let listing = listing(
+            directory: directory, kept: names, discarded: discarded, operations: SystemFileOperations())
         var index = readSmallFile("\(directory)/\(indexName)").flatMap(PhotoIndex.decode) ?? PhotoIndex()
         _ = index.reconcile(with: listing)
         return index.sorted
@@ -142,7 +144,7 @@ public final class PhotoStore: @unchecked Sendable {
 
     /// The kept photos' file names, oldest first.
     public func keptPhotos() throws(StoreError) -> [String] {
-        try Self.fileNames(in: directory)
+        try Self.fileNames(in: directory, operations: file.operations)
             .compactMap { PhotoName(fileName: $0) }
             .sorted()
             .map(\.fileName)
@@ -150,13 +152,15 @@ public final class PhotoStore: @unchecked Sendable {
 
     /// Bytes available to the booth's user on the store's file system, or nil if unknown.
     public func freeBytes() -> Int64? {
-        Self.freeBytes(at: directory)
+        Self.freeBytes(at: directory, operations: file.operations)
     }
 
     /// Bytes available to an unprivileged user on the file system holding `path`, or nil if unknown.
-    public static func freeBytes(at path: String) -> Int64? {
+    public static func freeBytes(
+        at path: String, operations: any FileOperations = SystemFileOperations()
+    ) -> Int64? {
         var stats = statvfs()
-        guard statvfs(path, &stats) == 0 else { return nil }
+        guard operations.statvfs(path, &stats) == 0 else { return nil }
         return Int64(stats.f_bavail) * Int64(stats.f_frsize)
     }
 
@@ -172,18 +176,20 @@ public final class PhotoStore: @unchecked Sendable {
         try Self.indexWriteLock.withLock { _ throws(StoreError) in
             // Another process (`booth export` beside the booth) may write it too: take the folder's lock
             // file and use a temp name of this process's own, so two writers never share a temp file.
-            let lock = open("\(directory)/.index.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            defer { if lock >= 0 { close(lock) } }
-            if lock >= 0 { _ = flock(lock, LOCK_EX) }
+            let ops = file.operations
+            let lock = ops.open("\(directory)/.index.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            defer { if lock >= 0 { _ = ops.close(lock) } }
+            if lock >= 0 { _ = ops.flock(lock, LOCK_EX) }
             // Under that lock, what the other writer recorded is merged in, so neither overwrites
             // the other's export records.
-            let onDisk = Self.readSmallFile("\(directory)/\(Self.indexName)").flatMap(PhotoIndex.decode)
+            let onDisk = Self.readSmallFile("\(directory)/\(Self.indexName)", operations: ops)
+                .flatMap(PhotoIndex.decode)
             let text = index.withLock { index in
                 if let onDisk {
                     index.merge(onDisk) { entry in
                         var info = stat()
                         let folder = entry.state == .kept ? directory : discardedDirectory
-                        return lstat("\(folder)/\(entry.name)", &info) == 0 && info.st_size == entry.size
+                        return ops.lstat("\(folder)/\(entry.name)", &info) == 0 && info.st_size == entry.size
                     }
                 }
                 return index.encode()
@@ -198,12 +204,16 @@ public final class PhotoStore: @unchecked Sendable {
     /// Serialises index writes (both workers write it).
     private static let indexWriteLock = Mutex(())
 
-    private static func listing(directory: String, kept: [String], discarded: [String]) -> [PhotoIndex.ListedFile] {
+    private static func listing(
+        directory: String, kept: [String], discarded: [String], operations: any FileOperations
+    ) -> [PhotoIndex.ListedFile] {
         func files(_ names: [String], in folder: String, _ state: PhotoIndex.State) -> [PhotoIndex.ListedFile] {
             names.compactMap { name in
                 guard PhotoName(fileName: name) != nil else { return nil }
                 var info = stat()
-                guard lstat("\(folder)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+                guard operations.lstat("\(folder)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                    return nil
+                }
                 return PhotoIndex.ListedFile(name: name, state: state, size: Int64(info.st_size))
             }
         }
@@ -217,7 +227,8 @@ public final class PhotoStore: @unchecked Sendable {
     ) throws(StoreError) -> (
         String, String?
     ) {
-        let stored = readSmallFile("\(directory)/\(boothIDName)").flatMap(BoothIdentity.parse)
+        let stored = readSmallFile("\(directory)/\(boothIDName)", operations: file.operations)
+            .flatMap(BoothIdentity.parse)
         let (identity, write) = BoothIdentity.resolve(stored: stored, machine: machine, newID: randomID)
         if write {
             try file.write(
@@ -247,35 +258,35 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// A file's text (at most 64 MiB), or nil when it cannot be read.
-    static func readSmallFile(_ path: String) -> String? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    static func readSmallFile(_ path: String, operations: any FileOperations = SystemFileOperations()) -> String? {
+        let fd = operations.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
         guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
-        return (try? FileReading.readAll(fd, limit: 64 << 20)).map { String(decoding: $0, as: UTF8.self) }
+        defer { _ = operations.close(fd) }
+        let bytes = try? FileReading.readAll(fd, limit: 64 << 20) { operations.read($0, $1) }
+        return bytes.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Creates `path` and its parents (mode 0755).
-    public static func makeDirectories(_ path: String) throws(StoreError) {
+    public static func makeDirectories(
+        _ path: String, operations: any FileOperations = SystemFileOperations()
+    ) throws(StoreError) {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/\(part)"
-            if mkdir(current, 0o755) != 0, errno != EEXIST {
+            if operations.mkdir(current, 0o755) != 0, errno != EEXIST {
                 throw StoreError("mkdir", current, errno: errno)
             }
         }
     }
 
     /// The names in a folder, without "." and "..".
-    public static func fileNames(in directory: String) throws(StoreError) -> [String] {
-        guard let dir = opendir(directory) else { throw StoreError("opendir", directory, errno: errno) }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
+    public static func fileNames(
+        in directory: String, operations: any FileOperations = SystemFileOperations()
+    ) throws(StoreError) -> [String] {
+        let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw StoreError("opendir", directory, errno: errno) }
+        defer { _ = operations.close(fd) }
+        guard let names = operations.names(in: fd) else { throw StoreError("readdir", directory, errno: errno) }
         return names
     }
 }

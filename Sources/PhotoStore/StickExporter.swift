@@ -56,10 +56,13 @@ public struct StickExporter: Sendable {
         }
     }
 
-    /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...).
-    public static func fileSystemType(of fd: Int32) -> String? {
+    /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...); nil, with
+    /// errno set, when it cannot be read.
+    public static func fileSystemType(
+        of fd: Int32, operations: any FileOperations = SystemFileOperations()
+    ) -> String? {
         var magic = 0
-        guard booth_fs_type(fd, &magic) == 0 else { return nil }
+        guard operations.fileSystemType(fd, &magic) == 0 else { return nil }
         let names: [Int: String] = [
             0x4d44: "vfat", 0x2011_BAB0: "exfat", 0xEF53: "ext4", 0x0102_1994: "tmpfs", 0x9123_683E: "btrfs",
             0x5846_5342: "xfs", 0x794C_7630: "overlay", 0x5346_544E: "ntfs", 0x6573_5546: "fuseblk",
@@ -113,12 +116,15 @@ private final class ExportRun {
             if errno == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
             throw fail("open", mountPoint)
         }
-        let type = StickExporter.fileSystemType(of: rootFD) ?? "unknown"
+        // A file system whose type cannot even be read is failing: that error, not "unsupported".
+        guard let type = StickExporter.fileSystemType(of: rootFD, operations: ops) else {
+            throw fail("statfs", mountPoint)
+        }
         guard options.allowedFileSystems.contains(type) else {
             throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0)
         }
         var volume = statvfs()
-        if fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
+        if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)
         }
         exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath, parentPath: mountPoint)
@@ -151,7 +157,7 @@ private final class ExportRun {
         nextPhoto: for item in plan.items {
             if shouldStop() { throw ExportError(.stopped, done: done, total: total) }
             let sourcePath = "\(store.directory)/\(item.source)"
-            let source = Glibc.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
             guard source >= 0 else {
                 // Discarded (a retake) since the plan: not exported.
                 guard errno == ENOENT else { throw fail("open", sourcePath) }
@@ -159,7 +165,7 @@ private final class ExportRun {
                 total -= 1
                 continue
             }
-            defer { Glibc.close(source) }
+            defer { _ = ops.close(source) }
             let folder = try dateDirectory(item.folder)
             let folderPath = "\(exportPath)/\(item.folder)"
             var attempt = item.attempt
@@ -199,7 +205,7 @@ private final class ExportRun {
                         throw ExportError(.failed(error), done: done, total: total)
                     }
                     attempt += 1
-                    guard lseek(source, 0, SEEK_SET) == 0 else { throw fail("lseek", sourcePath) }
+                    guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw fail("lseek", sourcePath) }
                 }
             }
             try recordIfDue()
@@ -211,7 +217,7 @@ private final class ExportRun {
     /// Writes the manifest, flushes, reads this run's copies back and records them, and unmounts.
     func finish(_ summary: inout ExportSummary) throws(ExportError) {
         if unrecorded > 0 { try recordNow() }
-        guard booth_syncfs(rootFD) == 0 else { throw fail("syncfs", mountPoint) }
+        guard ops.syncfs(rootFD) == 0 else { throw fail("syncfs", mountPoint) }
         try verifyCopiesAndRecord()
         closeAll()
         guard options.unmount else { return }
@@ -227,7 +233,7 @@ private final class ExportRun {
     func abandon(stickRemoved: Bool, refused: Bool) -> Bool {
         guard !stickRemoved, !refused, rootFD >= 0 else { return false }
         if exportFD >= 0, unrecorded > 0 { try? recordNow() }
-        if booth_syncfs(rootFD) == 0, exportFD >= 0 { try? verifyCopiesAndRecord() }
+        if ops.syncfs(rootFD) == 0, exportFD >= 0 { try? verifyCopiesAndRecord() }
         guard options.unmount else { return false }
         closeAll()
         return options.unmounter.unmount(mountPoint) == nil
@@ -256,17 +262,17 @@ private final class ExportRun {
     }
 
     /// Waits for another export to this stick to finish, then holds the stick's lock until
-    /// `closeAll` (flock: local, and FAT supports it). Not through `ops`: a lock is not data.
+    /// `closeAll` (flock: local, and FAT supports it).
     private func lockStick() throws(ExportError) {
-        lockFD = Glibc.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        lockFD = ops.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard lockFD >= 0 else { throw fail("open", "\(exportPath)/\(StickExporter.lockName)") }
         var result: Int32
-        repeat { result = flock(lockFD, LOCK_EX) } while result != 0 && errno == EINTR
+        repeat { result = ops.flock(lockFD, LOCK_EX) } while result != 0 && errno == EINTR
         guard result == 0 else { throw fail("flock", "\(exportPath)/\(StickExporter.lockName)") }
     }
 
     func closeAll() {
-        if lockFD >= 0 { _ = Glibc.close(lockFD) }
+        if lockFD >= 0 { _ = ops.close(lockFD) }
         lockFD = -1
         for fd in dateFDs.values { _ = ops.close(fd) }
         dateFDs = [:]
@@ -335,7 +341,7 @@ private final class ExportRun {
 
     private func checkRoom(for size: Int64, path: String) throws(ExportError) {
         var volume = statvfs()
-        guard fstatvfs(exportFD, &volume) == 0 else { return }
+        guard ops.fstatvfs(exportFD, &volume) == 0 else { return }
         // Room for the file plus slack for folder entries and the manifest.
         let free = Int64(volume.f_bavail) * Int64(volume.f_frsize)
         if free < size + 256 * 1024 { throw fail("write", path, ENOSPC) }
@@ -352,10 +358,10 @@ private final class ExportRun {
         }
         defer { _ = ops.close(existing) }
         do throws(StoreError) {
-            _ = posix_fadvise(existing, 0, 0, POSIX_FADV_DONTNEED)
+            _ = ops.dropCache(existing)
             let there = try DurableFile.checksum(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
             let ours = try DurableFile.checksum(of: source, path: sourcePath, operations: ops)
-            guard lseek(source, 0, SEEK_SET) == 0 else { throw StoreError("lseek", sourcePath, errno: errno) }
+            guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw StoreError("lseek", sourcePath, errno: errno) }
             return there == ours && ours.0 == item.size ? ours.1 : nil
         } catch {
             throw ExportError(.failed(error), done: done, total: total)
@@ -384,7 +390,7 @@ private final class ExportRun {
             let fd = ops.openat(folder, String(parts[1]), O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
             guard fd >= 0 else { throw fail("open", "\(exportPath)/\(path)") }
             defer { _ = ops.close(fd) }
-            _ = posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+            _ = ops.dropCache(fd)
             let there: (Int64, UInt32)
             do {
                 there = try DurableFile.checksum(of: fd, path: "\(exportPath)/\(path)", operations: ops)
@@ -412,7 +418,7 @@ private final class ExportRun {
         }
         defer { _ = ops.close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 16 << 20 else {
+        guard ops.fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 16 << 20 else {
             return (ExportManifest(stickID: PhotoStore.randomID()), true)
         }
         let bytes: [UInt8]
@@ -465,22 +471,17 @@ private final class ExportRun {
         return present
     }
 
+    /// The entries of `directory` (name, file type, size), links not followed. An entry gone between
+    /// the listing and its stat is left out; any other failure means the stick is failing.
     private func entries(of directory: Int32, path: String) throws(ExportError) -> [(String, mode_t, Int64)] {
-        let fd = Glibc.openat(directory, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0, let dir = fdopendir(fd) else {
-            let code = errno
-            if fd >= 0 { Glibc.close(fd) }
-            throw fail("opendir", path, code)
-        }
-        defer { closedir(dir) }
+        guard let names = ops.names(in: directory) else { throw fail("opendir", path) }
         var result: [(String, mode_t, Int64)] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            guard name != ".", name != ".." else { continue }
+        for name in names {
             var info = stat()
-            guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard ops.fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT { continue }
+                throw fail("stat", "\(path)/\(name)")
+            }
             result.append((name, info.st_mode & S_IFMT, Int64(info.st_size)))
         }
         return result

@@ -5,7 +5,9 @@ import PhotoStore
 import Synchronization
 
 /// Real calls, path-based and directory-relative alike, except that the `failAt`-th call of
-/// `operation` ("open", "write", "fsync", "rename", "read", "mkdir", "close") fails with `error`.
+/// `operation` fails with `error`. Every call of the seam has a kind: "open", "write", "fsync", "rename",
+/// "read", "mkdir", "close", "unlink", "stat" (fstat, fstatat, lstat), "lseek", "statvfs" (and fstatvfs),
+/// "fstype", "flock", "syncfs", "preallocate", "fadvise", "list" (`names(in:)`); `kinds` lists them.
 /// Writes are cut to 64 KiB to exercise the write loop.
 public final class StickFaults: FileOperations {
     public let operation: String
@@ -26,6 +28,15 @@ public final class StickFaults: FileOperations {
         (self.operation, self.failAt, self.error, corruptsReadBack, wrapsAround) = (operation, n, error, false, false)
     }
 
+    /// Calls before `arm()` are neither counted nor failed (a store opened through the seam, then saved to).
+    private let armed = Mutex(true)
+
+    /// Counts and fails calls from now on only.
+    public func disarm() { armed.withLock { $0 = false } }
+
+    /// Counts and fails calls from now on (after `disarm()`).
+    public func arm() { armed.withLock { $0 = true } }
+
     /// Real calls, except that every temp file (`….partial`) read back returns its first byte flipped:
     /// a failing or fake-capacity stick that returns other data than it was given.
     public init(corruptingReadBack: Void) {
@@ -43,7 +54,8 @@ public final class StickFaults: FileOperations {
     public var fired: Bool { counts.withLock { ($0[operation] ?? 0) >= failAt } }
 
     private func fails(_ name: String) -> Bool {
-        counts.withLock { c in
+        guard armed.withLock({ $0 }) else { return false }
+        return counts.withLock { c in
             c[name, default: 0] += 1
             return name == operation && c[name] == failAt
         }
@@ -104,8 +116,70 @@ public final class StickFaults: FileOperations {
         if fails("mkdir") { errno = error; return -1 }
         return real.mkdirat(directory, name, mode)
     }
-    public func unlink(_ path: String) -> Int32 { real.unlink(path) }
-    public func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
-        real.unlinkat(directory, name, flags)
+    public func unlink(_ path: String) -> Int32 {
+        if fails("unlink") { errno = error; return -1 }
+        return real.unlink(path)
     }
+    public func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
+        if fails("unlink") { errno = error; return -1 }
+        return real.unlinkat(directory, name, flags)
+    }
+    public func mkdir(_ path: String, _ mode: mode_t) -> Int32 {
+        if fails("mkdir") { errno = error; return -1 }
+        return real.mkdir(path, mode)
+    }
+    public func lseek(_ fd: Int32, _ offset: off_t, _ whence: Int32) -> off_t {
+        if fails("lseek") { errno = error; return -1 }
+        return real.lseek(fd, offset, whence)
+    }
+    public func fstat(_ fd: Int32, _ info: inout stat) -> Int32 {
+        if fails("stat") { errno = error; return -1 }
+        return real.fstat(fd, &info)
+    }
+    public func fstatat(_ directory: Int32, _ name: String, _ info: inout stat, _ flags: Int32) -> Int32 {
+        if fails("stat") { errno = error; return -1 }
+        return real.fstatat(directory, name, &info, flags)
+    }
+    public func lstat(_ path: String, _ info: inout stat) -> Int32 {
+        if fails("stat") { errno = error; return -1 }
+        return real.lstat(path, &info)
+    }
+    public func statvfs(_ path: String, _ info: inout statvfs) -> Int32 {
+        if fails("statvfs") { errno = error; return -1 }
+        return real.statvfs(path, &info)
+    }
+    public func fstatvfs(_ fd: Int32, _ info: inout statvfs) -> Int32 {
+        if fails("statvfs") { errno = error; return -1 }
+        return real.fstatvfs(fd, &info)
+    }
+    public func fileSystemType(_ fd: Int32, _ type: inout Int) -> Int32 {
+        if fails("fstype") { errno = error; return -1 }
+        return real.fileSystemType(fd, &type)
+    }
+    public func flock(_ fd: Int32, _ operation: Int32) -> Int32 {
+        if fails("flock") { errno = error; return -1 }
+        return real.flock(fd, operation)
+    }
+    public func syncfs(_ fd: Int32) -> Int32 {
+        if fails("syncfs") { errno = error; return -1 }
+        return real.syncfs(fd)
+    }
+    public func preallocate(_ fd: Int32, _ size: Int64) -> Int32 {
+        if fails("preallocate") { errno = error; return -1 }
+        return real.preallocate(fd, size)
+    }
+    public func dropCache(_ fd: Int32) -> Int32 {
+        if fails("fadvise") { errno = error; return -1 }
+        return real.dropCache(fd)
+    }
+    public func names(in directory: Int32) -> [String]? {
+        if fails("list") { errno = error; return nil }
+        return real.names(in: directory)
+    }
+
+    /// Every kind of call, as `failing:` names it.
+    public static let kinds = [
+        "open", "write", "fsync", "rename", "read", "mkdir", "close", "unlink", "stat", "lseek", "statvfs", "fstype",
+        "flock", "syncfs", "preallocate", "fadvise", "list",
+    ]
 }

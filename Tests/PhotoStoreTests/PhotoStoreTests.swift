@@ -169,6 +169,36 @@ import Testing
         #expect(readFile(saved) == StoreFixtures.photo(1))
     }
 
+    /// Fail each call of opening a store in turn (every kind of call it makes: listing, stat, reading the
+    /// index, locking and writing it ...) with EIO: each goes through the seam, the open fails with that
+    /// error or works, no photo changes or goes, and the next open sees every photo.
+    @Test(arguments: [
+        "open", "write", "fsync", "rename", "read", "mkdir", "close", "unlink", "stat", "list", "flock",
+    ])
+    func openingAStoreFailingAtAnyStepLosesNoPhoto(operation: String) throws {
+        let directory = temporaryDirectory()
+        _ = try StoreFixtures.store(photos: 3, directory: directory)
+        #expect(unlink("\(directory)/\(PhotoStore.indexName)") == 0)  // rebuilt, and written, at open
+        let photos = StoreFixtures.snapshot(directory).filter { PhotoName(fileName: $0.key) != nil }
+        var n = 1
+        while true {
+            let faults = StickFaults(failing: operation, at: n, with: EIO)
+            do {
+                let store = try PhotoStore(directory: directory, reserve: 0, operations: faults)
+                #expect(Set(store.records().map(\.name)).isSubset(of: Set(photos.keys)), "\(operation) #\(n)")
+            } catch {
+                #expect(error.errno == EIO, "\(operation) #\(n): \(error)")
+            }
+            #expect(
+                StoreFixtures.snapshot(directory).filter { PhotoName(fileName: $0.key) != nil } == photos,
+                "\(operation) #\(n)")
+            #expect(try PhotoStore(directory: directory, reserve: 0).records().count == 3, "\(operation) #\(n)")
+            if !faults.fired { break }
+            n += 1
+        }
+        #expect(n > 1, "opening a store makes no \(operation) call through the seam")
+    }
+
     /// Fail every write, fsync, rename, open and close of a save with EIO and ENOSPC: the store holds
     /// the photo complete or not at all, and nothing else changes.
     @Test(arguments: ["open", "write", "fsync", "close", "rename"], [EIO, ENOSPC])
@@ -181,7 +211,9 @@ import Testing
         while true {
             let before = StoreFixtures.snapshot(directory)
             let faults = StickFaults(failing: operation, at: n, with: error)
+            faults.disarm()  // the opening has its own test: this one fails the save
             let store = try PhotoStore(directory: directory, reserve: 0, operations: faults)
+            faults.arm()
             let when = PhotoName.DateTime(year: 2026, month: 11, day: 23, hour: 8, minute: 0, second: 0)
             do {
                 let path = try store.save(photo, takenAt: when)

@@ -392,10 +392,10 @@ import Testing
         #expect(summary.copied == 3 && summary.alreadyThere == 2)
     }
 
-    /// Fail every write, fsync, rename, read, open and mkdir in turn with EIO, ENOSPC and ENODEV: the
-    /// stick holds only complete, verified photos, the store never changes, and the next export
-    /// completes.
-    @Test(arguments: ["write", "fsync", "rename", "read", "open", "mkdir", "close"], [EIO, ENOSPC, ENODEV])
+    /// Fail every call of each kind the seam has (write, fsync, rename, read, open, mkdir, stat, list ...)
+    /// in turn with EIO, ENOSPC and ENODEV: the stick holds only complete, verified photos, the store never
+    /// changes, and the next export completes.
+    @Test(arguments: StickFaults.kinds, [EIO, ENOSPC, ENODEV])
     func aFailureAtAnyStepLeavesOnlyCompletePhotos(operation: String, error: Int32) throws {
         let store = try StoreFixtures.store(photos: 3)
         let before = StoreFixtures.snapshot(store.directory, ignoring: [PhotoStore.indexName])
