@@ -116,65 +116,43 @@ public final class StickFaults: FileOperations {
         if fails("mkdir") { errno = error; return -1 }
         return real.mkdirat(directory, name, mode)
     }
-    public func unlink(_ path: String) -> Int32 {
-        if fails("unlink") { errno = error; return -1 }
-        return real.unlink(path)
-    }
+    public func unlink(_ path: String) -> Int32 { faulted("unlink", -1) { real.unlink(path) } }
     public func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
-        if fails("unlink") { errno = error; return -1 }
-        return real.unlinkat(directory, name, flags)
+        faulted("unlink", -1) { real.unlinkat(directory, name, flags) }
     }
-    public func mkdir(_ path: String, _ mode: mode_t) -> Int32 {
-        if fails("mkdir") { errno = error; return -1 }
-        return real.mkdir(path, mode)
-    }
+    public func mkdir(_ path: String, _ mode: mode_t) -> Int32 { faulted("mkdir", -1) { real.mkdir(path, mode) } }
     public func lseek(_ fd: Int32, _ offset: off_t, _ whence: Int32) -> off_t {
-        if fails("lseek") { errno = error; return -1 }
-        return real.lseek(fd, offset, whence)
+        faulted("lseek", -1) { real.lseek(fd, offset, whence) }
     }
-    public func fstat(_ fd: Int32, _ info: inout stat) -> Int32 {
-        if fails("stat") { errno = error; return -1 }
-        return real.fstat(fd, &info)
-    }
+    public func fstat(_ fd: Int32, _ info: inout stat) -> Int32 { faulted("stat", -1) { real.fstat(fd, &info) } }
     public func fstatat(_ directory: Int32, _ name: String, _ info: inout stat, _ flags: Int32) -> Int32 {
-        if fails("stat") { errno = error; return -1 }
-        return real.fstatat(directory, name, &info, flags)
+        faulted("stat", -1) { real.fstatat(directory, name, &info, flags) }
     }
-    public func lstat(_ path: String, _ info: inout stat) -> Int32 {
-        if fails("stat") { errno = error; return -1 }
-        return real.lstat(path, &info)
-    }
+    public func lstat(_ path: String, _ info: inout stat) -> Int32 { faulted("stat", -1) { real.lstat(path, &info) } }
     public func statvfs(_ path: String, _ info: inout statvfs) -> Int32 {
-        if fails("statvfs") { errno = error; return -1 }
-        return real.statvfs(path, &info)
+        faulted("statvfs", -1) { real.statvfs(path, &info) }
     }
     public func fstatvfs(_ fd: Int32, _ info: inout statvfs) -> Int32 {
-        if fails("statvfs") { errno = error; return -1 }
-        return real.fstatvfs(fd, &info)
+        faulted("statvfs", -1) { real.fstatvfs(fd, &info) }
     }
     public func fileSystemType(_ fd: Int32, _ type: inout Int) -> Int32 {
-        if fails("fstype") { errno = error; return -1 }
-        return real.fileSystemType(fd, &type)
+        faulted("fstype", -1) { real.fileSystemType(fd, &type) }
     }
-    public func flock(_ fd: Int32, _ operation: Int32) -> Int32 {
-        if fails("flock") { errno = error; return -1 }
-        return real.flock(fd, operation)
-    }
-    public func syncfs(_ fd: Int32) -> Int32 {
-        if fails("syncfs") { errno = error; return -1 }
-        return real.syncfs(fd)
-    }
+    public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { faulted("flock", -1) { real.flock(fd, operation) } }
+    public func syncfs(_ fd: Int32) -> Int32 { faulted("syncfs", -1) { real.syncfs(fd) } }
     public func preallocate(_ fd: Int32, _ size: Int64) -> Int32 {
-        if fails("preallocate") { errno = error; return -1 }
-        return real.preallocate(fd, size)
+        faulted("preallocate", -1) { real.preallocate(fd, size) }
     }
-    public func dropCache(_ fd: Int32) -> Int32 {
-        if fails("fadvise") { errno = error; return -1 }
-        return real.dropCache(fd)
-    }
-    public func names(in directory: Int32) -> [String]? {
-        if fails("list") { errno = error; return nil }
-        return real.names(in: directory)
+    public func dropCache(_ fd: Int32) -> Int32 { faulted("fadvise", -1) { real.dropCache(fd) } }
+    public func names(in directory: Int32) -> [String]? { faulted("list", nil) { real.names(in: directory) } }
+
+    /// `call()`, unless this is the call of `kind` to fail: then `failure`, errno set.
+    private func faulted<T>(_ kind: String, _ failure: T, _ call: () -> T) -> T {
+        if fails(kind) {
+            errno = error
+            return failure
+        }
+        return call()
     }
 
     /// Every kind of call, as `failing:` names it.
