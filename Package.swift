@@ -27,9 +27,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "BoothCore", dependencies: ["CZlib", "LEDCountdown"], swiftSettings: strict),
 
-        // Linux calls Swift cannot reach, and errno as text for every module's messages.
+        // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer
+        // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
         .target(name: "CBoothSys", cSettings: strictC),
-        .target(name: "BoothSystem", dependencies: ["CBoothSys"], swiftSettings: strict),
+        .target(name: "BoothSystem", dependencies: ["BoothCore", "CBoothSys"], swiftSettings: strict),
 
         // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
         .target(name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys"], swiftSettings: strict),
@@ -99,7 +100,7 @@ let package = Package(
             name: "BoothFuzz", dependencies: ["BoothCore", "SoundOutput"], path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
-            name: "BoothTestSupport", dependencies: ["PhotoStore"], path: "Tests/BoothTestSupport",
+            name: "BoothTestSupport", dependencies: ["BoothSystem", "PhotoStore"], path: "Tests/BoothTestSupport",
             swiftSettings: strict),
         .testTarget(
             name: "BoothMainTests",
@@ -112,7 +113,7 @@ let package = Package(
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(
-            name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore"],
+            name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem"],
             swiftSettings: strict),
         .testTarget(
             name: "SoundOutputTests", dependencies: ["BoothCore", "BoothTestSupport", "SoundOutput"],
@@ -120,7 +121,9 @@ let package = Package(
         .testTarget(
             name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "GPIOInput"],
             swiftSettings: strict),
-        .testTarget(name: "BoothSystemTests", dependencies: ["BoothSystem"], swiftSettings: strict),
+        .testTarget(
+            name: "BoothSystemTests", dependencies: ["BoothSystem", "BoothCore", "BoothTestSupport"],
+            swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17
 )

@@ -1,4 +1,5 @@
 // ExportError: why an export stopped, how far it got, and what the person at the booth can do.
+import BoothSystem
 import Glibc
 
 /// An export that stopped. Everything copied before it stopped is complete and verified on the stick;

@@ -1,4 +1,5 @@
 // ExportOptions: where on the stick photos go, which file systems are accepted, and the calls used.
+import BoothSystem
 
 /// How `StickExporter` writes to a stick.
 public struct ExportOptions: Sendable {

@@ -1,5 +1,6 @@
 // ExportSummary: what a finished export did.
 import BoothCore
+import BoothSystem
 
 /// A finished export: every kept photo of this booth is on the stick, complete and verified (except
 /// those `skipped`).

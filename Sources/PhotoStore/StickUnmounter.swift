@@ -1,4 +1,5 @@
 // StickUnmounter: how a stick is unmounted once its export is flushed.
+import BoothSystem
 import CBoothSys
 import Glibc
 

@@ -29,11 +29,11 @@ public enum SoundLibrary {
         public var rejections: [SoundFileError]
     }
 
-    /// Decodes every WAV file in `folder`. A missing folder gives an empty result.
-    public static func load(folder: String) -> LoadResult {
+    /// Decodes every WAV file in `folder`, read through `operations`. A missing folder gives an empty result.
+    public static func load(folder: String, operations: any FileOperations = SystemFileOperations()) -> LoadResult {
         var result = LoadResult(sounds: [], rejections: [])
         let names: [String]
-        switch candidateNames(in: folder) {
+        switch candidateNames(in: folder, operations) {
         case .success(let found): names = found
         case .failure(let error):
             if case .unreadable(_, ENOENT) = error.reason { return result }
@@ -42,7 +42,7 @@ public enum SoundLibrary {
         }
         for name in names {
             do {
-                let bytes = try readRegularFile(folder: folder, name: name)
+                let bytes = try readRegularFile(folder: folder, name: name, operations)
                 let buffer = try WAVDecoder.decode(bytes, file: name)
                 result.sounds.append(CustomSound(name: stem(of: name), buffer: buffer))
             } catch {
@@ -55,12 +55,17 @@ public enum SoundLibrary {
     /// Copies every valid WAV file from `source` into `destination` (which must exist), the first `limit`
     /// of them by name (the rest are reported, so a stick full of files cannot fill the card).
     ///
-    /// Each file is checked by decoding it, written under a temporary name, flushed with `fsync`, then
-    /// renamed over any file of the same name, so the sounds folder never holds a half-written file.
-    public static func importSounds(from source: String, into destination: String, limit: Int = 20) -> ImportResult {
+    /// Each file is checked by decoding it, then written with `DurableFile` (a temporary name, `fsync`, a
+    /// rename over any file of the same name, the folder flushed), so the sounds folder never holds a
+    /// half-written file. Every call, on the stick and in the folder, goes through `operations`.
+    public static func importSounds(
+        from source: String, into destination: String, limit: Int = 20,
+        operations: any FileOperations = SystemFileOperations()
+    ) -> ImportResult {
         var result = ImportResult(imported: [], rejections: [])
+        let file = DurableFile(operations: operations)
         let names: [String]
-        switch candidateNames(in: source) {
+        switch candidateNames(in: source, operations) {
         case .success(let found): names = found
         case .failure(let error):
             result.rejections.append(error)
@@ -70,55 +75,61 @@ public enum SoundLibrary {
             result.rejections.append(SoundFileError(file: name, reason: .tooMany(limit: limit)))
         }
         for name in names.prefix(limit) {
-            do {
-                let bytes = try readRegularFile(folder: source, name: name)
+            do throws(SoundFileError) {
+                let bytes = try readRegularFile(folder: source, name: name, operations)
                 _ = try WAVDecoder.decode(bytes, file: name)
-                try writeAtomically(bytes, folder: destination, name: name)
+                do throws(StoreError) {
+                    try file.write(
+                        bytes, directory: destination, name: name, temporaryName: ".\(name).importing", replacing: true)
+                } catch {
+                    throw SoundFileError(
+                        file: name, reason: .cannotCopy(operation: error.operation, errno: error.errno))
+                }
                 result.imported.append(name)
             } catch {
                 result.rejections.append(error)
             }
         }
-        if !result.imported.isEmpty { syncFolder(destination) }
         return result
     }
 
-    // MARK: - File access (libc, no symlink following)
+    // MARK: - File access (through the file seam, no symlink following)
 
     /// Sorted names of non-hidden `*.wav` entries in `folder`.
-    private static func candidateNames(in folder: String) -> Result<[String], SoundFileError> {
-        guard let directory = opendir(folder) else {
-            return .failure(SoundFileError(file: folder, reason: .unreadable(operation: "opendir", errno: errno)))
+    private static func candidateNames(
+        in folder: String, _ operations: any FileOperations
+    ) -> Result<[String], SoundFileError> {
+        func fail(_ operation: String) -> Result<[String], SoundFileError> {
+            .failure(SoundFileError(file: folder, reason: .unreadable(operation: operation, errno: errno)))
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if !name.hasPrefix("."), name.lowercased().hasSuffix(".wav"), name.count > 4 { names.append(name) }
-        }
-        return .success(names.sorted())
+        let directory = operations.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard directory >= 0 else { return fail("opendir") }
+        defer { _ = operations.close(directory) }
+        guard let names = operations.names(in: directory) else { return fail("readdir") }
+        return .success(
+            names.filter { !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".wav") && $0.count > 4 }.sorted())
     }
 
     /// The content of regular file `name` in `folder`, refusing links, non-files and oversized files.
-    private static func readRegularFile(folder: String, name: String) throws(SoundFileError) -> [UInt8] {
+    private static func readRegularFile(
+        folder: String, name: String, _ operations: any FileOperations
+    ) throws(SoundFileError) -> [UInt8] {
         func fail(_ operation: String, _ code: Int32) -> SoundFileError {
             SoundFileError(
                 file: name, reason: code == ELOOP ? .notRegularFile : .unreadable(operation: operation, errno: code))
         }
-        let descriptor = open("\(folder)/\(name)", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        let descriptor = operations.open("\(folder)/\(name)", O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
         guard descriptor >= 0 else { throw fail("open", errno) }
-        defer { close(descriptor) }
+        defer { _ = operations.close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw fail("fstat", errno) }
+        guard operations.fstat(descriptor, &info) == 0 else { throw fail("fstat", errno) }
         guard info.st_mode & S_IFMT == S_IFREG else { throw SoundFileError(file: name, reason: .notRegularFile) }
         let size = Int(info.st_size)
         guard size <= WAVDecoder.maximumBytes else {
             throw SoundFileError(file: name, reason: .tooLarge(bytes: size, limit: WAVDecoder.maximumBytes))
         }
         do {
-            return try FileReading.readAll(descriptor, limit: WAVDecoder.maximumBytes)
+            return try FileReading.readAll(descriptor, limit: WAVDecoder.maximumBytes) { operations.read($0, $1) }
         } catch {
             switch error {
             case .tooLarge(let limit):  // Grew since fstat.
@@ -126,48 +137,6 @@ public enum SoundLibrary {
             case .read(let code): throw fail("read", code)
             }
         }
-    }
-
-    /// Writes `bytes` to `folder/name` via a temporary file, fsync and rename.
-    private static func writeAtomically(_ bytes: [UInt8], folder: String, name: String) throws(SoundFileError) {
-        func fail(_ operation: String, _ code: Int32) -> SoundFileError {
-            SoundFileError(file: name, reason: .cannotCopy(operation: operation, errno: code))
-        }
-        let temporary = "\(folder)/.\(name).importing"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw fail("open", errno) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let code = errno
-                close(descriptor)
-                unlink(temporary)
-                throw fail("write", code)
-            }
-            written += count
-        }
-        if fsync(descriptor) != 0 {
-            let code = errno
-            close(descriptor)
-            unlink(temporary)
-            throw fail("fsync", code)
-        }
-        close(descriptor)
-        guard rename(temporary, "\(folder)/\(name)") == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw fail("rename", code)
-        }
-    }
-
-    /// Flushes `folder`'s directory entries so the renames survive a power cut.
-    private static func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 
     /// `name` without its ".wav" extension.

@@ -1,4 +1,5 @@
 // RecordingFileOperations: real file operations, recorded by name and followed by a DurabilityModel.
+import BoothSystem
 import Glibc
 import PhotoStore
 import Synchronization

@@ -1,4 +1,5 @@
 // RecordingUnmounter: an unmount seam that records what it was asked to unmount.
+import BoothSystem
 import PhotoStore
 
 /// Records unmount requests instead of unmounting.

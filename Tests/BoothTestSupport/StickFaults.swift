@@ -1,5 +1,6 @@
 // StickFaults: real file operations except the Nth call of one kind, which fails with a chosen errno,
 // or a stick that reads back other data than it was given, or one that overwrites earlier photos.
+import BoothSystem
 import Glibc
 import PhotoStore
 import Synchronization

@@ -1,5 +1,6 @@
 // Temporary folders and whole-file reads for tests.
 import Glibc
+import PhotoStore
 
 /// A new empty folder under /tmp.
 public func temporaryDirectory() -> String {
@@ -23,4 +24,9 @@ public func readFile(_ path: String) -> [UInt8]? {
         }
         out += buffer[0..<n]
     }
+}
+
+/// The names in a folder, without "." and ".."; throws when it cannot be listed.
+public func folderNames(_ path: String) throws -> [String] {
+    try PhotoStore.fileNames(in: path)
 }

@@ -1,6 +1,7 @@
 // MountedStickTests: real mounts (tmpfs, when the tests run as root): a full stick, a read-only
 // stick, and the unmount at the end.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import Testing

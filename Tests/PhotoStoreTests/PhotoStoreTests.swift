@@ -1,5 +1,6 @@
 // PhotoStoreTests: the index (rebuilt when missing or damaged), cleanup rules, saves under faults.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import Testing
@@ -229,5 +230,36 @@ import Testing
             n += 1
         }
         #expect(n > 1)
+    }
+}
+
+/// Numbering, leftovers and the reserve of a store on a real folder.
+@Suite struct PhotoStoreNumberingTests {
+    static let sample = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
+
+    @Test func theStoreNumbersPhotosOnAndCleansLeftovers() throws {
+        let dir = temporaryDirectory()
+        let dt = Self.sample
+        let store = try PhotoStore(directory: dir, reserve: 0)
+        let first = try store.save([0xFF, 0xD8, 1], takenAt: dt)
+        let second = try store.save([0xFF, 0xD8, 2], takenAt: dt)
+        #expect(first.hasSuffix("_000001.jpg"))
+        #expect(second.hasSuffix("_000002.jpg"))
+        // A crash left a temp file: it is removed at start, and numbering continues.
+        _ = open("\(dir)/.HeyLook_2026-01-01_00-00-00_000003.jpg.partial", O_CREAT | O_WRONLY, 0o644)
+        try store.discard(second)
+        let reopened = try PhotoStore(directory: dir, reserve: 0)
+        #expect(try reopened.keptPhotos().count == 1)
+        #expect(try PhotoStore.fileNames(in: dir).filter { $0.hasSuffix(".partial") }.isEmpty)
+        #expect(try reopened.save([0xFF, 0xD8, 3], takenAt: dt).hasSuffix("_000003.jpg"))
+        #expect(try PhotoStore.fileNames(in: "\(dir)/discarded").count == 1)
+    }
+
+    @Test func aSaveBelowTheReserveIsRefusedAndLeavesNothing() throws {
+        let dir = temporaryDirectory()
+        let store = try PhotoStore(directory: dir, reserve: Int64.max / 2)
+        #expect(throws: StoreError.self) { try store.save([0xFF, 0xD8], takenAt: Self.sample) }
+        #expect(try store.keptPhotos().isEmpty)
+        #expect(!store.hasRoom())
     }
 }

@@ -1,5 +1,6 @@
 // SavePathDurabilityTests: every save path's calls, replayed through a DurabilityModel, keep what they acknowledge.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 // StickExporterTests: copy + verify + manifest, resume, several booths, damaged manifests, links, faults.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 // StickLockTests: two exporters on one stick (the booth and `booth export`) take turns.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import Testing

@@ -1,5 +1,6 @@
 // StoreFixtures: stores with photos, and snapshots of folders to compare before and after.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 
@@ -51,4 +52,9 @@ enum StoreFixtures {
         walk("")
         return result
     }
+}
+
+/// A photo date the store tests share.
+enum BoothCorePhotoDate {
+    static let sample = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
 }

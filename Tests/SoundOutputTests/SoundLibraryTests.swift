@@ -71,6 +71,43 @@ import Testing
         #expect(SoundLibrary.load(folder: sounds.path).sounds.map(\.name) == ["Moo", "Quack"])
     }
 
+    /// Fail each call of an import in turn (every kind the seam has: listing the stick, stat, reading,
+    /// writing, fsync, rename ...) with EIO: the failing file is reported with that error, the others are
+    /// imported, the sounds folder holds each sound whole (the old or the new one) and no temporary file,
+    /// and the next import completes.
+    @Test(arguments: StickFaults.kinds)
+    func anImportFailingAtAnyStepKeepsEverySoundWhole(operation: String) throws {
+        let stick = try TemporaryFolder()
+        let (quack, moo) = (F.pcm16([1, 2, 3]), F.pcm16([4, 5, 6, 7], rate: 44_100, channels: 2))
+        try stick.write(quack, to: "Quack.wav")
+        try stick.write(moo, to: "Moo.wav")
+        var n = 1
+        while true {
+            let sounds = try TemporaryFolder()
+            try sounds.write(F.pcm16([9]), to: "Quack.wav")  // an older Quack, replaced only whole
+            let faults = StickFaults(failing: operation, at: n, with: EIO)
+            let result = SoundLibrary.importSounds(from: stick.path, into: sounds.path, operations: faults)
+            if faults.fired && result.imported.count < 2 {
+                #expect(result.rejections.count == 1 || result.imported.isEmpty, "\(operation) #\(n): \(result)")
+                #expect(
+                    result.rejections.allSatisfy { "\($0)".contains("EIO") || "\($0)".contains("input/output") },
+                    "\(operation) #\(n): \(result.rejections)")
+            } else {
+                #expect(result.imported == ["Moo.wav", "Quack.wav"], "\(operation) #\(n): \(result)")
+            }
+            let present = try FileManager.default.contentsOfDirectory(atPath: sounds.path).sorted()
+            #expect(present.allSatisfy { !$0.hasPrefix(".") }, "\(operation) #\(n): left \(present)")
+            #expect([F.pcm16([9]), quack].contains(try sounds.read("Quack.wav")), "\(operation) #\(n)")
+            if present.contains("Moo.wav") { #expect(try sounds.read("Moo.wav") == moo, "\(operation) #\(n)") }
+            let again = SoundLibrary.importSounds(from: stick.path, into: sounds.path)
+            #expect(again.imported == ["Moo.wav", "Quack.wav"] && again.rejections.isEmpty)
+            if !faults.fired { break }
+            n += 1
+        }
+        let made = ["open", "read", "write", "fsync", "rename", "close", "stat", "list", "unlink"]
+        #expect(n > 1 || !made.contains(operation), "the import's \(operation) calls bypass the seam")
+    }
+
     @Test func aStickWithTooManySoundsGivesTheFirstAndSaysSo() throws {
         let stick = try TemporaryFolder()
         let sounds = try TemporaryFolder()

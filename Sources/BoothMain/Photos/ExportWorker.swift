@@ -1,5 +1,6 @@
 // ExportWorker: exports to sticks on its own thread, so the booth keeps capturing during an export.
 import BoothCore
+import BoothSystem
 import CBoothSys
 import Dispatch
 import Glibc
@@ -144,23 +145,25 @@ final class ExportWorker {
         }
     }
 
-    /// On the worker: the stick's sounds copied into `soundsDirectory` and decoded; nil when the stick
-    /// has no sounds folder.
+    /// On the worker: the stick's sounds copied into `soundsDirectory` and decoded, every call through
+    /// `operations`; nil when the stick has no sounds folder.
     static func importSounds(
-        from folder: String, into soundsDirectory: String
+        from folder: String, into soundsDirectory: String, operations: any FileOperations = SystemFileOperations()
     ) -> (
         sounds: [CustomSound], rejections: [String]
     )? {
         var info = stat()
-        guard lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard operations.lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
         do {
-            try PhotoStore.makeDirectories(soundsDirectory)
+            try PhotoStore.makeDirectories(soundsDirectory, operations: operations)
         } catch {
             return ([], ["sounds folder \(soundsDirectory): \(error)"])
         }
-        let result = SoundLibrary.importSounds(from: folder, into: soundsDirectory)
+        let result = SoundLibrary.importSounds(from: folder, into: soundsDirectory, operations: operations)
         let stems = Set(result.imported.map { String($0.dropLast(4)) })
-        let loaded = SoundLibrary.load(folder: soundsDirectory).sounds.filter { stems.contains($0.name) }
+        let loaded = SoundLibrary.load(folder: soundsDirectory, operations: operations).sounds.filter {
+            stems.contains($0.name)
+        }
         return (loaded, result.rejections.map(\.description))
     }
 

@@ -1,5 +1,6 @@
 // PhotoSaver: the save worker.
 import BoothCore
+import BoothSystem
 import Dispatch
 import Glibc
 import PhotoEncoding

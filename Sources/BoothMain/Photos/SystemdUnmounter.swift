@@ -1,5 +1,6 @@
 // SystemdUnmounter: a stick unmounted by systemd (StopUnit on its mount unit), umount2 where there is no systemd.
 import BoothCore
+import BoothSystem
 import CSystemdBus
 import Glibc
 import PhotoStore

@@ -1,8 +1,8 @@
-// StoreError: a photo store or export failure.
-import BoothSystem
+// StoreError: a file system failure of the photo store, a stick export or a sound import.
 import Glibc
 
-/// A photo store or export failure: the operation, the path and errno, with what to do about it.
+/// A file system failure of the store, an export or an import: the operation, the path and errno, with
+/// what to do about it.
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The call that failed, e.g. "fsync".
     public var operation: String

@@ -1,13 +1,10 @@
+// DurableFileTests: crash-safe writes on a real folder, every step failed in turn through the fault seam.
 import BoothCore
 import BoothTestSupport
 import Glibc
 import Testing
 
-@testable import PhotoStore
-
-enum BoothCorePhotoDate {
-    static let sample = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
-}
+@testable import BoothSystem
 
 @Suite struct DurableFileTests {
     let payload = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
@@ -16,7 +13,7 @@ enum BoothCorePhotoDate {
         let dir = temporaryDirectory()
         try DurableFile().write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
         #expect(readFile("\(dir)/a.jpg") == payload)
-        #expect(try PhotoStore.fileNames(in: dir) == ["a.jpg"])
+        #expect(try folderNames(dir) == ["a.jpg"])
     }
 
     @Test func anExistingFileIsNeverReplaced() throws {
@@ -26,7 +23,7 @@ enum BoothCorePhotoDate {
             try DurableFile().write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
         }
         #expect(readFile("\(dir)/a.jpg") == [1, 2, 3])
-        #expect(try PhotoStore.fileNames(in: dir) == ["a.jpg"])
+        #expect(try folderNames(dir) == ["a.jpg"])
     }
 
     /// Fail every step in turn (every Nth write, fsync, rename, open, close) with EIO and ENOSPC:
@@ -45,7 +42,7 @@ enum BoothCorePhotoDate {
                 threw = true
                 #expect(error.errno == ops.error || error.errno == EIO)
             }
-            let names = try PhotoStore.fileNames(in: dir)
+            let names = try folderNames(dir)
             if threw {
                 #expect(names.isEmpty, "\(operation) #\(n): left \(names)")
             } else {
@@ -56,32 +53,6 @@ enum BoothCorePhotoDate {
             n += 1
         }
         #expect(n > 1)
-    }
-
-    @Test func theStoreNumbersPhotosOnAndCleansLeftovers() throws {
-        let dir = temporaryDirectory()
-        let dt = BoothCorePhotoDate.sample
-        let store = try PhotoStore(directory: dir, reserve: 0)
-        let first = try store.save([0xFF, 0xD8, 1], takenAt: dt)
-        let second = try store.save([0xFF, 0xD8, 2], takenAt: dt)
-        #expect(first.hasSuffix("_000001.jpg"))
-        #expect(second.hasSuffix("_000002.jpg"))
-        // A crash left a temp file: it is removed at start, and numbering continues.
-        _ = open("\(dir)/.HeyLook_2026-01-01_00-00-00_000003.jpg.partial", O_CREAT | O_WRONLY, 0o644)
-        try store.discard(second)
-        let reopened = try PhotoStore(directory: dir, reserve: 0)
-        #expect(try reopened.keptPhotos().count == 1)
-        #expect(try PhotoStore.fileNames(in: dir).filter { $0.hasSuffix(".partial") }.isEmpty)
-        #expect(try reopened.save([0xFF, 0xD8, 3], takenAt: dt).hasSuffix("_000003.jpg"))
-        #expect(try PhotoStore.fileNames(in: "\(dir)/discarded").count == 1)
-    }
-
-    @Test func aSaveBelowTheReserveIsRefusedAndLeavesNothing() throws {
-        let dir = temporaryDirectory()
-        let store = try PhotoStore(directory: dir, reserve: Int64.max / 2)
-        #expect(throws: StoreError.self) { try store.save([0xFF, 0xD8], takenAt: BoothCorePhotoDate.sample) }
-        #expect(try store.keptPhotos().isEmpty)
-        #expect(!store.hasRoom())
     }
 }
 

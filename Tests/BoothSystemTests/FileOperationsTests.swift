@@ -3,7 +3,7 @@ import BoothTestSupport
 import Glibc
 import Testing
 
-@testable import PhotoStore
+@testable import BoothSystem
 
 @Suite struct FileOperationsTests {
     /// Without renameat2 the no-replace rename falls back to link + unlink: a name already taken stays

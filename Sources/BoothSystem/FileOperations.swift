@@ -1,8 +1,8 @@
-// FileOperations: the file system calls of the store and the exporter, behind a seam tests can fail.
+// FileOperations: the file system calls of the store, the exporter and the sound import, behind a seam tests can fail.
 import CBoothSys
 import Glibc
 
-/// Every file system call the photo store and a stick export make, behind a seam so tests can fail any
+/// Every file system call the photo store, a stick export and a sound import make, behind a seam so tests can fail any
 /// one of them (the Nth write, fsync, stat or listing with EIO or ENOSPC) and check that nothing partial
 /// is left and nothing is lost.
 ///
