@@ -1,3 +1,4 @@
+// BoothBench: `booth-bench`, measurements of the real booth binary printed as a table.
 import Foundation
 
 /// `booth-bench`: measures the real `booth` binary (release build) and prints a table.

@@ -1,3 +1,4 @@
+// EncodeBench: the booth's JPEG encoder on a 12 MP frame versus libjpeg-turbo's own tools.
 import Foundation
 import PhotoEncoding
 

@@ -1,3 +1,4 @@
+// BoothStateMachineTests: the sequence, every phase's deadline and what each press means, on a virtual clock.
 import LEDCountdown
 import Testing
 

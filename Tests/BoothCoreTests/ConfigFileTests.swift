@@ -1,3 +1,4 @@
+// ConfigFileTests: the config file's keys, ranges and errors, the simulator's script format, the shipped config.
 import Foundation
 import Testing
 

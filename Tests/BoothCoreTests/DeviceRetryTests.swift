@@ -1,3 +1,4 @@
+// DeviceRetryTests: a missing or lost device's warnings, retries and logs as a value.
 import Testing
 
 @testable import BoothCore

@@ -1,3 +1,4 @@
+// EventRecordTests: events read back from the events file, odd lines skipped.
 import Testing
 
 @testable import BoothCore

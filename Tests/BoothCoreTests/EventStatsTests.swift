@@ -1,3 +1,4 @@
+// EventStatsTests: `booth stats`' summary of photos, sounds, aborts, latencies and temperatures.
 import Testing
 
 @testable import BoothCore

@@ -1,3 +1,4 @@
+// HealthReadingTests: SoC temperature and the Pi's under-voltage and throttling flags read and judged.
 import Testing
 
 @testable import BoothCore

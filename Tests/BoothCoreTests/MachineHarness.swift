@@ -1,3 +1,4 @@
+// MachineHarness: a state machine driven on a virtual clock, its timers fired as the loop would.
 import LEDCountdown
 
 @testable import BoothCore

@@ -1,3 +1,4 @@
+// TOMLDocumentTests: the TOML reader on good and hostile text.
 import Testing
 
 @testable import BoothCore

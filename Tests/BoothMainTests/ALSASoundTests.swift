@@ -1,3 +1,4 @@
+// ALSASoundTests: the ALSA sound device on a device whose end cannot be watched.
 import BoothCore
 import Glibc
 import SoundOutput

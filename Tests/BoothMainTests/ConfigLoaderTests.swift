@@ -1,3 +1,4 @@
+// ConfigLoaderTests: the config and state files as `booth run` loads them.
 import BoothCore
 import BoothTestSupport
 import Glibc

@@ -1,3 +1,4 @@
+// EventLoopTests: the epoll loop's descriptors, timers, signals and clock.
 import BoothCore
 import CBoothSys
 import Dispatch

@@ -1,3 +1,4 @@
+// EventsLogTests: the events file, its lines and its rotation.
 import BoothCore
 import BoothTestSupport
 import CBoothSys

@@ -1,3 +1,4 @@
+// RealtimeSchedulingTests: the loop thread's real-time priority, asked for and reported.
 import Dispatch
 import Glibc
 import Synchronization

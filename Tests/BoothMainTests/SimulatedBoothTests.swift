@@ -1,3 +1,4 @@
+// SimulatedBoothTests: the real controller and loop with simulated devices, driven by scripts.
 import BoothCore
 import BoothTestSupport
 import CBoothSys

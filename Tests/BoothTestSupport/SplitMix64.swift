@@ -1,3 +1,4 @@
+// SplitMix64: a seeded generator, so a randomized test replays from its seed.
 /// A small seeded generator (SplitMix64), so a failing randomized test can be replayed from its seed.
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64

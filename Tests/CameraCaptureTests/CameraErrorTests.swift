@@ -1,3 +1,4 @@
+// CameraErrorTests: camera failures named with the fix.
 import Testing
 
 @testable import CameraCapture

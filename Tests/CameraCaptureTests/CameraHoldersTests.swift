@@ -1,3 +1,4 @@
+// CameraHoldersTests: which processes hold a camera, read from /proc.
 import Glibc
 import Testing
 

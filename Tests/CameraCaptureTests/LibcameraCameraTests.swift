@@ -1,3 +1,4 @@
+// LibcameraCameraTests: real libcamera on a machine without cameras.
 import Testing
 
 @testable import CameraCapture

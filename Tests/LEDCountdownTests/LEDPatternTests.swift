@@ -1,3 +1,4 @@
+// LEDPatternTests: every LED pattern as a function of elapsed time.
 import Testing
 
 @testable import LEDCountdown

@@ -1,3 +1,4 @@
+// JPEGEncoderTests: YUV and RGB frames through libjpeg-turbo, decoded back and compared.
 import Testing
 
 @testable import PhotoEncoding

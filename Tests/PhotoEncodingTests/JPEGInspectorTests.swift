@@ -1,3 +1,4 @@
+// JPEGInspectorTests: a JPEG's size, orientation and EXIF fields read back.
 import Testing
 
 @testable import PhotoEncoding

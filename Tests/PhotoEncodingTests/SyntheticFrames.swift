@@ -1,3 +1,4 @@
+// SyntheticFrames: solid-color test frames and the color math to check them.
 /// Solid-color frames with padded strides, and the color math to check decoded pixels.
 
 @testable import PhotoEncoding

@@ -1,3 +1,4 @@
+// TestPatternTests: the simulator's test pattern frames.
 import Testing
 
 @testable import PhotoEncoding
