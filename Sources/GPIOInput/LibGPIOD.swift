@@ -9,7 +9,7 @@ import CGPIOD
 
 /// Thin Swift wrappers over the `booth_gpio_*` C functions, one per function.
 ///
-/// Handles are `OpaquePointer`s owned by the caller (`GPIOChip`, `GPIOLineSet`). Each wrapper
+/// Handles are `OpaquePointer`s owned by the caller (`GPIOChip`, `GPIOLine`). Each wrapper
 /// throws `LibGPIOD.Failure` carrying `errno`; callers add the operation, device and line and
 /// turn it into a `GPIOError`.
 enum LibGPIOD {

@@ -23,23 +23,23 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private var button: Input?
     private var knobSwitch: Input?
     private var cancel: Input?
-    private var knobA: GPIOLineSet?
-    private var knobB: GPIOLineSet?
+    private var knobA: GPIOLine?
+    private var knobB: GPIOLine?
     private var knob: KnobEdgeMerger
     private var knobFlush: EventLoop.TimerToken?
-    private var rowLines: [GPIOLineSet?] = []
-    private var buttonLEDLine: GPIOLineSet?
-    private var flashLine: GPIOLineSet?
-    private var hapticLine: GPIOLineSet?
+    private var rowLines: [GPIOLine?] = []
+    private var buttonLEDLine: GPIOLine?
+    private var flashLine: GPIOLine?
+    private var hapticLine: GPIOLine?
     private var rowShown: UInt8 = 0
 
     /// A debounced push button on one line.
     private final class Input {
-        let lines: GPIOLineSet
+        let line: GPIOLine
         var tracker: ButtonTracker
         var deadline: EventLoop.TimerToken?
-        init(lines: GPIOLineSet, tracker: ButtonTracker) {
-            self.lines = lines
+        init(line: GPIOLine, tracker: ButtonTracker) {
+            self.line = line
             self.tracker = tracker
         }
     }
@@ -64,7 +64,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         cancel = settings.cancel.flatMap { requestButton("cancel", $0) }
         knobA = requestInput("knob A", settings.knobA, activeLow: false)
         knobB = requestInput("knob B", settings.knobB, activeLow: false)
-        if let a = try? knobA?.inputLevels().first, let b = try? knobB?.inputLevels().first {
+        if let a = try? knobA?.level(), let b = try? knobB?.level() {
             knob = KnobEdgeMerger(mode: mode, a: a, b: b)
         }
         rowLines = settings.leds.enumerated().map { requestOutput("LED \($0.offset + 1)", $0.element) }
@@ -81,16 +81,11 @@ final class GPIOHardware: InputDevice, LightsDevice {
         self.report = report
         for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel)] {
             guard let input else { continue }
-            for fd in input.lines.fileDescriptors {
-                try loop.register(readable: fd) { [unowned self] in
-                    self.readButton(input, role)
-                }
-            }
+            guard let fd = input.line.fileDescriptor else { continue }
+            try loop.register(readable: fd) { [unowned self] in self.readButton(input, role) }
         }
-        for line in [knobA, knobB].compactMap({ $0 }) {
-            for fd in line.fileDescriptors {
-                try loop.register(readable: fd) { [unowned self] in self.readKnob() }
-            }
+        for fd in [knobA, knobB].compactMap({ $0?.fileDescriptor }) {
+            try loop.register(readable: fd) { [unowned self] in self.readKnob() }
         }
     }
 
@@ -108,7 +103,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private func takeEdges(_ input: Input, _ role: Role) {
         let edges: [GPIOEdge]
         do {
-            edges = try input.lines.readEdges()
+            edges = try input.line.readEdges()
         } catch {
             Log.error("\(error)")
             return
@@ -116,7 +111,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         for edge in edges {
             emit(input.tracker.edge(level: edge.level, at: edge.timestampNanoseconds), role)
         }
-        if !edges.isEmpty, let level = try? input.lines.inputLevels().first {
+        if !edges.isEmpty, let level = try? input.line.level() {
             emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
         }
     }
@@ -134,7 +129,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
             // Then the line's level now: edges a busy kernel has not queued yet are in it.
             self.takeEdges(input, role)
             let now = UInt64(max(loop.now(), at).nanoseconds)
-            if let level = try? input.lines.inputLevels().first {
+            if let level = try? input.line.level() {
                 self.emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
             }
             self.emit(input.tracker.advance(to: now), role)
@@ -159,7 +154,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
     }
 
     private func readKnob() {
-        // Two lines, two descriptors on v1: KnobEdgeMerger puts their edges in kernel time order.
+        // Two lines, two descriptors: KnobEdgeMerger puts their edges in kernel time order.
         let readingBegan = UInt64(LoopClock.kernelNow())
         var edges: [KnobEdgeMerger.Edge] = []
         for (line, role) in [(knobA, KnobEdgeMerger.Line.a), (knobB, .b)] {
@@ -201,10 +196,10 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     func setHaptic(_ on: Bool) { set(hapticLine, on) }
 
-    private func set(_ line: GPIOLineSet?, _ value: Bool) {
+    private func set(_ line: GPIOLine?, _ value: Bool) {
         guard let line else { return }
         do {
-            try line.setOutput(0, value)
+            try line.set(value)
         } catch {
             Log.error("\(error)")
         }
@@ -213,25 +208,25 @@ final class GPIOHardware: InputDevice, LightsDevice {
     // MARK: Requests
 
     private func requestButton(_ role: String, _ line: BoothSettings.Line) -> Input? {
-        guard let lines = requestInput(role, line, activeLow: true) else { return nil }
+        guard let requested = requestInput(role, line, activeLow: true) else { return nil }
         let tracker = ButtonTracker(
             debounce: .nanoseconds(settings.debounce), longPress: .nanoseconds(settings.longPress))
-        return Input(lines: lines, tracker: tracker)
+        return Input(line: requested, tracker: tracker)
     }
 
-    private func requestInput(_ role: String, _ line: BoothSettings.Line, activeLow: Bool) -> GPIOLineSet? {
+    private func requestInput(_ role: String, _ line: BoothSettings.Line, activeLow: Bool) -> GPIOLine? {
         let spec = InputLineSpec(
             role: role, line: selector(line), bias: .pullUp, activeLow: activeLow,
             kernelDebounceMicroseconds: 0)
-        return request(role) { () throws(GPIOError) in try GPIOLineSet(chip: chip, inputs: [spec], outputs: []) }
+        return request(role) { () throws(GPIOError) in try GPIOLine(chip: chip, input: spec) }
     }
 
-    private func requestOutput(_ role: String, _ line: BoothSettings.Line) -> GPIOLineSet? {
+    private func requestOutput(_ role: String, _ line: BoothSettings.Line) -> GPIOLine? {
         let spec = OutputLineSpec(role: role, line: selector(line), activeLow: false)
-        return request(role) { () throws(GPIOError) in try GPIOLineSet(chip: chip, inputs: [], outputs: [spec]) }
+        return request(role) { () throws(GPIOError) in try GPIOLine(chip: chip, output: spec) }
     }
 
-    private func request(_ role: String, _ body: () throws(GPIOError) -> GPIOLineSet) -> GPIOLineSet? {
+    private func request(_ role: String, _ body: () throws(GPIOError) -> GPIOLine) -> GPIOLine? {
         do {
             return try body()
         } catch {

@@ -1,4 +1,4 @@
-// GPIOLineSetTests: calls the real libgpiod on this machine (no GPIO hardware expected here;
+// GPIOLineTests: calls the real libgpiod on this machine (no GPIO hardware expected here;
 // the QEMU gpio-sim rig covers real lines).
 import Testing
 
@@ -19,9 +19,9 @@ private func machineHasGPIOChips() -> Bool {
     return false
 }
 
-private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
+private let button = InputLineSpec(role: "shutter", line: .offset(17))
 
-@Suite(.timeLimit(.minutes(3))) struct GPIOLineSetTests {
+@Suite(.timeLimit(.minutes(3))) struct GPIOLineTests {
     @Test("libgpiod reports its version")
     func version() {
         #expect(!GPIOInventory.libgpiodVersion.isEmpty)
@@ -42,7 +42,7 @@ private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
         .enabled(if: !machineHasGPIOChips()))
     func missingChip() {
         #expect {
-            _ = try GPIOLineSet(chip: .path("/dev/gpiochip0"), inputs: buttons, outputs: [])
+            _ = try GPIOLine(chip: .path("/dev/gpiochip0"), input: button)
         } throws: { error in
             guard let error = error as? GPIOError,
                 case .chipNotFound(.path("/dev/gpiochip0"), let available, ENOENT) = error
@@ -69,7 +69,7 @@ private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
     @Test("a file that is not a GPIO chip is reported as chip-not-found")
     func notAChip() {
         #expect {
-            _ = try GPIOLineSet(chip: .path("/dev/null"), inputs: buttons, outputs: [])
+            _ = try GPIOLine(chip: .path("/dev/null"), input: button)
         } throws: { error in
             guard case .chipNotFound(.path("/dev/null"), _, let code) = error as? GPIOError else { return false }
             return code == ENODEV || code == ENOTTY
@@ -86,10 +86,12 @@ private let buttons = [InputLineSpec(role: "shutter", line: .offset(17))]
         }
     }
 
-    @Test("asking for no lines is a configuration error")
-    func noLines() {
-        #expect(throws: GPIOError.invalidConfiguration("no input or output lines to request")) {
-            _ = try GPIOLineSet(chip: .auto, inputs: [], outputs: [])
+    @Test("a negative kernel debounce is a configuration error, found before any chip is opened")
+    func negativeDebounce() {
+        let bouncy = InputLineSpec(
+            role: "shutter", line: .offset(17), bias: .pullUp, activeLow: true, kernelDebounceMicroseconds: -1)
+        #expect(throws: GPIOError.invalidConfiguration("kernel debounce of 'shutter' is negative")) {
+            _ = try GPIOLine(chip: .path("/dev/gpiochip0"), input: bouncy)
         }
     }
 }
