@@ -31,13 +31,16 @@ public final class ALSAPlayback {
     public let periodFrames: Int
     /// Frames in the device buffer (about `bufferPeriods` periods).
     public let bufferFrames: Int
-    /// CLOCK_MONOTONIC nanoseconds just after the current sound's first frames (at least one period,
-    /// so the stream started) were handed to ALSA by `play`.
+    /// CLOCK_MONOTONIC nanoseconds just after the current sound's first write (a buffer, or the whole
+    /// sound if shorter; the stream started with it) was handed to ALSA by `play`.
     public private(set) var startedAtNanoseconds: UInt64?
     /// CLOCK_MONOTONIC nanoseconds of the first `handlePoll` that saw the device consume frames.
     public private(set) var firstProgressAtNanoseconds: UInt64?
     /// Underruns recovered from since this playback was opened.
     public private(set) var underrunCount = 0
+    /// Frames the first write of the current (or latest) sound handed to ALSA: the stream starts only at
+    /// the end of that write, with all of them queued (a buffer, or the whole sound if shorter).
+    public private(set) var firstWriteFrames = 0
     /// Underruns recovered from during the current (or latest) sound: each is a gap in what was heard.
     public private(set) var soundUnderruns = 0
     /// The longest time, in nanoseconds, between two wake-ups (`play`, then each `handlePoll`) during the
@@ -50,7 +53,7 @@ public final class ALSAPlayback {
     private let silence: [Int16]
     /// The share of each sample's amplitude played (the booth's volume); 1 writes the sound as prepared.
     private var volume = 1.0
-    /// One period of scaled samples, written when `volume` is below 1.
+    /// One buffer of scaled samples, written when `volume` is below 1.
     private var scaled: [Int16]
     private var cachedDeviceStart: UInt64?
     /// When `play` or `handlePoll` last ran for the current sound.
@@ -87,7 +90,7 @@ public final class ALSAPlayback {
             self.periodFrames = format.period
             self.bufferFrames = format.buffer
             self.silence = [Int16](repeating: 0, count: format.period * channels)
-            self.scaled = silence
+            self.scaled = [Int16](repeating: 0, count: format.buffer * channels)
         } catch {
             snd_pcm_close(handle)
             throw error
@@ -109,8 +112,10 @@ public final class ALSAPlayback {
         PreparedSound(source, sampleRate: sampleRate, channels: channels, gainDecibels: gainDecibels)
     }
 
-    /// Cuts any current sound and starts `sound` at `volume` (0...1 of its amplitude); the first period
-    /// is with ALSA when this returns. Re-read `pollDescriptors` afterwards.
+    /// Cuts any current sound and starts `sound` at `volume` (0...1 of its amplitude): a whole buffer
+    /// (the whole sound, if shorter) goes to ALSA in one write, and the stream starts at the end of that
+    /// write, so a loop paused right after the start (a busy machine) still has the buffer's length before
+    /// the device runs dry. Re-read `pollDescriptors` afterwards.
     public func play(_ sound: PreparedSound, volume: Double = 1) throws(SoundDeviceError) {
         precondition(
             sound.buffer.sampleRate == sampleRate && sound.buffer.channels == channels,
@@ -122,14 +127,14 @@ public final class ALSAPlayback {
         startedAtNanoseconds = nil
         firstProgressAtNanoseconds = nil
         cachedDeviceStart = nil
+        firstWriteFrames = 0
         soundUnderruns = 0
         longestWaitNanoseconds = 0
         lastWakeNanoseconds = nil
         try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
-            // One period first (the start threshold: the stream starts with it), then the rest.
-            try fill(firstWrite: periodFrames)
+            try fill()
             lastWakeNanoseconds = clock()
         } catch {
             stop()
@@ -215,21 +220,20 @@ public final class ALSAPlayback {
     // MARK: - Writing
 
     /// Writes real samples, then silence, until ALSA takes no more or one buffer's worth went in.
-    /// The bound matters for devices that never fill (the `null` plugin). `firstWrite` caps the
-    /// first call's frames.
-    private func fill(firstWrite: Int? = nil) throws(SoundDeviceError) {
+    /// The bound matters for devices that never fill (the `null` plugin). Real samples go in as few
+    /// writes as the buffer allows: the first write of a sound is a whole buffer.
+    private func fill() throws(SoundDeviceError) {
         var budget = bufferFrames
-        var cap = firstWrite ?? budget
         while budget > 0, let (sound, progress) = current {
             let count: Int
-            switch progress.nextWrite(budget: min(budget, cap), period: periodFrames) {
+            switch progress.nextWrite(budget: budget, period: periodFrames) {
             case .sound(let from, let frames) where volume == 1:
                 count = try sound.buffer.samples.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
                     try write(samples.baseAddress! + from * channels, frames: frames)
                 }
             case .sound(let from, let frames):
-                // At most a period at a time, scaled on the way (a few hundred multiplications).
-                let taken = min(frames, periodFrames)
+                // Scaled on the way into a buffer of its own (a multiplication a sample).
+                let taken = min(frames, scaled.count / channels)
                 let range = from * channels..<(from + taken) * channels
                 sound.buffer.samples.withUnsafeBufferPointer { samples in
                     scaled.withUnsafeMutableBufferPointer { out in
@@ -245,10 +249,12 @@ public final class ALSAPlayback {
                 }
             }
             if count == 0 { return }
-            if startedAtNanoseconds == nil { startedAtNanoseconds = clock() }
+            if startedAtNanoseconds == nil {
+                startedAtNanoseconds = clock()
+                firstWriteFrames = count
+            }
             current?.progress.accepted(count)
             budget -= count
-            cap = budget
         }
     }
 
