@@ -81,7 +81,9 @@ let package = Package(
         // Camera: libcamera (C++) behind a C ABI, wrapped once in Swift.
         .systemLibrary(name: "CLibcamera", path: "Sources/CLibcamera", pkgConfig: "libcamera"),
         .target(name: "LibcameraShim", dependencies: ["CLibcamera"], cxxSettings: strictCXX),
-        .target(name: "CameraCapture", dependencies: ["LibcameraShim", "PhotoEncoding"], swiftSettings: strict),
+        .target(
+            name: "CameraCapture", dependencies: ["BoothSystem", "LibcameraShim", "PhotoEncoding"],
+            swiftSettings: strict),
 
         .testTarget(
             name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),

@@ -105,21 +105,23 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 				on_job_removed, &wait);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "cannot watch systemd's jobs: %s", strerror(code));
+		snprintf(message, size, "cannot watch systemd's jobs");
 		goto err_match;
 	}
 	r = sd_bus_call_method(bus->bus, SYSTEMD_SERVICE, SYSTEMD_PATH, SYSTEMD_MANAGER, "StopUnit", &error, &reply,
 			       "ss", unit, "replace");
 	if (r < 0) {
 		code = error_code(&error, r);
-		snprintf(message, size, "%s: %s", error.name ? error.name : "StopUnit",
-			 error.message ? error.message : strerror(-r));
+		if (error.name)
+			snprintf(message, size, "%s: %s", error.name, error.message ? error.message : "");
+		else
+			snprintf(message, size, "StopUnit");
 		goto err_call;
 	}
 	r = sd_bus_message_read(reply, "o", &job);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "StopUnit's reply: %s", strerror(code));
+		snprintf(message, size, "StopUnit's reply");
 		goto err_call;
 	}
 	wait.job = strdup(job);
@@ -133,7 +135,7 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 		r = sd_bus_process(bus->bus, NULL);
 		if (r < 0) {
 			code = -r;
-			snprintf(message, size, "systemd's bus: %s", strerror(code));
+			snprintf(message, size, "systemd's bus");
 			goto err_wait;
 		}
 		if (r > 0)
@@ -146,7 +148,7 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 		r = sd_bus_wait(bus->bus, deadline - now);
 		if (r < 0 && r != -EINTR) {
 			code = -r;
-			snprintf(message, size, "systemd's bus: %s", strerror(code));
+			snprintf(message, size, "systemd's bus");
 			goto err_wait;
 		}
 	}

@@ -1,4 +1,5 @@
 // CameraError: why the camera could not do what was asked, and what the operator should do about it.
+import BoothSystem
 
 /// A camera failure; each message names the camera and the fix.
 public enum CameraError: Error, Equatable, CustomStringConvertible {
@@ -10,7 +11,7 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
     case timeout(camera: String, cookie: UInt64)
     /// The camera disappeared (unplugged, or its driver stopped).
     case gone(camera: String)
-    /// libcamera refused `operation` with `errno`; `detail` is the shim's explanation.
+    /// libcamera refused `operation` with `errno`; `detail` is the step that failed, in the shim's words.
     case failed(camera: String, operation: String, errno: Int32, detail: String)
 
     public var description: String {
@@ -31,7 +32,8 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
             "camera \(camera) disappeared (unplugged or its driver stopped). Reconnect it with the power off, "
                 + "then restart the booth."
         case .failed(let camera, let operation, let errno, let detail):
-            "camera \(camera): \(operation) failed (errno \(errno)): \(detail)"
+            "camera \(camera): \(operation) failed: \(detail.isEmpty ? "" : "\(detail): ")\(ErrnoText.describe(errno)). "
+                + "`dmesg` shows the driver's side; `rpicam-hello --list-cameras` whether libcamera still sees it."
         }
     }
 }

@@ -85,7 +85,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 
 	int ret = camera->acquire();
 	if (ret < 0) {
-		fail(-ret, "Camera::acquire(" + state.id + "): " + errno_text(-ret));
+		fail(-ret, "Camera::acquire(" + state.id + ")");
 		return -1;
 	}
 	state.acquired = true;
@@ -121,7 +121,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	}
 	ret = camera->configure(state.config.get());
 	if (ret < 0) {
-		fail(-ret, "Camera::configure(" + stream_config.toString() + "): " + errno_text(-ret));
+		fail(-ret, "Camera::configure(" + stream_config.toString() + ")");
 		return -1;
 	}
 	state.stream = stream_config.stream();
@@ -132,7 +132,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	state.allocator = std::make_unique<FrameBufferAllocator>(camera);
 	ret = state.allocator->allocate(state.stream);
 	if (ret < 0) {
-		fail(-ret, "FrameBufferAllocator::allocate: " + errno_text(-ret));
+		fail(-ret, "FrameBufferAllocator::allocate");
 		return -1;
 	}
 	for (const std::unique_ptr<FrameBuffer> &buffer : state.allocator->buffers(state.stream)) {
@@ -154,7 +154,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 
 	state.event_fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 	if (state.event_fd < 0) {
-		fail(errno, "eventfd: " + errno_text(errno));
+		fail(errno, "eventfd");
 		return -1;
 	}
 	camera->requestCompleted.connect(&state, &CameraState::requestComplete);
@@ -164,7 +164,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	std::lock_guard<std::mutex> guard(state.control);
 	ret = camera->start();
 	if (ret < 0) {
-		fail(-ret, "Camera::start(" + state.id + "): " + errno_text(-ret));
+		fail(-ret, "Camera::start(" + state.id + ")");
 		return -1;
 	}
 	state.started = true;
@@ -175,7 +175,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 		}
 		ret = camera->queueRequest(request.get());
 		if (ret < 0) {
-			fail(-ret, "Camera::queueRequest: " + errno_text(-ret));
+			fail(-ret, "Camera::queueRequest");
 			return -1;
 		}
 	}

@@ -21,11 +21,6 @@ void fail(int error, const std::string &detail)
 	errno = error;
 }
 
-std::string errno_text(int error)
-{
-	return std::string(strerror(error));
-}
-
 /*
  * Whether a camera device node this process has open was removed (its /proc/self/fd link reads
  * "/dev/video2 (deleted)"): the driver went away. libcamera only learns that through a udev remove
@@ -76,7 +71,7 @@ CameraManager *manager_acquire()
 		auto created = std::make_unique<CameraManager>();
 		int ret = created->start();
 		if (ret < 0) {
-			fail(-ret, "libcamera CameraManager::start failed: " + errno_text(-ret));
+			fail(-ret, "libcamera CameraManager::start");
 			return nullptr;
 		}
 		manager = created.release();
@@ -155,7 +150,7 @@ int CameraState::map_buffer(const FrameBuffer *buffer)
 		void *address = mmap(nullptr, length, PROT_READ, MAP_SHARED, fd, 0);
 		if (address == MAP_FAILED) {
 			int error = errno;
-			fail(error, "mmap of a camera buffer failed: " + errno_text(error));
+			fail(error, "mmap of a camera buffer");
 			return -1;
 		}
 		mappings.push_back({address, length});

@@ -41,11 +41,8 @@ namespace booth_shim {
 /* The calling thread's detail of its latest failure (booth_camera_error_detail). */
 extern thread_local std::string error_detail;
 
-/* Record a failure for booth_camera_error_detail and errno. */
+/* Record a failure for booth_camera_error_detail and errno: the step that failed; the caller names errno. */
 void fail(int error, const std::string &detail);
-
-/* errno as text. */
-std::string errno_text(int error);
 
 /* Whether a camera device node this process has open was removed (see its definition). */
 bool camera_nodes_removed();

@@ -1,4 +1,5 @@
 // CameraErrorTests: camera failures named with the fix.
+import Glibc
 import Testing
 
 @testable import CameraCapture
@@ -19,5 +20,16 @@ import Testing
         for (error, _) in cases.dropFirst() {
             #expect(error.description.contains(camera))
         }
+    }
+
+    @Test func aLibcameraFailureNamesTheStepAndErrnoOnce() {
+        // The shim gives the step ("Camera::start(id)"); errno is named here, by ErrnoText, once.
+        let error = CameraError.failed(camera: "vimc", operation: "open", errno: EBUSY, detail: "Camera::start(vimc)")
+        #expect(
+            error.description.hasPrefix(
+                "camera vimc: open failed: Camera::start(vimc): Device or resource busy (EBUSY). "))
+        #expect(error.description.ranges(of: "(EBUSY)").count == 1)
+        let bare = CameraError.failed(camera: "vimc", operation: "capture", errno: EIO, detail: "")
+        #expect(bare.description.hasPrefix("camera vimc: capture failed: Input/output error (EIO). "))
     }
 }

@@ -25,12 +25,12 @@ struct SystemdUnmounter: StickUnmounter {
         guard booth_bus_stop_unit(bus, unit, timeoutMicroseconds, &message, message.count) != 0 else { return nil }
         let code = errno
         if code == ENOENT || code == ENXIO { return fallback.unmount(mountPoint) }
-        var detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        if code == EACCES {
-            detail +=
-                " — the booth's user may stop media-heylook-*.mount units only through the polkit rule"
+        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let fix =
+            code == EACCES
+            ? "the booth's user may stop media-heylook-*.mount units only through the polkit rule"
                 + " /usr/share/polkit-1/rules.d/50-heylook-booth.rules (installed by the heylook-booth package)"
-        }
-        return StoreError("stop \(unit)", mountPoint, errno: code, detail: detail)
+            : nil
+        return StoreError("stop \(unit)", mountPoint, errno: code, detail: detail.isEmpty ? nil : detail, fix: fix)
     }
 }

@@ -33,8 +33,9 @@ void booth_bus_close(struct booth_bus *bus);
 /**
  * Asks systemd to stop @p unit (org.freedesktop.systemd1.Manager.StopUnit, mode "replace") and waits
  * up to @p timeout_usec microseconds for the job to finish (its JobRemoved signal). Executes no program.
- * Returns 0 when the job's result is "done". Otherwise returns -1 with errno set and a message for a
- * person in @p message (@p size bytes, NUL-terminated):
+ * Returns 0 when the job's result is "done". Otherwise returns -1 with errno set and, in @p message (@p size
+ * bytes, NUL-terminated; empty when there is nothing to add), the step that failed or the D-Bus error's name
+ * and text; errno's own text is not in it (the caller names errno):
  *   ENOENT     the unit is unknown (org.freedesktop.systemd1.NoSuchUnit)
  *   ENXIO      no systemd on this bus (org.freedesktop.DBus.Error.ServiceUnknown, NameHasNoOwner)
  *   EACCES     polkit did not allow it (org.freedesktop.DBus.Error.AccessDenied, ...)

@@ -7,7 +7,7 @@
  * its event loop. booth_frame_release may be called from any thread.
  *
  * Errors: functions return NULL or -1 and set errno; booth_camera_error_detail
- * then describes the failure in words (thread-local).
+ * then names the step that failed in words (thread-local), never errno's own text.
  *
  * Clocks: timestamps are nanoseconds of CLOCK_MONOTONIC as V4L2 reports them
  * (libcamera documents CLOCK_BOOTTIME; the two only differ after a suspend).

@@ -1,0 +1,30 @@
+// StoreErrorTests: a store failure reads "op path: [detail: ]errno text (NAME)[ — fix]".
+import Glibc
+import Testing
+
+@testable import BoothSystem
+
+@Suite struct StoreErrorTests {
+    @Test func errnoIsNamedWithTheFixForIt() {
+        let error = StoreError("fsync", "/var/lib/heylook/photos/a.jpg", errno: ENOSPC)
+        #expect(
+            error.description
+                == "fsync /var/lib/heylook/photos/a.jpg: No space left on device (ENOSPC)"
+                + " — the disk is full: export and remove photos, or free space")
+    }
+
+    @Test func anErrnoWithNothingToAddHasNoFix() {
+        #expect(
+            StoreError("rename", "/s/a", errno: EXDEV).description == "rename /s/a: Invalid cross-device link (EXDEV)")
+    }
+
+    @Test func theOtherSidesDetailComesBeforeErrnoAndTheCallersFixWins() {
+        let error = StoreError(
+            "stop media-heylook-stick.mount", "/media/heylook/stick", errno: EACCES,
+            detail: "org.freedesktop.DBus.Error.AccessDenied: denied", fix: "install the polkit rule")
+        #expect(
+            error.description
+                == "stop media-heylook-stick.mount /media/heylook/stick: org.freedesktop.DBus.Error.AccessDenied: denied:"
+                + " Permission denied (EACCES) — install the polkit rule")
+    }
+}
