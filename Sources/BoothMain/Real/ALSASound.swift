@@ -33,8 +33,8 @@ final class ALSASound: SoundDevice {
     private var playedOnDevice = false
     /// The booth's volume (`setVolume`), as a share of the amplitude.
     private var volume = 1.0
-    /// Missing, lost, retried every 10 s (never while a sound is timed), back: the policy as a value.
-    private var lifecycle = DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent")
+    /// Missing, lost, retried every 10 s (never while a sound is timed), back (from `attach`).
+    private var retry: DeviceRetryRunner?
     /// Whether the loop refused the device's descriptors once (said once, not at every sound).
     private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
@@ -84,8 +84,17 @@ final class ALSASound: SoundDevice {
         let conversions = try Mailbox<Converted>()
         try loop.register(readable: conversions.fileDescriptor) { [unowned self] in self.takeConversions() }
         self.conversions = conversions
-        let now = loop.now()
-        carryOut(lifecycle.opened(problem: problem, at: now))
+        let retry = DeviceRetryRunner(
+            DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
+            warning: .soundDeviceUnavailable, loop: loop, report: report, label: { [unowned self] in device },
+            busy: { [unowned self] in current != nil },
+            reopen: { [unowned self] in
+                open()
+                if playback != nil { watchMixer() }
+                return problem
+            })
+        self.retry = retry
+        retry.opened(problem: problem)
         if playback != nil { watchMixer() }
     }
 
@@ -278,31 +287,11 @@ final class ALSASound: SoundDevice {
     }
 
     private func lose(_ error: SoundDeviceError) {
-        guard playback != nil, let loop else { return }
+        guard playback != nil else { return }
         playback = nil
         dropMixer()
         problem = "\(error)"
-        carryOut(lifecycle.lost("\(error)", at: loop.now()))
-    }
-
-    /// Does what the device's lifecycle asks.
-    private func carryOut(_ actions: [DeviceRetry.Action]) {
-        guard let loop else { return }
-        for action in actions {
-            switch action {
-            case .warn(let active): reportNow(.deviceWarning(.soundDeviceUnavailable, active: active))
-            case .logError(let message): Log.error(message)
-            case .logInfo(let message): Log.info("\(message) (\(device))")
-            case .scheduleRetry(let deadline):
-                loop.schedule(at: deadline) { [unowned self] in
-                    self.carryOut(self.lifecycle.retryDue(at: loop.now(), busy: self.current != nil))
-                }
-            case .open:
-                open()
-                if playback != nil { watchMixer() }
-                carryOut(lifecycle.opened(problem: problem, at: loop.now()))
-            }
-        }
+        retry?.lost("\(error)")
     }
 
     /// Reports `event` as happening now, on the loop's clock.

@@ -19,8 +19,8 @@ final class LibcameraDevice: CameraDevice {
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
-    /// Missing, lost, retried every 2 s, back: the policy as a value.
-    private var lifecycle = DeviceRetry(name: "camera", interval: .seconds(2))
+    /// Missing, lost, retried every 2 s, back (from `attach`).
+    private var retry: DeviceRetryRunner?
     private var registeredFD: Int32?
     /// Frames a second while idle (0: full rate always), whether the booth is idle, and the timer that
     /// gives the idle camera its next frame.
@@ -50,7 +50,11 @@ final class LibcameraDevice: CameraDevice {
         self.report = report
         self.deliver = frames
         if problem == nil { try watch() }
-        carryOut(lifecycle.opened(problem: problem, at: loop.now()))
+        let retry = DeviceRetryRunner(
+            DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
+            report: report, label: { [unowned self] in name }, reopen: { [unowned self] in reopen() })
+        self.retry = retry
+        retry.opened(problem: problem)
     }
 
     func capture(_ id: CaptureID, trigger: Instant) {
@@ -139,10 +143,10 @@ final class LibcameraDevice: CameraDevice {
     }
 
     private func lose(_ reason: String) {
-        guard camera != nil, let loop else { return }
+        guard camera != nil else { return }
         forget()
         problem = reason
-        carryOut(lifecycle.lost(reason, at: loop.now()))
+        retry?.lost(reason)
     }
 
     private func forget() {
@@ -152,31 +156,18 @@ final class LibcameraDevice: CameraDevice {
         pace()
     }
 
-    /// Does what the camera's lifecycle asks.
-    private func carryOut(_ actions: [DeviceRetry.Action]) {
-        guard let loop else { return }
-        for action in actions {
-            switch action {
-            case .warn(let active): reportNow(.deviceWarning(.cameraUnavailable, active: active))
-            case .logError(let message): Log.error(message)
-            case .logInfo(let message): Log.info("\(message) (\(name))")
-            case .scheduleRetry(let deadline):
-                loop.schedule(at: deadline) { [unowned self] in
-                    self.carryOut(self.lifecycle.retryDue(at: loop.now(), busy: false))
-                }
-            case .open:
-                open()
-                if camera != nil {
-                    do {
-                        try watch()
-                        pace()
-                    } catch {
-                        forget()
-                        problem = "\(error)"
-                    }
-                }
-                carryOut(lifecycle.opened(problem: camera == nil ? problem ?? "no camera" : nil, at: loop.now()))
-            }
+    /// Opens the camera again and watches it: nil when it streams, else why not.
+    private func reopen() -> String? {
+        open()
+        guard camera != nil else { return problem ?? "no camera" }
+        do {
+            try watch()
+            pace()
+            return nil
+        } catch {
+            forget()
+            problem = "\(error)"
+            return problem
         }
     }
 
