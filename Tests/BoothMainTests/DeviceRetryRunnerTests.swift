@@ -4,7 +4,7 @@ import Testing
 
 @testable import BoothMain
 
-@Suite(.timeLimit(.minutes(1))) struct DeviceRetryRunnerTests {
+@Suite(.timeLimit(.minutes(3))) struct DeviceRetryRunnerTests {
     @Test func aMissingDeviceIsWarnedRetriedEachIntervalAndClearedWhenItOpens() throws {
         let loop = try EventLoop(clock: LoopClock(virtual: true))
         let start = loop.now()

@@ -19,7 +19,8 @@ private let lockName = ".heylook-export.lock"
         let other = open("\(stick)/HeyLook/\(lockName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         #expect(other >= 0 && flock(other, LOCK_EX) == 0)
         let exporter = StickExporter(store: store, options: StoreFixtures.options(for: stick))
-        let export = Task.detached { try exporter.export(to: stick) }
+        // The export blocks in flock: on a thread of its own, so this test can go on and release the lock.
+        let export = Task { try await onOwnThread { try exporter.export(to: stick) } }
         try await Task.sleep(for: .milliseconds(300))
         #expect(access("\(stick)/HeyLook/\(StickExporter.manifestName)", F_OK) != 0, "wrote while locked out")
         #expect(StoreFixtures.snapshot("\(stick)/HeyLook", ignoring: [lockName]).isEmpty)
@@ -36,8 +37,8 @@ private let lockName = ".heylook-export.lock"
         let b = try StoreFixtures.store(photos: 6, seed: 2)  // same names, other content
         let stick = temporaryDirectory()
         let options = StoreFixtures.options(for: stick)
-        let exportA = Task.detached { try StickExporter(store: a, options: options).export(to: stick) }
-        let exportB = Task.detached { try StickExporter(store: b, options: options).export(to: stick) }
+        let exportA = Task { try await onOwnThread { try StickExporter(store: a, options: options).export(to: stick) } }
+        let exportB = Task { try await onOwnThread { try StickExporter(store: b, options: options).export(to: stick) } }
         #expect(try await exportA.value.copied == 6)
         #expect(try await exportB.value.copied == 6)
         let manifest = try #require(
