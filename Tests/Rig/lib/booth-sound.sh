@@ -126,6 +126,23 @@ sb_detent() {
     echo pull-up >"$second"
 }
 
+# sb_knob_detents N: N detents, alternately clockwise and back (two favourites: each one a preview), the next once
+# the preview has played; sb_seen is how many the booth reported (one knobTurned each), and each one it did not is
+# logged. A detent the booth does not report is counted as lost and the next one sent.
+sb_knob_detents() {
+    local i
+    sb_seen=0
+    for ((i = 1; i <= $1; i++)); do
+        sb_detent $((i % 2 ? 1 : -1))
+        if sb_wait_quietly 3 '"input":"knobTurned"' $((sb_seen + 1)); then
+            sb_seen=$((sb_seen + 1))
+            sb_wait '"type":"soundFinished","purpose":"preview"' "$sb_seen" 10
+        else
+            rig_log "detent $i ($((i % 2 ? 1 : -1))) was not reported by the booth"
+        fi
+    done
+}
+
 # sb_playback_note SOUND: how the device played SOUND's latest preview or attention sound, from its soundFinished
 # event: "underruns N, longest loop wait M ms" (an underrun is a gap heard; a wait past the buffer causes one).
 sb_playback_note() {

@@ -16,20 +16,9 @@ sb_start "$RIG_OUT/booth.toml"
 # Knob: one detent at a time (Pop <-> Duck), the next once the preview has played, into a recording so each
 # preview's first sample can be found after silence.
 sb_record "$RIG_OUT/rec.wav" 300
-# A detent the booth does not report is counted as lost (and the next one sent); the booth logs one knobTurned
-# per detent it decoded.
 sb_knob_paths
-seen=0 lost=0
-for ((i = 1; i <= detents; i++)); do
-    sb_detent $((i % 2 ? 1 : -1))
-    if sb_wait_quietly 3 '"input":"knobTurned"' $((seen + 1)); then
-        seen=$((seen + 1))
-        sb_wait '"type":"soundFinished","purpose":"preview"' "$seen" 10
-    else
-        lost=$((lost + 1))
-        rig_log "detent $i ($((i % 2 ? 1 : -1))) was not reported by the booth"
-    fi
-done
+sb_knob_detents "$detents"
+seen=$sb_seen lost=$((detents - sb_seen))
 SB_TOLERATE_OVERRUN=1 sb_record_stop
 rig_log "knob: $detents detents sent, $seen reported, $lost lost"
 
