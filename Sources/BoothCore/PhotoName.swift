@@ -33,9 +33,19 @@ public struct PhotoName: Hashable, Sendable, Comparable {
 
     /// The largest running number the store writes. A billion photos is centuries of use, so the
     /// store never reaches it honestly; a file named with a larger one (crafted, or copied in) is not
-    /// ours, so the next number (`+ 1`) can never overflow, and the store stays at this one instead of
-    /// going past it (see `PhotoStore.save`).
+    /// ours, so the next number (`+ 1`) can never overflow. A file named with this one is how the store
+    /// gets here: then the next number is the lowest one free (`sequence(after:inUse:)`).
     public static let maximumSequence = 999_999_999
+
+    /// The number for the next photo when the highest one in use is `last`: `last + 1`, or, once
+    /// `last` is `maximumSequence` (only a file named so gets it there), the lowest number no photo
+    /// uses, so one crafted name never stops the saves (an undated booth's names differ by number
+    /// alone); `inUse` is asked only then. Nil when every number is taken.
+    public static func sequence(after last: Int, inUse: () -> Set<Int>) -> Int? {
+        if last < maximumSequence { return max(last, 0) + 1 }
+        let used = inUse()
+        return (1...maximumSequence).first { !used.contains($0) }
+    }
 
     /// What an undated name has where a dated one has its date and time, and the folder such photos
     /// are exported into.

@@ -117,12 +117,19 @@ public final class PhotoStore: @unchecked Sendable {
         if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
             throw StoreError("save", directory, errno: ENOSPC)
         }
-        // The number saturates at its maximum (reached only through a file named so): the names stay
-        // ours and apart by their date-time, and a name already taken fails the save (EEXIST) through
-        // the no-replace rename, so no photo is ever overwritten.
-        let name = PhotoName(dateTime: dateTime, sequence: min(lastSequence + 1, PhotoName.maximumSequence))
+        // Past a file named with the maximum number, the lowest free number (both folders listed: a
+        // retake keeps its name); the no-replace rename still refuses a taken name (EEXIST), so no photo
+        // is ever overwritten.
+        let next = PhotoName.sequence(after: lastSequence) {
+            let names =
+                ((try? Self.fileNames(in: directory, operations: file.operations)) ?? [])
+                + ((try? Self.fileNames(in: discardedDirectory, operations: file.operations)) ?? [])
+            return Set(names.compactMap { PhotoName(fileName: $0)?.sequence })
+        }
+        guard let next else { throw StoreError("save", directory, errno: EEXIST) }
+        let name = PhotoName(dateTime: dateTime, sequence: next)
         try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
-        lastSequence = name.sequence
+        lastSequence = max(lastSequence, name.sequence)
         let entry = PhotoIndex.Entry(
             name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg))
         index.withLock { $0.record(entry) }

@@ -33,6 +33,25 @@ import Testing
         #expect(name?.sequence == 999_999_999)
     }
 
+    /// The next number is the one after the highest in use, without listing anything; only past the
+    /// largest one (a file named so) is the lowest free number taken.
+    @Test func theNextSequenceFollowsTheHighestUntilTheLargestThenFillsTheLowestGap() {
+        var listed = 0
+        func next(after last: Int, inUse: Set<Int> = []) -> Int? {
+            PhotoName.sequence(after: last) {
+                listed += 1
+                return inUse
+            }
+        }
+        #expect(next(after: 0) == 1)
+        #expect(next(after: 41) == 42)
+        #expect(next(after: PhotoName.maximumSequence - 1) == 999_999_999)
+        #expect(listed == 0)
+        #expect(next(after: PhotoName.maximumSequence, inUse: [1, 2, 4, 999_999_999]) == 3)
+        #expect(next(after: PhotoName.maximumSequence, inUse: [999_999_999]) == 1)
+        #expect(listed == 2)
+    }
+
     /// A photo taken while the clock is not trusted is named by its number alone, goes to the stick's
     /// `undated` folder, parses back, and sorts among dated ones by its number.
     @Test func undatedNamesRoundTrip() {

@@ -154,20 +154,29 @@ import Testing
         #expect(readFile(third) == StoreFixtures.photo(3))
     }
 
-    /// At the store's largest sequence the number stays there (saturates) and the date-time keeps names
-    /// apart; a name that is taken fails the save with EEXIST and the file there is never replaced.
-    @Test func theLargestSequenceSaturatesAndNeverOverwrites() throws {
+    /// Past a file named with the store's largest sequence (crafted, or copied in), saves take the lowest
+    /// free number (kept and discarded photos both count), so an undated booth, whose names differ by
+    /// number alone, keeps saving; nothing is overwritten, and a reopened store goes on from there.
+    @Test func pastTheLargestSequenceSavesTakeTheLowestFreeNumber() throws {
         let directory = temporaryDirectory()
-        let top = "HeyLook_2026-01-01_00-00-00_999999999.jpg"
+        let top = "HeyLook_undated_999999999.jpg"
         try DurableFile().write([9, 9, 9], directory: directory, name: top, temporaryName: ".t")
+        try DurableFile().write([1], directory: directory, name: "HeyLook_undated_000001.jpg", temporaryName: ".t")
+        #expect(mkdir("\(directory)/discarded", 0o755) == 0)
+        try DurableFile().write(
+            [2], directory: "\(directory)/discarded", name: "HeyLook_2026-01-01_00-00-00_000002.jpg",
+            temporaryName: ".t")
         let store = try PhotoStore(directory: directory, reserve: 0)
-        let later = PhotoName.DateTime(year: 2026, month: 1, day: 2, hour: 0, minute: 0, second: 0)
-        let saved = try store.save(StoreFixtures.photo(1), takenAt: later)
-        #expect(saved.hasSuffix("HeyLook_2026-01-02_00-00-00_999999999.jpg"))
-        let same = PhotoName.DateTime(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0)
-        #expect(throws: StoreError.self) { try store.save(StoreFixtures.photo(2), takenAt: same) }
+        let saved = try (1...3).map { try store.save(StoreFixtures.photo($0), takenAt: nil) }
+        #expect(
+            saved.map { String($0.split(separator: "/").last!) } == [
+                "HeyLook_undated_000003.jpg", "HeyLook_undated_000004.jpg", "HeyLook_undated_000005.jpg",
+            ])
+        for (i, path) in saved.enumerated() { #expect(readFile(path) == StoreFixtures.photo(i + 1)) }
         #expect(readFile("\(directory)/\(top)") == [9, 9, 9])
-        #expect(readFile(saved) == StoreFixtures.photo(1))
+        #expect(readFile("\(directory)/HeyLook_undated_000001.jpg") == [1])
+        let reopened = try PhotoStore(directory: directory, reserve: 0).save(StoreFixtures.photo(4), takenAt: nil)
+        #expect(reopened.hasSuffix("/HeyLook_undated_000006.jpg"))
     }
 
     /// Fail each call of opening a store in turn (every kind of call it makes: listing, stat, reading the
