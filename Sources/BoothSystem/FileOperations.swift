@@ -76,20 +76,9 @@ extension FileOperations {
         Glibc.read(fd, buffer.baseAddress, buffer.count)
     }
     public func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
-        // Where renameat2 is missing (FAT on old kernels): link + unlink, which also never replaces;
-        // FAT has no links either, so then check that `to` is free and rename (the booth is the only
-        // writer in its export folders, so nothing can take the name in between).
         let result = booth_renameat_noreplace(directory, from, to)
         guard result == -1, errno == EINVAL || errno == ENOSYS else { return result }
-        if Glibc.linkat(directory, from, directory, to, 0) == 0 { return Glibc.unlinkat(directory, from, 0) }
-        guard errno == EPERM || errno == EOPNOTSUPP else { return -1 }
-        var info = stat()
-        if fstatat(directory, to, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-            errno = EEXIST
-            return -1
-        }
-        guard errno == ENOENT else { return -1 }
-        return Glibc.renameat(directory, from, directory, to)
+        return SystemFileOperations.renameNoReplaceWithoutRenameat2(directory, from, to)
     }
     public func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
         Glibc.renameat(directory, from, directory, to)
@@ -163,22 +152,24 @@ public struct SystemFileOperations: FileOperations {
         // RENAME_NOREPLACE is 1; not every file system has renameat2 (FAT on old kernels: EINVAL).
         let result = booth_rename_noreplace(from, to)
         guard result == -1, errno == EINVAL || errno == ENOSYS else { return result }
-        return Self.renameNoReplaceWithoutRenameat2(from, to)
+        return Self.renameNoReplaceWithoutRenameat2(AT_FDCWD, from, to)
     }
 
-    /// `renameNoReplace` where the file system has no renameat2: link + unlink, which also never
-    /// replaces; where it has no links either (FAT), rename once `to` is checked free (the booth is
-    /// the only writer of its folders). A taken name fails with EEXIST: it is never replaced.
-    static func renameNoReplaceWithoutRenameat2(_ from: String, _ to: String) -> Int32 {
-        if Glibc.link(from, to) == 0 { return Glibc.unlink(from) }
+    /// The no-replace rename of `from` to `to` in `directory` (`AT_FDCWD`: paths) where the file system
+    /// has no renameat2 (FAT on old kernels): link + unlink, which also never replaces; where it has no
+    /// links either (FAT), rename once `to` is checked free (the booth is the only writer of its
+    /// folders, and one export at a time holds a stick's lock, so nothing takes the name in between).
+    /// A taken name fails with EEXIST: it is never replaced.
+    static func renameNoReplaceWithoutRenameat2(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+        if Glibc.linkat(directory, from, directory, to, 0) == 0 { return Glibc.unlinkat(directory, from, 0) }
         guard errno == EPERM || errno == EOPNOTSUPP else { return -1 }
         var info = stat()
-        if Glibc.lstat(to, &info) == 0 {
+        if Glibc.fstatat(directory, to, &info, AT_SYMLINK_NOFOLLOW) == 0 {
             errno = EEXIST
             return -1
         }
         guard errno == ENOENT else { return -1 }
-        return Glibc.rename(from, to)
+        return Glibc.renameat(directory, from, directory, to)
     }
     public func rename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
     public func unlink(_ path: String) -> Int32 { Glibc.unlink(path) }
