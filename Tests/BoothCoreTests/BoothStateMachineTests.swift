@@ -346,6 +346,24 @@ import Testing
         #expect(h.lastPattern == .warning)
     }
 
+    /// A failed export (a verification failure, say) shows the error pattern until the stick is pulled:
+    /// a photo taken meanwhile and any time idle do not end it; the pull does.
+    @Test func aFailedExportShowsTheErrorPatternUntilTheStickIsPulled() {
+        var h = MachineHarness()
+        h.send(.exportProgressed(done: 1, total: 3))
+        h.send(.exportFailed(reason: "/media/heylook/x: verification failed"))
+        #expect(h.lastPattern == .error)
+        h.takePhoto()
+        #expect(h.phase == .idle)
+        h.advance(by: .seconds(600))
+        #expect(h.lastPattern == .error)
+        h.send(.knobTurned(steps: 1))
+        h.advance(by: .seconds(60))
+        #expect(h.lastPattern == .error)
+        h.send(.stickRemoved)
+        #expect(h.lastPattern == .off)
+    }
+
     @Test func aShutdownWhileAPressAwaitsItsMeasurementStartsNothing() {
         var h = MachineHarness()
         h.send(.storageChecked(hasRoom: false))

@@ -106,6 +106,38 @@ import Testing
         #expect(try StickExporter(store: b, options: options).export(to: stick).copied == 0)
     }
 
+    /// Two booths that still share one id (cloned from one SD card on this machine, so the clone is not
+    /// detected) and whose photos share names and sizes: the manifest's entries for that id hold the
+    /// first booth's files, whose CRC-32s are right but are not the ones the second booth saved its
+    /// photos with, so none of them counts as already there: every photo of both is on the stick.
+    @Test func aBoothWithTheSameIdAndOtherPhotosUnderTheSameNamesStillExportsThem() throws {
+        let a = try StoreFixtures.store(photos: 2, seed: 1)
+        let cloneDirectory = temporaryDirectory()
+        let id = try #require(readFile("\(a.directory)/\(PhotoStore.boothIDName)"))
+        try DurableFile().write(id, directory: cloneDirectory, name: PhotoStore.boothIDName, temporaryName: ".t")
+        let b = try StoreFixtures.store(photos: 2, directory: cloneDirectory, seed: 2)  // same names, other content
+        #expect(b.boothID == a.boothID && b.replacedBoothID == nil)
+        #expect(try a.keptPhotos() == b.keptPhotos())
+        let stick = temporaryDirectory()
+        let options = StoreFixtures.options(for: stick)
+        #expect(try StickExporter(store: a, options: options).export(to: stick).copied == 2)
+        let fromB = try StickExporter(store: b, options: options).export(to: stick)
+        #expect(fromB.alreadyThere == 0 && fromB.copied == 2)
+        let onStick = Set(StoreFixtures.snapshot("\(stick)/HeyLook").values)
+        for store in [a, b] {
+            for (name, bytes) in try photos(of: store) {
+                #expect(onStick.contains(CRC32.checksum(bytes)), "\(name) of \(store.directory) is not on the stick")
+            }
+        }
+        // What each store records as exported is its own photo's CRC-32.
+        for store in [a, b] {
+            for record in store.records() {
+                #expect(record.exportedTo.count == 1)
+                #expect(record.checksum == CRC32.checksum(readFile("\(store.directory)/\(record.name)") ?? []))
+            }
+        }
+    }
+
     @Test func aDamagedManifestIsRebuiltByVerifyingTheFiles() throws {
         let store = try StoreFixtures.store(photos: 3)
         let stick = temporaryDirectory()
@@ -308,22 +340,26 @@ import Testing
     /// nothing is marked exported: a failing stick (every read-back wrong; no final name holds a copy) or a
     /// fake-capacity one (each copy reads back right just after it is written, but a later one overwrote
     /// the first: the read-back after the final flush finds it, so `cleanup_exported` deletes none).
+    /// The stick is still unmounted (the booth's LEDs then hold the error pattern until it is pulled:
+    /// `BoothStateMachineTests`, and the rig's `usb-fake`).
     @Test(arguments: [false, true])
     func aReadBackMismatchIsAVerificationFailureAndNothingIsMarked(wrapsAround: Bool) throws {
         let store = try StoreFixtures.store(photos: 3)
         let stick = temporaryDirectory()
         let faults = wrapsAround ? StickFaults(wrappingAround: ()) : StickFaults(corruptingReadBack: ())
+        let unmounter = RecordingUnmounter()
+        var options = StoreFixtures.options(for: stick, operations: faults)
+        (options.unmount, options.unmounter) = (true, unmounter)
         do {
-            let summary = try StickExporter(
-                store: store, options: StoreFixtures.options(for: stick, operations: faults)
-            )
-            .export(to: stick)
+            let summary = try StickExporter(store: store, options: options).export(to: stick)
             Issue.record("expected the export to fail: \(summary)")
         } catch {
             #expect(error.verificationFailed && !error.stickRemoved)
             #expect(error.description.contains("verification failed"))
             #expect(!error.description.contains("removed"))
+            #expect(error.unmounted)
         }
+        #expect(unmounter.calls == [stick])
         #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
         if !wrapsAround { #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty) }
     }
