@@ -60,6 +60,9 @@ usb_mount() {
 # usb_mounted POINT: succeeds while POINT is a mount point (mountinfo field 5).
 usb_mounted() { awk -v p="$1" '$5 == p { found = 1 } END { exit !found }' /proc/self/mountinfo; }
 
+# usb_unmounted POINT: succeeds once POINT is no mount point (for rig_assert).
+usb_unmounted() { ! usb_mounted "$1"; }
+
 # usb_image_check IMG STORE [--complete]: loop-mounts the (pulled) stick image read-only and compares its export
 # folder with the store (lib/usbcheck.py compare); prints the counts line.
 usb_image_check() {

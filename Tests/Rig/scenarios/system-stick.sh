@@ -31,6 +31,11 @@ rig_log "ok: $dev mounted on $point ($unit, $(findmnt -n -o FSTYPE,OPTIONS "$dev
 rig_wait_for 90 "the booth's 'safe to remove'" bash -c "journalctl -b -u $SYS_UNIT -o cat | grep -qF 'copied to $point; unmounted: safe to remove'"
 sys_journal | grep -F "$point" >&2
 rig_assert "the stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
+# The service has a mount namespace of its own, a slave of the system's: the mount reached it (the booth exported
+# there) and the unmount must too, or the booth would still hold the stick it called safe to remove.
+nsenter -t "$pid" -m findmnt -n -r -o TARGET >"$RIG_OUT/booth-mounts.txt" || rig_fail "cannot read the booth's mounts"
+rig_assert "the booth's namespace was read (its / is there)" grep -qx / "$RIG_OUT/booth-mounts.txt"
+rig_assert "the stick is unmounted in the booth's own mount namespace" bash -c "! grep -qxF '$point' '$RIG_OUT/booth-mounts.txt'"
 rig_assert "systemd stopped $unit" bash -c "[[ \$(systemctl show -p ActiveState --value '$unit') != active ]]"
 rig_assert "systemd did the unmount" bash -c "journalctl -b -o cat | grep -q 'Unmounted.*$point\|Unmounted media-heylook'"
 rig_assert "the fsck ran before the mount" bash -c "journalctl -b -o cat | grep -q 'systemd-fsck@'"

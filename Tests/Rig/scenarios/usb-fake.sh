@@ -2,6 +2,7 @@
 # over an 8 MiB loop device), formatted FAT like a fake stick from the factory: writes past 8 MiB wrap around onto
 # what was stored first, and every copy still reads back right just after it was written. The booth exports 12 MB of
 # photos to it: the read-back after the final flush finds the damage, the export fails with "verification failed",
+# the booth unmounts the stick and its LEDs show the error pattern (all four blinking fast) until the stick is pulled,
 # no photo counts as exported (so cleanup_exported can delete none), the store is untouched.
 # shellcheck shell=bash
 # rig-needs: booth
@@ -32,6 +33,17 @@ failed=$(usb_last exportFailed)
 rig_log "$failed"
 rig_assert "the export failed with 'verification failed'" grep -q 'verification failed' <<<"$failed"
 rig_assert "not taken for a pulled stick" grep -q '"stickRemoved":false' <<<"$failed"
+rig_assert "reported unmounted" grep -q '"unmounted":true' <<<"$failed"
+rig_assert "the stick is unmounted" usb_unmounted "$USB_MEDIA/fake"
+# The error pattern holds while the failed stick is still plugged in, and ends when it is pulled (its block device
+# goes away; the booth polls for that once it has unmounted a stick).
+rig_gpio_sample "$RIG_OUT/leds-error" 1500 20 booth led0 led1 led2 led3
+rig_assert "the LEDs blink the error pattern (all four, on and off)" \
+    bash -c "grep -q ' 1 1 1 1\$' '$RIG_OUT/leds-error' && grep -q ' 0 0 0 0\$' '$RIG_OUT/leds-error'"
+DM_DISABLE_UDEV=1 dmsetup remove --noudevsync rig-fake || rig_fail "dmsetup remove rig-fake (the pull) failed"
+rig_wait_for 10 "the booth to see the stick pulled" usb_has_event stickRemoved 1
+rig_gpio_sample "$RIG_OUT/leds-pulled" 1500 20 booth led0 led1 led2 led3
+rig_assert "the error pattern ended with the pull" bash -c "! grep -q ' 1 1 1 1\$' '$RIG_OUT/leds-pulled'"
 usb_booth_stop
 booth=$(rig_need_booth)
 "$booth" photos --photos "$store" | tee "$RIG_OUT/photos.txt" >&2
