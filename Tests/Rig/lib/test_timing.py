@@ -97,6 +97,37 @@ class CountdownTests(unittest.TestCase):
         self.assertEqual(code, 1, text)
         self.assertIn("off by more than 100 ms", text)
 
+    def test_a_frame_the_loop_wrote_late_on_its_own_schedule_passes(self):
+        # Beside one busy loop per host core the guest's loop woke 103 ms late at the capture: the booth wrote the
+        # all-on frame for its exact deadline, and the line followed the write.
+        writes, samples = self.on_schedule()
+        capture = START + 1_000_000
+        writes[-1] = (capture + 103_000, capture, 0b11)
+        samples[-1] = (capture + 103_200, 0b11)
+        code, text = self.check(writes, capture + 140_000, samples)
+        self.assertEqual(code, 0, text)
+        self.assertIn("on the booth's schedule, its loop woke 103.00 ms late", text)
+
+    def test_a_frame_the_booth_scheduled_a_step_late_fails(self):
+        # The same edge, but the booth's own deadline was wrong (a shifted step): that is the mechanism failing.
+        writes, samples = self.on_schedule()
+        capture = START + 1_000_000
+        writes[-1] = (capture + 103_000, capture + 103_000, 0b11)
+        samples[-1] = (capture + 103_200, 0b11)
+        code, text = self.check(writes, capture + 140_000, samples)
+        self.assertEqual(code, 1, text)
+        self.assertIn("off by more than 100 ms", text)
+
+    def test_a_loop_late_by_more_than_a_second_fails(self):
+        # On its schedule but written 1.2 s late: a loop blocked by our own work, not a starved host.
+        writes, samples = self.on_schedule()
+        capture = START + 1_000_000
+        writes[-1] = (capture + 1_200_000, capture, 0b11)
+        samples[-1] = (capture + 1_200_200, 0b11)
+        code, text = self.check(writes, capture + 1_240_000, samples)
+        self.assertEqual(code, 1, text)
+        self.assertIn("off by more than 100 ms", text)
+
 
 if __name__ == "__main__":
     unittest.main()

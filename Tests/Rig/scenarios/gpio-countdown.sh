@@ -1,8 +1,10 @@
 # gpio-countdown: the countdown LED lines flash every 0.5 s (250 ms on, fewer lit as time runs out, all on at the
 # capture); every edge, sampled from sysfs with CLOCK_MONOTONIC times, is where the countingDown event's time +
-# k x 250 ms puts it: the median edge within 20 ms, none off by 100 ms or more (a missed or shifted step); how many
-# are within 20 ms is reported; a frame replaced within 5 ms (the capture's, after a stalled loop) is checked in the
-# booth's own leds events instead. Three sequences of a 2.0 s delay on 4 LEDs: 51 edges.
+# k x 250 ms puts it: the median edge within 20 ms, none off by 100 ms or more (a missed or shifted step) unless the
+# booth's own leds event shows that frame on its exact schedule, written by a loop that woke late (a starved guest,
+# under a second) and followed by the line; how many are within 20 ms is reported; a frame replaced within 5 ms (the
+# capture's, after a stalled loop) is checked in the booth's own leds events instead. Three sequences of a 2.0 s
+# delay on 4 LEDs: 72 edges.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-backends: gpiod2
