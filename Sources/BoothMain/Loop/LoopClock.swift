@@ -1,4 +1,4 @@
-// LoopClock: the event loop's time, and the one place the booth reads the monotonic clock.
+// LoopClock: the event loop's time; the one place the booth's Swift code reads the monotonic clock.
 import BoothCore
 import Glibc
 
