@@ -193,11 +193,16 @@ rig_gpio_click() {
     echo "pull-$up" >"$pull"
 }
 
-# rig_gpio_knob NAME LINE_A LINE_B STEPS [MS=5]: turns a quadrature encoder |STEPS| detents, clockwise when STEPS > 0
+# rig_gpio_knob NAME LINE_A LINE_B STEPS [MS=150]: turns a quadrature encoder |STEPS| detents, clockwise when STEPS > 0
 # (A leads B), counter-clockwise when < 0. One detent is a full Gray cycle from rest (A=B=1):
 # CW (A,B) 11 -> 01 -> 00 -> 10 -> 11; CCW 11 -> 10 -> 00 -> 01 -> 11. MS is the pause after each transition.
+# A person's pace by default: Linux 6.1's gpiolib-cdev names a both-edges event by the level the line's IRQ thread
+# reads, and gpio-sim drops an edge that comes while that thread is still pending (irq_sim: the IRQ is masked), so a
+# guest the host starves for longer than two transitions of a line (103 and 165 ms seen beside one busy loop per host
+# core) loses that detent before the booth sees anything. Fast spins are measured, not passed or failed
+# (sound-latency, knob-latency: detents lost are counted).
 rig_gpio_knob() {
-    local name=$1 a b steps=$4 ms=${5:-5} first second i
+    local name=$1 a b steps=$4 ms=${5:-150} first second i
     a=$(rig_gpio_line_dir "$1" "$2")/pull b=$(rig_gpio_line_dir "$1" "$3")/pull
     if ((steps >= 0)); then first=$a second=$b; else first=$b second=$a steps=$((-steps)); fi
     : "$name"

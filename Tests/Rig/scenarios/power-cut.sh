@@ -60,7 +60,7 @@ rig_wait_for 30 "idle after the retake" rig_booth_idle
 # The knob's choices (the state file is rewritten for each): the next sound, a longer delay, the visual countdown
 # off. One turn, one change: a detent the booth does not report fails the scenario (a lost detent is a bug).
 pc_knob() { # pc_knob STEPS TEXT: turns the knob STEPS detents once and waits up to 30 s for an event with TEXT
-    rig_gpio_knob booth knob-a knob-b "$1" 10
+    rig_gpio_knob booth knob-a knob-b "$1"
     rig_booth_wait 30 1 "$2"
 }
 pc_knob 1 '"name":"sound","value":"Bell"'
