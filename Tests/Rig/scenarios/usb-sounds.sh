@@ -8,7 +8,7 @@ source "$RIG_DIR/lib/usb.sh"
 usb_booth_start
 img=$RIG_OUT/stick.img
 rig_usb_image "$img" 16
-rig_modprobe vfat nls_cp437 nls_ascii
+rig_modprobe loop vfat nls_cp437 nls_ascii
 usb_mount "$img" "$RIG_STATE/fill" loop
 mkdir -p "$RIG_STATE/fill/HeyLook/sounds"
 rig_tone "$RIG_STATE/fill/HeyLook/sounds/Beep.wav" 880 0.3 48000 1
