@@ -97,37 +97,33 @@ class CountdownTests(unittest.TestCase):
         self.assertEqual(code, 1, text)
         self.assertIn("off by more than 100 ms", text)
 
+    def capture_written(self, written_late_us, scheduled_late_us=0):
+        """The capture's all-on frame written `written_late_us` after the countdown's end for a deadline
+        `scheduled_late_us` after it, the line following 0.2 ms later. Returns check()'s (code, text)."""
+        writes, samples = self.on_schedule()
+        capture = START + 1_000_000
+        writes[-1] = (capture + written_late_us, capture + scheduled_late_us, 0b11)
+        samples[-1] = (capture + written_late_us + 200, 0b11)
+        return self.check(writes, capture + written_late_us + 40_000, samples)
+
     def test_a_frame_the_loop_wrote_late_on_its_own_schedule_passes(self):
         # Beside one busy loop per host core the guest's loop woke 103 ms late at the capture: the booth wrote the
         # all-on frame for its exact deadline, and the line followed the write.
-        writes, samples = self.on_schedule()
-        capture = START + 1_000_000
-        writes[-1] = (capture + 103_000, capture, 0b11)
-        samples[-1] = (capture + 103_200, 0b11)
-        code, text = self.check(writes, capture + 140_000, samples)
+        code, text = self.capture_written(103_000)
         self.assertEqual(code, 0, text)
         self.assertIn("on the booth's schedule, its loop woke 103.00 ms late", text)
 
     def test_a_frame_the_booth_scheduled_a_step_late_fails(self):
         # The same edge, but the booth's own deadline was wrong (a shifted step): that is the mechanism failing.
-        writes, samples = self.on_schedule()
-        capture = START + 1_000_000
-        writes[-1] = (capture + 103_000, capture + 103_000, 0b11)
-        samples[-1] = (capture + 103_200, 0b11)
-        code, text = self.check(writes, capture + 140_000, samples)
+        code, text = self.capture_written(103_000, scheduled_late_us=103_000)
         self.assertEqual(code, 1, text)
         self.assertIn("off by more than 100 ms", text)
 
     def test_a_loop_late_by_more_than_a_second_fails(self):
         # On its schedule but written 1.2 s late: a loop blocked by our own work, not a starved host.
-        writes, samples = self.on_schedule()
-        capture = START + 1_000_000
-        writes[-1] = (capture + 1_200_000, capture, 0b11)
-        samples[-1] = (capture + 1_200_200, 0b11)
-        code, text = self.check(writes, capture + 1_240_000, samples)
+        code, text = self.capture_written(1_200_000)
         self.assertEqual(code, 1, text)
         self.assertIn("off by more than 100 ms", text)
-
 
 if __name__ == "__main__":
     unittest.main()
