@@ -6,6 +6,13 @@
 
 SB_LINES=(button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
 
+# How far what snd-aloop plays may fall from ALSA's trigger timestamps and the booth's own times: snd-aloop moves
+# audio on the jiffies timer (Debian: HZ=250, 4 ms), and a loaded guest runs its ticks and threads late (beside one
+# busy loop per host core: a start 4.6 ms off its timestamp, two starts' distance 13.2 ms off; quiet: 0.5 ms). A
+# broken mechanism is off by the 170 ms buffer (a finish at the last write, a start that waits for the old sound
+# to drain, a stale replay), so the sound scenarios allow this much per start and no more.
+SB_DEVICE_SLACK_US=25000
+
 # sb_setup: the booth binary, snd-aloop, a gpio-sim chip "booth" with SB_LINES, reference WAVs in RIG_OUT/ref.
 sb_setup() {
     booth=$(rig_need_booth)
