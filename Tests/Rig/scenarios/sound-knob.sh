@@ -42,6 +42,4 @@ d_start=$(sb_field soundStarted device_start_us '"sound":"Dog"' | head -1)
 rec_gap=$(((dlag - clag) * 1000000 / rate)) dev_gap=$((d_start - c_start))
 rig_log "Cow -> Dog: $rec_gap us in the recording, $dev_gap us between ALSA's trigger timestamps"
 # Each start may land in the recording SB_DEVICE_SLACK_US off its trigger timestamp, so their distance twice that.
-slack2=$((2 * SB_DEVICE_SLACK_US))
-rig_assert "recording and ALSA timestamps agree within $((slack2 / 1000)) ms" test $((rec_gap - dev_gap)) -le $slack2 -a \
-    $((dev_gap - rec_gap)) -le $slack2
+sb_assert_start_distance "$rec_gap" "$dev_gap"

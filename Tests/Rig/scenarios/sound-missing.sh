@@ -25,9 +25,8 @@ rig_events "$events" states | tee "$RIG_OUT/states" >&2
 rig_assert "no sound failed" bash -c "! grep -qF '\"type\":\"soundFailed\"' '$RIG_OUT/events.jsonl'"
 rig_assert "the silent attention sound still finished" sb_has '"type":"soundFinished","purpose":"attention"'
 rig_assert "the photo was saved" sb_has '"type":"photoSaved"'
-t_of() { grep -F -- "$1" "$events" | head -1 | sed 's/.*"t_us":\([0-9]*\).*/\1/'; }
 # From the silent sound's start (the booth handles the press some ms after the edge under emulation) to its end.
-t_play=$(t_of '"type":"soundStarted"') t_count=$(t_of '"to":"countingDown"') t_cap=$(t_of '"to":"capturing"')
+t_play=$(sb_t_us '"type":"soundStarted"') t_count=$(sb_t_us '"to":"countingDown"') t_cap=$(sb_t_us '"to":"capturing"')
 played=$((t_count - t_play)) counted=$((t_cap - t_count))
 rig_log "silent Cow took $played us (1.3 s), countdown $counted us (0.5 s)"
 rig_assert "the silent sound is timed as if played (1.3 s -5/+30 ms)" test "$played" -ge 1295000 -a "$played" -le 1330000
