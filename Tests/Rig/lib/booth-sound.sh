@@ -13,9 +13,6 @@ SB_LINES=(button button-led knob-a knob-b knob-switch led0 led1 led2 led3)
 # to drain, a stale replay), so the sound scenarios allow this much per start and no more.
 SB_DEVICE_SLACK_US=25000
 
-# sb_t_us TEXT: the t_us of the first event line containing TEXT.
-sb_t_us() { grep -F -- "$1" "$events" | head -1 | sed 's/.*"t_us":\([0-9]*\).*/\1/'; }
-
 # sb_assert_start_distance REC_GAP DEV_GAP: two sounds' distance in the recording and between their trigger
 # timestamps (µs) agree to SB_DEVICE_SLACK_US per start.
 sb_assert_start_distance() {

@@ -26,7 +26,8 @@ rig_assert "no sound failed" bash -c "! grep -qF '\"type\":\"soundFailed\"' '$RI
 rig_assert "the silent attention sound still finished" sb_has '"type":"soundFinished","purpose":"attention"'
 rig_assert "the photo was saved" sb_has '"type":"photoSaved"'
 # From the silent sound's start (the booth handles the press some ms after the edge under emulation) to its end.
-t_play=$(sb_t_us '"type":"soundStarted"') t_count=$(sb_t_us '"to":"countingDown"') t_cap=$(sb_t_us '"to":"capturing"')
+t_play=$(sb_field soundStarted t_us | head -1)
+t_count=$(sb_field state t_us '"to":"countingDown"' | head -1) t_cap=$(sb_field state t_us '"to":"capturing"' | head -1)
 played=$((t_count - t_play)) counted=$((t_cap - t_count))
 rig_log "silent Cow took $played us (1.3 s), countdown $counted us (0.5 s)"
 rig_assert "the silent sound is timed as if played (1.3 s -5/+30 ms)" test "$played" -ge 1295000 -a "$played" -le 1330000

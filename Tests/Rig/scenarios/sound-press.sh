@@ -41,10 +41,10 @@ s_start=$(sb_field soundStarted device_start_us '"purpose":"shutter"' | head -1)
 s_event=$(sb_field soundStarted event_us '"purpose":"shutter"' | head -1)
 a_sound=$(sb_field soundStarted sound '"purpose":"attention"' | head -1)
 a_wait=$(sb_field soundFinished longest_wait_us '"purpose":"attention"' | head -1)
-t_count=$(sb_t_us '"to":"countingDown"')
-t_fin=$(sb_t_us '"type":"soundFinished","purpose":"attention"')
+t_count=$(sb_field state t_us '"to":"countingDown"' | head -1)
+t_fin=$(sb_field soundFinished t_us '"purpose":"attention"' | head -1)
 t_trigger=$(sb_field captureRequested trigger_us | head -1)
-t_capture=$(sb_t_us '"type":"capture",')
+t_capture=$(sb_field capture t_us | head -1)
 rig_assert "the attention sound was $want" test "$a_sound" = "$want"
 rig_assert "soundStarted carries ALSA's start (attention $a_start, shutter $s_start)" test -n "$a_start" -a -n "$s_start"
 # The recording's timeline and ALSA's trigger timestamps agree (the two sounds' distance), each start to
