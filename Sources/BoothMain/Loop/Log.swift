@@ -1,17 +1,38 @@
-// Log: log lines on standard error (the journal on a Pi), with systemd priority prefixes.
+// Log: log lines on standard error, with systemd priority prefixes when standard error is the journal.
 import Glibc
 
-/// Log lines on standard error (the journal on a Pi), prefixed for systemd's priority parsing.
+/// Log lines on standard error. When standard error is the journal (a service's), each line starts with its
+/// syslog priority (`<3>`, `<4>`, `<6>`) for journald to parse; on a terminal or in a file it does not.
 enum Log {
     /// Whether informational lines are written (errors and warnings always are).
     nonisolated(unsafe) static var verbose = true
 
     /// An error a person should act on.
-    static func error(_ message: String) { write("<3>error: \(message)") }
+    static func error(_ message: String) { write(line("error: \(message)", priority: 3)) }
     /// Something degraded that still works.
-    static func warning(_ message: String) { write("<4>warning: \(message)") }
+    static func warning(_ message: String) { write(line("warning: \(message)", priority: 4)) }
     /// Progress.
-    static func info(_ message: String) { if verbose { write("<6>\(message)") } }
+    static func info(_ message: String) { if verbose { write(line(message, priority: 6)) } }
+
+    /// Whether standard error is the journal, decided once at the first line.
+    static let toJournal = isJournal(stream: getenv("JOURNAL_STREAM").map { String(cString: $0) }, fd: STDERR_FILENO)
+
+    /// `text` as written: with its priority prefix when `journal`.
+    static func line(_ text: String, priority: Int, journal: Bool = toJournal) -> String {
+        journal ? "<\(priority)>\(text)" : text
+    }
+
+    /// Whether `fd` is the journal's stream: systemd sets `JOURNAL_STREAM` to that stream's "device:inode" for a
+    /// service whose standard error goes to the journal. A child process that inherits the variable but writes to
+    /// a terminal or a file has another device and inode, so it gets no prefixes.
+    static func isJournal(stream: String?, fd: Int32) -> Bool {
+        guard let stream else { return false }
+        let parts = stream.split(separator: ":")
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return false }
+        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+    }
 
     private static func write(_ line: String) {
         let text = line + "\n"
