@@ -46,7 +46,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        var settings = try configFile.settings()
+        var settings = try configFile.storeSettings(photosGiven: photos != nil)
         if let photos { settings.photosDirectory = photos }
         guard let to else { return try watchSticks(settings) }
         let target = to.count > 1 && to.hasSuffix("/") ? String(to.dropLast()) : to

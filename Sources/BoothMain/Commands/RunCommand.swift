@@ -82,11 +82,15 @@ struct RunCommand: ParsableCommand {
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// The events output: `--events-json` when given, else the rotated events file beside the state file
-    /// (`booth.events_kb`, for `booth stats`). A file that cannot be opened is a warning, never a reason
-    /// not to start.
+    /// The events output: `--events-json` when given, else the kept events (`keptEvents`).
     private func eventsLog(_ settings: BoothSettings) throws -> EventsLog {
         if let eventsJSON { return try EventsLog(path: eventsJSON) }
+        return try Self.keptEvents(settings)
+    }
+
+    /// The rotated events file beside the state file (`booth.events_kb`, for `booth stats`), which the simulator
+    /// keeps in its own folder too. A file that cannot be opened is a warning, never a reason not to start.
+    static func keptEvents(_ settings: BoothSettings) throws -> EventsLog {
         guard settings.eventsLimit > 0 else { return try EventsLog(path: nil) }
         do {
             try PhotoStore.makeDirectories(settings.stateFolder)

@@ -68,10 +68,12 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         SignalSource.block()
         var settings = try configFile.settings()
-        let home = String(cString: getenv("HOME") ?? strdup("/tmp"))
-        let base = "\(home)/.local/share/heylook-sim"
-        settings.photosDirectory = photos.map(absolute) ?? "\(base)/photos"
-        if configFile.config == nil { settings.stateFile = "\(base)/state.toml" }
+        // Photos go to the simulator's folder (or --photos). Without a config file of its own, the knob's choices
+        // and the kept events go there too, so `booth photos` and `booth stats` show what it did (SimulatorStore).
+        let own = SimulatorStore.applied(to: settings)
+        settings.photosDirectory = photos.map(absolute) ?? own.photosDirectory
+        let ownFolder = configFile.config == nil
+        if ownFolder { settings.stateFile = own.stateFile }
 
         let parsedScript: SimulationScript?
         if let script {
@@ -99,7 +101,10 @@ struct SimulateCommand: ParsableCommand {
         let (choices, warning) = ConfigLoader.choices(settings: settings)
         if let warning { Log.warning(warning) }
 
-        let log = try EventsLog(path: eventsJSON)
+        let log =
+            if let eventsJSON { try EventsLog(path: eventsJSON) } else if ownFolder {
+                try RunCommand.keptEvents(settings)
+            } else { try EventsLog(path: nil) }
         let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
         let input: any InputDevice
         var terminal: TerminalInput?

@@ -16,11 +16,14 @@ struct StatsCommand: ParsableCommand {
 
     @OptionGroup var configFile: ConfigOption
 
-    @Argument(help: "Events files (JSON lines), oldest first (default: the service's events.jsonl.1 and events.jsonl).")
+    @Argument(
+        help:
+            "Events files (JSON lines), oldest first (default: events.jsonl.1 and events.jsonl beside the state file: the service's, or the simulator's)."
+    )
     var files: [String] = []
 
     func run() throws {
-        let settings = try configFile.settings()
+        let settings = try configFile.storeSettings(photosGiven: !files.isEmpty)
         let chosen = files.isEmpty ? [settings.eventsFile + ".1", settings.eventsFile] : files
         var stats = EventStats()
         var found = 0
