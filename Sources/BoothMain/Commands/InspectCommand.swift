@@ -1,17 +1,16 @@
-// InspectCommand: `booth inspect FILE` (hidden).
+// InspectCommand: `booth inspect FILE`.
 import ArgumentParser
 import BoothCore
 import BoothSystem
 import Glibc
 import PhotoEncoding
 
-/// `booth inspect FILE` (hidden): a saved photo's size, components and EXIF as one JSON object,
+/// `booth inspect FILE`: a saved photo's size, components and EXIF as one JSON object,
 /// read back with libjpeg and libexif (what the hardware rig checks).
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Print a JPEG's size, components and EXIF as JSON (decodes the whole image).",
-        shouldDisplay: false
+        abstract: "Print a JPEG's size, components and EXIF as JSON (decodes the whole image)."
     )
 
     @Argument(help: "The JPEG file.")

@@ -8,8 +8,8 @@ import SoundOutput
 struct SoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sounds",
-        abstract: "Write every built-in sound as a 16-bit mono WAV file (reference for the hardware tests).",
-        shouldDisplay: false
+        abstract:
+            "Write every built-in sound as a 16-bit mono WAV file (to listen to them; the hardware tests' reference)."
     )
 
     @Option(help: "The folder to write NAME.wav files into (must exist).")
