@@ -85,25 +85,38 @@ public enum ConfigFile {
         return nil
     }
 
-    private static let schema: [String: [String]] = [
-        "": [],
-        "booth": [
-            "photos_dir", "state_file", "ratio", "jpeg_quality", "burst", "flash", "flash_auto_lux", "review_window",
-            "capture_timeout", "free_space_reserve_mb", "cleanup_exported", "realtime_priority", "events_kb",
-            "hot_limit", "trust_clock",
-        ],
-        "sound": ["device", "gain_db", "sounds_dir", "favourites", "default"],
-        "countdown": ["default_delay", "visual", "delay_mode_timeout"],
-        "camera": ["id", "width", "height", "rotation", "idle_fps"],
-        "export": ["media_root", "folder"],
-        "gpio": [
-            "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "haptic", "cancel",
-            "debounce_ms", "long_press_ms", "encoder",
-        ],
+    /// Every table and its keys, in the order deploy/booth.toml and docs/configuration.md list them.
+    public static let tables: [(name: String, keys: [String])] = [
+        (
+            "booth",
+            [
+                "photos_dir", "state_file", "ratio", "jpeg_quality", "burst", "flash", "flash_auto_lux",
+                "review_window", "capture_timeout", "free_space_reserve_mb", "cleanup_exported", "trust_clock",
+                "realtime_priority", "hot_limit", "events_kb",
+            ]
+        ),
+        ("sound", ["device", "gain_db", "sounds_dir", "favourites", "default"]),
+        ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
+        ("camera", ["id", "width", "height", "rotation", "idle_fps"]),
+        ("export", ["media_root", "folder"]),
+        (
+            "gpio",
+            [
+                "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "haptic",
+                "cancel", "debounce_ms", "long_press_ms", "encoder",
+            ]
+        ),
     ]
 
+    /// Every key as `table.key`, in `tables`' order.
+    public static var keys: [String] { tables.flatMap { table in table.keys.map { "\(table.name).\($0)" } } }
+
+    /// The keys of each table; "" (top level) has none.
+    private static let schema: [String: [String]] = Dictionary(
+        uniqueKeysWithValues: [("", [])] + tables.map { ($0.name, $0.keys) })
+
     private static var tableList: String {
-        schema.keys.filter { !$0.isEmpty }.sorted().map { "[\($0)]" }.joined(separator: ", ")
+        tables.map(\.name).sorted().map { "[\($0)]" }.joined(separator: ", ")
     }
 
     private static func apply(
