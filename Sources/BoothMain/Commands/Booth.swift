@@ -1,5 +1,6 @@
 // Booth: the `booth` command.
 import ArgumentParser
+import BoothCore
 import GPIOInput
 
 /// The `booth` command.
@@ -8,7 +9,7 @@ struct Booth: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "booth",
         abstract: "HeyLook Booth: a photo booth that gets a child to look at the camera.",
-        version: "HeyLook Booth, built with libgpiod \(GPIOInventory.libgpiodVersion)",
+        version: "HeyLook Booth \(BoothVersion.current) (built with libgpiod \(GPIOInventory.libgpiodVersion))",
         subcommands: [
             SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
             InspectCommand.self, SoundsCommand.self, StatsCommand.self,
