@@ -76,9 +76,10 @@ public struct DeviceRetry: Sendable {
         return [.scheduleRetry(at: now.advanced(by: interval))]
     }
 
-    /// "sound: <why>; running silent, retrying every 10 s".
+    /// "sound: <why>; running silent, retrying every 10 s" (a `problem` ending in a full stop loses it: not ".;").
     private func message(_ problem: String) -> String {
-        "\(name): \(problem); \(meanwhile.map { "\($0), " } ?? "")retrying every \(seconds)"
+        let why = problem.hasSuffix(".") ? String(problem.dropLast()) : problem
+        return "\(name): \(why); \(meanwhile.map { "\($0), " } ?? "")retrying every \(seconds)"
     }
 
     private var seconds: String {

@@ -22,7 +22,7 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     /// Every LED blinking fast (4 Hz): something failed.
     case error
     /// The first LED double-blinking every two seconds: the booth works but something needs attention
-    /// (no sound device, volume muted or below half).
+    /// (a device missing: sound, camera, a GPIO line; the volume muted or below half).
     case warning
     /// `count` blinks of the whole row, then dark: a setting was toggled.
     case acknowledge(count: Int)

@@ -62,3 +62,16 @@ import Testing
         #expect(retry.retryDue(at: t0.advanced(by: .seconds(2)), busy: false).isEmpty)
     }
 }
+
+@Suite struct DeviceRetryMessageTests {
+    /// A reason that ends a sentence (the shims' fixes do) is joined without ".;".
+    @Test func aReasonEndingInAFullStopIsJoinedCleanly() {
+        var retry = DeviceRetry(name: "camera", interval: .seconds(2), meanwhile: nil)
+        let t0 = Instant(nanoseconds: 1_000_000_000)
+        #expect(
+            retry.opened(problem: "no camera: check `rpicam-hello --list-cameras`.", at: t0) == [
+                .warn(true), .logError("camera: no camera: check `rpicam-hello --list-cameras`; retrying every 2 s"),
+                .scheduleRetry(at: t0.advanced(by: .seconds(2))),
+            ])
+    }
+}

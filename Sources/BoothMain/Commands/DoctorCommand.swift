@@ -171,7 +171,8 @@ struct DoctorCommand: ParsableCommand {
         }
         if reading.underVoltage {
             problems.append(
-                "under-voltage now: use the official 5 V power supply (5.1 V, 3 A; 5 A for a Pi 5) and a short cable")
+                "under-voltage now: use the official power supply (5.1 V: 2.5 A for a Pi 3 or Zero 2 W, 3 A for a Pi 4, 5 A for a Pi 5) and a short cable"
+            )
         }
         return (lines, problems)
     }
