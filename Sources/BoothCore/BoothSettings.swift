@@ -146,7 +146,7 @@ public struct BoothSettings: Hashable, Sendable {
     /// The wiring.
     public var gpio = GPIO()
 
-    /// The built-in sounds, in the order the README lists them (SoundOutput's `BuiltInSound` makes them;
+    /// The built-in sounds, in the order docs/configuration.md lists them (SoundOutput's `BuiltInSound` makes them;
     /// `BuiltInSoundTests` keeps the two lists equal).
     public static let builtInSounds = ["Duck", "Cow", "Dog", "Boing", "Whistle", "Pop", "Bell", "Chime"]
     /// The knob's sounds when the config names none: the first five built-ins.

@@ -194,3 +194,75 @@ import Testing
         #expect(try ConfigFile.parse(text) == BoothSettings())
     }
 }
+
+/// The config's documentation and the reader's own key list cannot drift: deploy/booth.toml names every key (set, or
+/// commented out for the optional lines) and docs/configuration.md has one row per key, with the shipped default.
+@Suite struct ConfigDocsTests {
+    private static let root = String(#filePath.split(separator: "/Tests/").first!)
+
+    /// `table.key` → its value's text in deploy/booth.toml; the optional lines' commented examples count as keys with
+    /// no default (nil).
+    static func shippedKeys() throws -> [String: String?] {
+        let text = try String(contentsOfFile: root + "/deploy/booth.toml", encoding: .utf8)
+        var table = ""
+        var keys: [String: String?] = [:]
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("[") {
+                table = String(line.dropFirst().prefix { $0 != "]" })
+                continue
+            }
+            let commented = line.hasPrefix("#")
+            let body = commented ? line.dropFirst().trimmingCharacters(in: .whitespaces) : line
+            guard let equals = body.firstIndex(of: "="), !table.isEmpty else { continue }
+            let name = body[..<equals].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, name.allSatisfy({ $0.isLowercase || $0 == "_" || $0.isNumber }) else { continue }
+            var value = body[body.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if let comment = value.range(of: "  #") ?? value.range(of: " #") {
+                value = value[..<comment.lowerBound].trimmingCharacters(in: .whitespaces)
+            }
+            keys["\(table).\(name)"] = commented ? String?.none : value
+        }
+        return keys
+    }
+
+    @Test func theShippedConfigNamesEveryKey() throws {
+        let shipped = try Self.shippedKeys()
+        #expect(Set(ConfigFile.keys).subtracting(shipped.keys).isEmpty, "keys deploy/booth.toml does not name")
+        #expect(Set(shipped.keys).subtracting(ConfigFile.keys).isEmpty, "deploy/booth.toml names unknown keys")
+        // Only the optional lines have no default; every other key is set to its default (checked by
+        // ShippedConfigTests: the file parses to exactly the defaults).
+        #expect(Set(shipped.filter { $0.value == nil }.keys) == ["gpio.flash", "gpio.haptic", "gpio.cancel"])
+    }
+
+    /// One row per key in docs/configuration.md: `| \`table.key\` | \`default\` | allowed | what it does |`.
+    @Test func theConfigurationPageHasOneRowPerKeyWithItsDefault() throws {
+        let page = try String(contentsOfFile: Self.root + "/docs/configuration.md", encoding: .utf8)
+        let shipped = try Self.shippedKeys()
+        var rows: [String: String] = [:]
+        for line in page.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count >= 5 else {
+                Issue.record("docs/configuration.md: a key row needs 4 cells: \(line)")
+                continue
+            }
+            let key = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+            #expect(rows[key] == nil, "docs/configuration.md lists \(key) twice")
+            rows[key] = cells[2]
+        }
+        let missing = Set(ConfigFile.keys).subtracting(rows.keys).sorted()
+        let unknown = Set(rows.keys).subtracting(ConfigFile.keys).sorted()
+        #expect(missing.isEmpty, "docs/configuration.md has no row for \(missing)")
+        #expect(unknown.isEmpty, "docs/configuration.md has rows for keys the config reader lacks: \(unknown)")
+        for (key, documented) in rows {
+            guard let value = shipped[key] else { continue }
+            if let value {
+                #expect(documented == "`\(value)`", "docs/configuration.md: \(key)'s default")
+            } else {
+                #expect(documented == "(none)", "docs/configuration.md: \(key) has no default")
+            }
+        }
+    }
+}

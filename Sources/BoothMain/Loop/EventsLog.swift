@@ -6,7 +6,7 @@ import Glibc
 /// The events output (`--events-json`, or the service's events file, kept to a size by rotation): one
 /// JSON object per line for every state transition, LED change,
 /// sound start and end, capture, saved or discarded photo, setting change and error, each with a
-/// monotonic timestamp in microseconds (`t_us`). The README documents the format.
+/// monotonic timestamp in microseconds (`t_us`). docs/reference/events.md documents the format.
 ///
 /// Records are kept in memory until `flush()`, which the loop calls once the events that woke it
 /// have been handled: writing (to a slow disk, a pipe, a VM's shared folder) never stands between a
