@@ -128,7 +128,8 @@ def check_keys(files, root, keys):
 
 # `booth COMMAND` where booth is what a shell runs: the first word of a line, of a pipeline's stage or of `$(...)`,
 # after `sudo`, or as a path (`scripts/booth`, `.build/release/booth`); not an argument (`rig_gpio_click booth button`).
-COMMAND = re.compile(r"(?:^|[|;&(]|\$\()\s*(?:sudo\s+(?:-\S+\s+)*)?(?:\S*/)?booth\s+([a-z][a-z-]*)\b", re.M)
+COMMAND = re.compile(r"(?:^|[|;&(]|\$\()\s*(?:sudo\s+(?:-[ugCDhpr]\s+\S+\s+|-\S+\s+)*)?(?:\S*/)?booth\s+([a-z][a-z-]*)\b",
+                     re.M)
 
 
 def check_commands(files, root, commands):

@@ -103,10 +103,11 @@ class DocsCheckTests(unittest.TestCase):
         self.assertEqual(commands, {"simulate", "photos"})
         good = self.page("docs/d.md", "`booth photos`, `scripts/booth simulate`, `sudo booth photos`,\n"
                                       "```sh\nbooth --version   # the booth is ready\n```\n`heylook-booth stats`,\n"
-                                      "`rig_gpio_click booth button`, `x=$(booth photos | wc -l)`\n")
+                                      "`rig_gpio_click booth button`, `x=$(booth photos | wc -l)`,\n"
+                                      "`sudo -u booth booth photos`\n")
         self.assertEqual(docscheck.check_commands([good], self.root, commands), [])
         bad = self.page("docs/d.md", "run `booth gallery --port 0`\n```\n.build/release/booth snap\n"
-                                     "printf 'x' | sudo booth hotspot on\n```\n")
+                                     "printf 'x' | sudo -u booth booth hotspot on\n```\n")
         problems = docscheck.check_commands([bad], self.root, commands)
         self.assertEqual(len(problems), 3, problems)
         self.assertIn("docs/d.md:1: `booth gallery` is not a command", problems[0])
