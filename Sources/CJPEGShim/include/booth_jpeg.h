@@ -96,6 +96,20 @@ int booth_jpeg_read_header(const uint8_t *jpeg, size_t length, struct booth_jpeg
 int booth_jpeg_decode_rgb(const uint8_t *jpeg, size_t length, struct booth_jpeg_buffer *rgb,
 			  uint32_t *width, uint32_t *height, char *message);
 
+/**
+ * Decode a JPEG to packed RGB24 at 1/`scale_denom` of its size (1, 2, 4 or 8), for thumbnails.
+ * libjpeg scales in the DCT domain (scale_num = 1, scale_denom = N): at 1/8 each 8x8 block
+ * becomes one pixel from its DC coefficient, so the full-size image is never built (entropy
+ * decoding still reads every coefficient: that is most of the time). The output is
+ * ceil(width / N) x ceil(height / N), reported in `width` and `height`.
+ * Unlike booth_jpeg_decode_rgb, damaged data (any libjpeg corrupt-data warning, such as a
+ * truncated file) is an error rather than a picture with grey blocks.
+ * On success `rgb` must be freed with booth_jpeg_buffer_free.
+ */
+int booth_jpeg_decode_scaled(const uint8_t *jpeg, size_t length, unsigned scale_denom,
+			     struct booth_jpeg_buffer *rgb, uint32_t *width, uint32_t *height,
+			     char *message);
+
 /** Free a buffer returned by this API and zero it; NULL data is fine. */
 void booth_jpeg_buffer_free(struct booth_jpeg_buffer *buffer);
 
