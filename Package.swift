@@ -19,7 +19,13 @@ let package = Package(
         .executable(name: "booth-fuzz", targets: ["BoothFuzz"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // The gallery's HTTP server (swift-nio underneath). No default traits: no swift-configuration, no full
+        // Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // Pure logic: the state machine, settings, photo store planning. No I/O, no clock.
@@ -66,7 +72,7 @@ let package = Package(
             dependencies: [
                 "BoothCore", "BoothSystem", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput", "LEDCountdown",
                 "PhotoStore", "PhotoEncoding",
-                "SoundOutput",
+                "SoundOutput", "Gallery", "GalleryCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -91,6 +97,10 @@ let package = Package(
         .executableTarget(
             name: "BoothBench", dependencies: ["BoothCore", "PhotoStore"], path: "Benchmarks/BoothBench",
             swiftSettings: strict),
+        // JPEGThumbnail (a scaled decode) versus `djpeg -scale 1/8` on a 12 MP photo.
+        .executableTarget(
+            name: "ThumbnailBench", dependencies: ["PhotoEncoding"], path: "Benchmarks/ThumbnailBench",
+            swiftSettings: strict),
         // JPEGEncoder versus libjpeg-turbo's cjpeg and tjbench on a 12 MP frame.
         .executableTarget(
             name: "EncodeBench", dependencies: ["PhotoEncoding"], path: "Benchmarks/EncodeBench",
@@ -112,6 +122,33 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
+
+        // The gallery's pure logic: which photos a page shows, the streamed ZIP's bytes, the access code.
+        .target(name: "GalleryCore", dependencies: ["BoothCore"], swiftSettings: strict),
+        .testTarget(
+            name: "GalleryCoreTests", dependencies: ["GalleryCore", "BoothCore", "BoothTestSupport"],
+            swiftSettings: strict),
+        // The gallery's server (`booth gallery`, a process of its own): pages, photos, thumbnails, ZIPs and the
+        // slideshow's events over HTTP with Hummingbird; the photos folder watched with inotify.
+        .target(
+            name: "Gallery",
+            dependencies: [
+                "GalleryCore", "BoothCore", "BoothSystem", "PhotoStore", "PhotoEncoding",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+                .product(name: "NIOExtras", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "GalleryTests",
+            dependencies: [
+                "Gallery", "GalleryCore", "BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "PhotoStore",
+            ],
+            swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(

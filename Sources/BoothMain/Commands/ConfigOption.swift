@@ -7,7 +7,7 @@ import Glibc
 struct ConfigOption: ParsableArguments {
     @Option(
         help:
-            "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults, and photos, export and stats read the simulator's store)."
+            "The config file (default: /etc/heylook/booth.toml if it exists, else built-in defaults, and photos, export, stats and gallery read the simulator's store)."
     )
     var config: String?
 

@@ -1,0 +1,65 @@
+// GalleryConfig: the gallery's settings file, /etc/heylook/gallery.toml: the event's access code and the port.
+import BoothCore
+
+/// The gallery's settings file (`/etc/heylook/gallery.toml`, made with a new code when the package is installed):
+/// the event's access code and the port `booth gallery` listens on when run by hand (the service listens on the
+/// socket systemd gives it, port 80). Every key is checked like the booth's config: an error names the line, the
+/// key and what is allowed.
+public struct GalleryConfig: Hashable, Sendable {
+    /// Where the package installs it.
+    public static let defaultPath = "/etc/heylook/gallery.toml"
+    /// The code guests type; nil: none set.
+    public var code: String?
+    /// The port for a gallery run by hand.
+    public var port = 8080
+
+    public init(code: String? = nil, port: Int = 8080) {
+        self.code = code
+        self.port = port
+    }
+
+    /// A problem in the file: where, and what to do.
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int?
+        public var message: String
+        public var description: String { "gallery config: " + (line.map { "line \($0): " } ?? "") + message }
+    }
+
+    /// The settings in `text`.
+    public init(parsing text: String) throws(Error) {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text)
+        } catch {
+            throw Error(line: error.line, message: error.message)
+        }
+        for (table, line) in document.tables where table != "gallery" {
+            throw Error(line: line, message: "unknown table [\(table)]; allowed: [gallery]")
+        }
+        for entry in document.entries {
+            switch (entry.path, entry.value) {
+            case ("gallery.code", .string(let code)):
+                if let problem = Self.codeProblem(code) {
+                    throw Error(line: entry.line, message: "'gallery.code': \(problem)")
+                }
+                self.code = code
+            case ("gallery.port", .integer(let port)) where (1...65535).contains(port):
+                self.port = port
+            case ("gallery.code", _):
+                throw Error(line: entry.line, message: "'gallery.code' must be a string in quotes, e.g. \"K7PQ2M\"")
+            case ("gallery.port", _):
+                throw Error(line: entry.line, message: "'gallery.port' must be a whole number from 1 to 65535")
+            default:
+                throw Error(line: entry.line, message: "unknown key '\(entry.path)'; allowed in [gallery]: code, port")
+            }
+        }
+    }
+
+    /// Why `code` cannot be an access code, or nil: 4 to 32 letters, digits or dashes (typed on a phone).
+    public static func codeProblem(_ code: String) -> String? {
+        guard (4...32).contains(code.count),
+            code.allSatisfy({ ($0.isLetter || $0.isNumber || $0 == "-") && $0.isASCII })
+        else { return "'\(code)' is not allowed; use 4 to 32 letters (A-Z), digits or '-'" }
+        return nil
+    }
+}

@@ -1,0 +1,29 @@
+// GalleryPhoto: one kept photo as the gallery shows it: its name (the id in every URL), size, day and time.
+import BoothCore
+
+/// One kept photo as the gallery shows it. Its file name is its id in every URL: the server looks names up in the
+/// listing it made from the store's index, never opens a path taken from a URL.
+public struct GalleryPhoto: Hashable, Sendable {
+    /// The file name, e.g. `HeyLook_2026-11-22_14-03-07_000042.jpg`.
+    public var name: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// The day it was taken (`2026-11-22`), nil when undated.
+    public var day: String?
+    /// The time of day (`14:03:07`), nil when undated.
+    public var time: String?
+    /// The running number that orders photos, newest highest.
+    public var sequence: Int
+
+    /// The photo of a store entry: nil for a discarded photo (a retake) or a name that is not a photo's.
+    public init?(_ entry: PhotoIndex.Entry) {
+        guard entry.state == .kept, let parsed = PhotoName(fileName: entry.name), parsed.fileName == entry.name else {
+            return nil
+        }
+        name = entry.name
+        size = entry.size
+        day = parsed.dateTime?.dateString
+        time = parsed.dateTime.map { $0.timeString.split(separator: "-").joined(separator: ":") }
+        sequence = parsed.sequence
+    }
+}
