@@ -2,7 +2,8 @@
 # with the code page (socket activation: the gallery needs no capability); the code from /etc/heylook/gallery.toml
 # (made at install, root:booth 0640) lets a client in; every photo is listed and its original's bytes are the
 # store's; a new photo is listed without a restart (inotify); the service runs as a user of its own with no
-# capability, its live exposure printed (at most 2.5); the booth's own score is unchanged.
+# capability, its live exposure printed (at most 2.5); the booth's own score is unchanged; it is announced for
+# avahi exactly while the socket listens.
 # shellcheck shell=bash
 # rig-vm: system
 # rig-timeout: 180
@@ -15,8 +16,13 @@ rig_assert "gallery.toml is root:booth 0640 ($(stat -c %U:%G:%a /etc/heylook/gal
 code=$(booth gallery code | sed -n 's/^code: //p')
 rig_assert "booth gallery code prints the file's code ($code)" grep -q "^code = \"$code\"$" /etc/heylook/gallery.toml
 
+# avahi-daemon's services folder (the image has no avahi): the socket links the gallery's announcement into it
+# while it listens.
+mkdir -p /etc/avahi/services
 systemctl enable --now heylook-gallery.socket >"$RIG_OUT/enable.log" 2>&1 || { cat "$RIG_OUT/enable.log" >&2; rig_fail "enabling the socket failed"; }
 rig_assert "the socket listens on port 80" bash -c "systemctl is-active -q heylook-gallery.socket"
+rig_assert "the gallery is announced (avahi service file linked)" \
+    grep -q "<type>_http._tcp</type>" /etc/avahi/services/heylook-gallery.service
 
 # A client on the VM's loopback: the code page, the code, the listing, an original's bytes.
 gallery_check() {
@@ -78,3 +84,5 @@ rig_log "systemd-analyze security $SYS_UNIT: exposure $score"
 rig_assert "the booth's exposure $score <= 2.0" awk -v s="$score" 'BEGIN { exit !(s != "" && s <= 2.0) }'
 journalctl -b -u heylook-gallery.service -o cat --no-pager >"$RIG_OUT/gallery-journal.txt" 2>&1 || true
 systemctl disable --now heylook-gallery.socket heylook-gallery.service >/dev/null 2>&1 || true
+rig_assert "stopped, the gallery is no longer announced" test ! -e /etc/avahi/services/heylook-gallery.service
+rmdir /etc/avahi/services /etc/avahi 2>/dev/null || true
