@@ -64,14 +64,15 @@ def anchors(path):
     return found
 
 
-LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)|<img\s[^>]*\bsrc=\"([^\"]+)\"")
 
 
 def check_links(files, root):
     problems = []
     for path in files:
         for number, line in enumerate(strip_code_blocks(path.read_text(encoding="utf-8")), 1):
-            for target in LINK.findall(re.sub(r"`[^`]*`", "", line)):
+            for markdown, html in LINK.findall(re.sub(r"`[^`]*`", "", line)):
+                target = markdown or html
                 if re.match(r"^[a-z][a-z0-9+.-]*:", target):
                     continue  # http:, https:, mailto:: not checked (the machines reach no web)
                 file_part, _, anchor = target.partition("#")

@@ -76,9 +76,11 @@ class DocsCheckTests(unittest.TestCase):
         self.page("docs/a.md", "# Title\n\n## Two words\n")
         good = self.page("README.md", "[a](docs/a.md), [b](docs/a.md#two-words), [web](https://example.org/x)\n")
         self.assertEqual(docscheck.check_links([good], self.root), [])
-        bad = self.page("README.md", "[a](docs/b.md)\n\n![pic](docs/images/x.png)\n[c](docs/a.md#three)\n")
+        bad = self.page("README.md", "[a](docs/b.md)\n\n![pic](docs/images/x.png)\n[c](docs/a.md#three)\n"
+                                     '<img src="docs/images/y.png" alt="y" width="200">\n')
         problems = docscheck.check_links([bad], self.root)
-        self.assertEqual(len(problems), 3, problems)
+        self.assertEqual(len(problems), 4, problems)
+        self.assertIn("README.md:5: link to docs/images/y.png", problems[3])
         self.assertIn("README.md:1: link to docs/b.md", problems[0])
         self.assertIn("README.md:3: link to docs/images/x.png", problems[1])
         self.assertIn("no heading '#three'", problems[2])
