@@ -4,6 +4,7 @@ import Dispatch
 import Glibc
 import PhotoEncoding
 import PhotoStore
+import Synchronization
 
 /// Each photo's thumbnail, made once with `JPEGThumbnail` (a scaled decode, EXIF orientation applied) on a
 /// background queue of its own, and kept in the cache folder under the photo's name; removed when its photo leaves
@@ -16,6 +17,8 @@ public final class ThumbnailStore: Sendable {
     /// The thumbnails' long edge in pixels.
     public let longEdge: Int
     private let queue = DispatchQueue(label: "heylook.thumbnails", qos: .utility)
+    /// Photos whose thumbnail could not be made (damaged): not tried again in the background, only when asked for.
+    private let failed = Mutex<Set<String>>([])
 
     /// A store in `directory` (made if missing) for the photos in `photos`.
     public init(directory: String, photos: String, longEdge: Int = 400) throws(StoreError) {
@@ -41,10 +44,21 @@ public final class ThumbnailStore: Sendable {
         }
     }
 
-    /// Makes the thumbnails of `names` that are missing, one after another in the background.
+    /// The photos whose thumbnail could not be made in the background.
+    var failures: Set<String> { failed.withLock { $0 } }
+
+    /// Makes the thumbnails of `names` that are missing, one after another in the background; a photo whose
+    /// thumbnail failed is not tried again until it leaves the store.
     public func prepare(_ names: [String]) {
         queue.async {
-            for name in names where access("\(self.directory)/\(name)", F_OK) != 0 { try? self.make(name) }
+            let skip = self.failed.withLock { $0 }
+            for name in names where !skip.contains(name) && access("\(self.directory)/\(name)", F_OK) != 0 {
+                do {
+                    try self.make(name)
+                } catch {
+                    _ = self.failed.withLock { $0.insert(name) }
+                }
+            }
         }
     }
 
@@ -52,6 +66,7 @@ public final class ThumbnailStore: Sendable {
     public func remove(_ names: [String]) {
         queue.async {
             for name in names { _ = unlink("\(self.directory)/\(name)") }
+            self.failed.withLock { $0.subtract(names) }
         }
     }
 

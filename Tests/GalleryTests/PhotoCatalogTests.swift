@@ -71,6 +71,13 @@ import Testing
         await #expect(throws: (any Error).self) { try await store.thumbnail(for: name) }
         #expect(access("\(store.directory)/\(name)", F_OK) != 0, "no thumbnail left behind")
         #expect(access("\(store.directory)/.\(name).partial", F_OK) != 0)
+        // In the background it is tried once, then left alone (not at every change of the folder).
+        store.prepare([name])
+        _ = try? await store.thumbnail(for: "HeyLook_undated_000099.jpg")  // queued after: the preparing has run
+        #expect(store.failures == [name])
+        store.remove([name])
+        _ = try? await store.thumbnail(for: "HeyLook_undated_000099.jpg")
+        #expect(store.failures.isEmpty)
     }
 
     private func writeBytes(_ bytes: [UInt8], to path: String) throws {
