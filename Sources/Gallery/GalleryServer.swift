@@ -249,7 +249,8 @@ public struct GalleryServer: Sendable {
     }
 
     /// A ZIP of `photos` made while it is sent: each file read in pieces straight into the response (no temporary
-    /// file, no whole archive in memory), its length known before the first byte.
+    /// file, no whole archive in memory), its length known before the first byte; the CRC-32 the index recorded at
+    /// save goes in the local header, so the bytes are only passed on (summed only for a photo the index lacks).
     func zip(_ photos: [GalleryPhoto], folders: Bool, named: String) throws -> Response {
         var entries: [(ZipEntry, String)] = []
         for photo in photos {
@@ -261,8 +262,10 @@ public struct GalleryServer: Sendable {
             var seconds = info.st_mtim.tv_sec
             var local = tm()
             localtime_r(&seconds, &local)
+            // The index's checksum holds for the file of the size it recorded (the store never rewrites a photo).
             let entry = try ZipEntry(
-                name: name, size: UInt64(info.st_size), modified: Int64(seconds), utcOffset: local.tm_gmtoff)
+                name: name, size: UInt64(info.st_size), modified: Int64(seconds), utcOffset: local.tm_gmtoff,
+                checksum: Int64(info.st_size) == photo.size ? photo.checksum : nil)
             entries.append((entry, path))
         }
         let files = entries

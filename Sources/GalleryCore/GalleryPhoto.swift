@@ -14,6 +14,8 @@ public struct GalleryPhoto: Hashable, Sendable {
     public var time: String?
     /// The running number that orders photos, newest highest.
     public var sequence: Int
+    /// The CRC-32 of its bytes, as the store recorded it at save (nil when the index was rebuilt without it).
+    public var checksum: UInt32?
 
     /// The photo of a store entry: nil for a discarded photo (a retake) or a name that is not a photo's.
     public init?(_ entry: PhotoIndex.Entry) {
@@ -25,5 +27,6 @@ public struct GalleryPhoto: Hashable, Sendable {
         day = parsed.dateTime?.dateString
         time = parsed.dateTime.map { $0.timeString.split(separator: "-").joined(separator: ":") }
         sequence = parsed.sequence
+        checksum = entry.checksum
     }
 }

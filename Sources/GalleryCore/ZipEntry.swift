@@ -1,7 +1,8 @@
 // ZipEntry: one file of a streamed ZIP, described before any of its bytes are read.
 
 /// A file for `ZipStreamWriter`: its path in the archive, its size and its modification time, all known before the
-/// file is read, so the archive's length is too (`ZipStreamWriter.length(of:)`). The name is checked here, once:
+/// file is read, so the archive's length is too (`ZipStreamWriter.length(of:)`); its CRC-32 too when the store's index
+/// has it (then the file's bytes are only passed on, not summed again). The name is checked here, once:
 /// an entry that exists has a name every unzip tool keeps inside the folder it extracts to.
 public struct ZipEntry: Hashable, Sendable {
     /// The path in the archive, `/` between folders: `HeyLook_2026-11-22_14-03-07_000042.jpg`, or under a folder,
@@ -14,11 +15,18 @@ public struct ZipEntry: Hashable, Sendable {
     /// The local time zone's offset from UTC at `modified`, in seconds east (`localtime_r`'s `tm_gmtoff`): a ZIP's
     /// DOS date and time are wall-clock time. (The exact UTC time goes in an extended timestamp field too.)
     public let utcOffset: Int
+    /// The CRC-32 of the file's data when known before it is read (the photo index records it at save), nil when
+    /// the writer is to compute it while the data passes. A wrong one is caught by the reader's CRC check.
+    public let checksum: UInt32?
 
     /// An entry; throws `ZipError.unsafeName` for a name that `check(name:)` refuses.
-    public init(name: String, size: UInt64, modified: Int64, utcOffset: Int = 0) throws(ZipError) {
+    public init(
+        name: String, size: UInt64, modified: Int64, utcOffset: Int = 0, checksum: UInt32? = nil
+    ) throws(ZipError) {
         try Self.check(name: name)
-        (self.name, self.size, self.modified, self.utcOffset) = (name, size, modified, utcOffset)
+        (self.name, self.size, self.modified, self.utcOffset, self.checksum) = (
+            name, size, modified, utcOffset, checksum
+        )
     }
 
     /// The longest name a ZIP header can hold, in UTF-8 bytes.

@@ -4,7 +4,8 @@ import BoothCore
 /// Writes a ZIP archive (APPNOTE 6.3) of stored files as a stream: no temporary file, no buffer of the archive,
 /// each file read once. For each file, `begin(_:)` gives its local header to send; `data(_:)` takes each chunk of
 /// the file as it is sent (the chunk itself goes out unchanged); `end()` gives the data descriptor that follows the
-/// data (general purpose bit 3: the CRC-32 and sizes come after the data, so nothing is read twice). Then
+/// data (general purpose bit 3: the CRC-32 and sizes come after the data, so nothing is read twice), or nothing when
+/// the entry's checksum was known (then the local header holds the CRC-32 and sizes, and no sum is computed). Then
 /// `finish()` gives the central directory and the end records. `length(of:)` gives the archive's length
 /// beforehand, from the entries alone (a response's Content-Length).
 ///
@@ -21,6 +22,8 @@ public struct ZipStreamWriter: Sendable {
         var offset: UInt64
         var stamp: DOSDateTime
         var unixTime: Int32?
+        /// Whether a data descriptor followed the data (general purpose bit 3).
+        var descriptor: Bool
     }
 
     /// The file being streamed: where its header went, and what `data(_:)` has seen of it.
@@ -83,7 +86,7 @@ public struct ZipStreamWriter: Sendable {
         guard read <= file.entry.size else {
             throw fail(.sizeChanged(name: file.entry.name, declared: file.entry.size, read: read))
         }
-        file.crc.update(chunk)
+        if file.entry.checksum == nil { file.crc.update(chunk) }
         file.read = read
         state = .streaming(file)
         position += UInt64(chunk.count)
@@ -102,7 +105,8 @@ public struct ZipStreamWriter: Sendable {
         if let error { throw error }
     }
 
-    /// Ends the file begun: returns its data descriptor (CRC-32 and sizes), to send after its data. Throws
+    /// Ends the file begun: returns its data descriptor (CRC-32 and sizes) to send after its data, or no bytes when
+    /// the entry's checksum was known (the local header held it). Throws
     /// `ZipError.sizeChanged` when fewer bytes came than the entry declared (the archive cannot be completed).
     public mutating func end() throws(ZipError) -> [UInt8] {
         guard case .streaming(let file) = state else { throw misuse("end()") }
@@ -110,18 +114,21 @@ public struct ZipStreamWriter: Sendable {
             throw fail(.sizeChanged(name: file.entry.name, declared: file.entry.size, read: file.read))
         }
         let zip64 = rule.sizes(file.entry.size)
+        let crc = file.entry.checksum ?? file.crc.value
         var out: [UInt8] = []
-        out.reserveCapacity(Int(Self.descriptorLength(zip64Sizes: zip64)))
-        out.appendLE(UInt32(0x0807_4B50))
-        out.appendLE(file.crc.value)
-        for _ in 0..<2 {  // compressed size, then uncompressed: the same when stored
-            if zip64 { out.appendLE(file.entry.size) } else { out.appendLE(UInt32(file.entry.size)) }
+        if file.entry.checksum == nil {
+            out.reserveCapacity(Int(Self.descriptorLength(zip64Sizes: zip64)))
+            out.appendLE(UInt32(0x0807_4B50))
+            out.appendLE(crc)
+            for _ in 0..<2 {  // compressed size, then uncompressed: the same when stored
+                if zip64 { out.appendLE(file.entry.size) } else { out.appendLE(UInt32(file.entry.size)) }
+            }
         }
         files.append(
             WrittenFile(
-                name: Array(file.entry.name.utf8), size: file.entry.size, crc: file.crc.value, offset: file.offset,
+                name: Array(file.entry.name.utf8), size: file.entry.size, crc: crc, offset: file.offset,
                 stamp: DOSDateTime(seconds: file.entry.modified, utcOffset: file.entry.utcOffset),
-                unixTime: Int32(exactly: file.entry.modified)))
+                unixTime: Int32(exactly: file.entry.modified), descriptor: file.entry.checksum == nil))
         state = .betweenFiles
         position += UInt64(out.count)
         return out
@@ -170,7 +177,7 @@ public struct ZipStreamWriter: Sendable {
                 nameLength: nameLength, zip64Sizes: zip64Sizes, zip64Offset: zip64Offset, timestamp: timestamp)
             position +=
                 localHeaderLength(nameLength: nameLength, zip64Sizes: zip64Sizes, timestamp: timestamp) + entry.size
-                + descriptorLength(zip64Sizes: zip64Sizes)
+                + (entry.checksum == nil ? descriptorLength(zip64Sizes: zip64Sizes) : 0)
         }
         let zip64End = rule.end(entryCount: entries.count, directorySize: directorySize, directoryOffset: position)
         return position - start + directorySize + endLength(zip64: zip64End)
@@ -180,8 +187,8 @@ public struct ZipStreamWriter: Sendable {
 
     /// Version made by: Unix (3, so the external attributes are Unix permissions), APPNOTE 6.3 (63).
     private static let madeBy: UInt16 = 3 << 8 | 63
-    /// General purpose flags: bit 3 (sizes and CRC-32 in the data descriptor), bit 11 (UTF-8 name).
-    private static let flags: UInt16 = 1 << 3 | 1 << 11
+    /// General purpose flags: bit 3 (sizes and CRC-32 in the data descriptor) when `descriptor`, bit 11 (UTF-8 name).
+    private static func flags(descriptor: Bool) -> UInt16 { (descriptor ? 1 << 3 : 0) | 1 << 11 }
     /// External attributes: a regular file, rw-r--r--.
     private static let externalAttributes: UInt32 = 0o100644 << 16
 
@@ -205,8 +212,9 @@ public struct ZipStreamWriter: Sendable {
 
     private static func endLength(zip64: Bool) -> UInt64 { 22 + (zip64 ? 56 + 20 : 0) }
 
-    /// The local file header (4.3.7): CRC-32 and sizes zero (bit 3), or the sizes 0xFFFFFFFF and a ZIP64 extra
-    /// field of zeros (4.5.3: a local one holds both sizes), which tells readers the descriptor's sizes are 8 bytes.
+    /// The local file header (4.3.7). With the entry's checksum known: its CRC-32 and sizes, or the sizes 0xFFFFFFFF
+    /// and a ZIP64 extra field holding them (4.5.3: a local one holds both sizes). Else CRC-32 and sizes zero (bit 3),
+    /// or the sizes 0xFFFFFFFF and a ZIP64 extra field of zeros, which tells readers the descriptor's sizes are 8 bytes.
     private static func localHeader(_ entry: ZipEntry, zip64Sizes: Bool, zip64Offset: Bool) -> [UInt8] {
         let name = Array(entry.name.utf8)
         let unixTime = Int32(exactly: entry.modified)
@@ -216,12 +224,13 @@ public struct ZipStreamWriter: Sendable {
         out.reserveCapacity(Int(length))
         out.appendLE(UInt32(0x0403_4B50))
         out.appendLE(versionNeeded(zip64: zip64Sizes || zip64Offset))
-        out.appendLE(flags)
+        out.appendLE(flags(descriptor: entry.checksum == nil))
         out.appendLE(UInt16(0))  // stored
         out.appendLE(stamp.time)
         out.appendLE(stamp.date)
-        out.appendLE(UInt32(0))  // CRC-32: in the data descriptor
-        let size: UInt32 = zip64Sizes ? UInt32(ZIP64Rule.marker32) : 0
+        out.appendLE(entry.checksum ?? 0)  // else in the data descriptor
+        let known = entry.checksum == nil ? 0 : entry.size
+        let size: UInt32 = zip64Sizes ? UInt32(ZIP64Rule.marker32) : UInt32(known)
         out.appendLE(size)  // compressed
         out.appendLE(size)  // uncompressed
         out.appendLE(UInt16(name.count))
@@ -230,8 +239,8 @@ public struct ZipStreamWriter: Sendable {
         if zip64Sizes {
             out.appendLE(UInt16(0x0001))
             out.appendLE(UInt16(16))
-            out.appendLE(UInt64(0))  // uncompressed: in the data descriptor
-            out.appendLE(UInt64(0))  // compressed
+            out.appendLE(known)  // uncompressed (0: in the data descriptor)
+            out.appendLE(known)  // compressed
         }
         if let unixTime { appendExtendedTimestamp(unixTime, to: &out) }
         return out
@@ -255,7 +264,7 @@ public struct ZipStreamWriter: Sendable {
         out.appendLE(UInt32(0x0201_4B50))
         out.appendLE(Self.madeBy)
         out.appendLE(Self.versionNeeded(zip64: zip64Sizes || zip64Offset))
-        out.appendLE(Self.flags)
+        out.appendLE(Self.flags(descriptor: file.descriptor))
         out.appendLE(UInt16(0))  // stored
         out.appendLE(file.stamp.time)
         out.appendLE(file.stamp.date)

@@ -11,6 +11,8 @@ struct ExpectedFile {
     /// Modification time, seconds since the epoch, and the offset the DOS time was made with.
     var modified: Int64
     var utcOffset: Int
+    /// The entry's CRC-32 was known beforehand: in the local header, no data descriptor, no bit 3.
+    var knownChecksum = false
 }
 
 /// Runs `arguments` (found in PATH) with `environment` added; returns the exit status and the output (stdout and
@@ -45,7 +47,9 @@ func checkWithPython(
     let spec: [String: Any] = [
         "start": start, "force": forceZIP64,
         "files": files.map { file -> [String: Any] in
-            var item: [String: Any] = ["name": file.name, "modified": file.modified, "utcOffset": file.utcOffset]
+            var item: [String: Any] = [
+                "name": file.name, "modified": file.modified, "utcOffset": file.utcOffset, "known": file.knownChecksum,
+            ]
             if let path = file.path { item["path"] = path }
             return item
         },
@@ -109,7 +113,8 @@ private let pythonChecker = #"""
                 fail(f"{info.filename!r}: bytes differ")
             if "path" not in f and info.file_size != 0:
                 fail(f"{info.filename!r}: {info.file_size} bytes, expected none")
-            if info.compress_type != zipfile.ZIP_STORED or info.flag_bits & 0x808 != 0x808:
+            flags = 0x800 if f["known"] else 0x808
+            if info.compress_type != zipfile.ZIP_STORED or info.flag_bits & 0x808 != flags:
                 fail(f"{info.filename!r}: method {info.compress_type}, flags {info.flag_bits:#x}")
             if info.date_time != expected_dos(f["modified"], f["utcOffset"]):
                 fail(f"{info.filename!r}: DOS time {info.date_time}")
@@ -128,16 +133,20 @@ private let pythonChecker = #"""
         fields = extra_fields(raw.read(xlen))
         zip64_sizes = force or info.file_size >= M32
         zip64_offset = force or info.header_offset >= M32
-        if sig != 0x04034B50 or name != info.filename or flags != 0x808 or method != 0 or crc != 0:
+        # A known CRC-32 goes in the local header with the sizes; else they follow the data (bit 3) and are zero here.
+        known = f["known"]
+        want_crc, want_size = (info.CRC, info.file_size) if known else (0, 0)
+        if sig != 0x04034B50 or name != info.filename or flags != (0x800 if known else 0x808) or method != 0 \
+                or crc != want_crc:
             fail(f"{info.filename!r}: local header {sig:#x} {name!r} {flags:#x} {method} {crc}")
         if need != (45 if zip64_sizes or zip64_offset else 20):
             fail(f"{info.filename!r}: version needed {need}")
         if zip64_sizes != (1 in fields):
             fail(f"{info.filename!r}: local ZIP64 field present: {1 in fields}, expected {zip64_sizes}")
-        if zip64_sizes and (fields[1] != bytes(16) or csize != M32 or usize != M32):
+        if zip64_sizes and (fields[1] != struct.pack("<QQ", want_size, want_size) or csize != M32 or usize != M32):
             fail(f"{info.filename!r}: local ZIP64 sizes {fields[1].hex()} {csize:#x} {usize:#x}")
-        if not zip64_sizes and (csize, usize) != (0, 0):
-            fail(f"{info.filename!r}: local sizes {csize} {usize}, expected 0 (bit 3)")
+        if not zip64_sizes and (csize, usize) != (want_size, want_size):
+            fail(f"{info.filename!r}: local sizes {csize} {usize}, expected {want_size}")
         in_range = -(2**31) <= f["modified"] < 2**31
         stamp = b"\x01" + struct.pack("<i", f["modified"]) if in_range else None
         if fields.get(0x5455) != stamp:
@@ -150,6 +159,8 @@ private let pythonChecker = #"""
         if central.get(1, b"") != want or (1 in central) != bool(want):
             fail(f"{info.filename!r}: central ZIP64 field {central.get(1)}, expected {want}")
         position += 30 + nlen + xlen + info.file_size
+        if known:
+            continue
         raw.seek(position)
         descriptor = raw.read(24 if zip64_sizes else 16)
         sig, crc, csize, usize = struct.unpack("<IIQQ" if zip64_sizes else "<IIII", descriptor)

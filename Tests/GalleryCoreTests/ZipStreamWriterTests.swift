@@ -12,7 +12,9 @@ import Testing
 /// CRC-32 in the descriptor, no CRC-32 update, zero local sizes with ZIP64, no UTF-8 flag, real values instead of
 /// the markers in a ZIP64 end record (the reader tests), `length(of:)` always counting the timestamp (lengths), the
 /// offset's ZIP64 field left out (the writer traps on the 32-bit field), the UTC offset ignored or seconds not halved
-/// (DOS times and the reader tests), an overrun let through (changed size), `..` allowed (refused names).
+/// (DOS times and the reader tests), an overrun let through (changed size), `..` allowed (refused names), bit 3 or a
+/// descriptor kept for a known checksum, or the known checksum left out of the local header (the known-checksum test
+/// and the readers' walk).
 @Suite(.timeLimit(.minutes(3))) struct ZipStreamWriterTests {
     /// A file to zip: its entry and its bytes.
     struct Source {
@@ -77,20 +79,36 @@ import Testing
         ]
     }
 
+    /// `sources` with the CRC-32 of every other one (from the first) given in its entry, as the photo index gives it.
+    static func knowingChecksums(_ sources: [Source]) throws -> [Source] {
+        try sources.enumerated().map { index, source in
+            guard index % 2 == 0 else { return source }
+            let entry = source.entry
+            return Source(
+                entry: try ZipEntry(
+                    name: entry.name, size: entry.size, modified: entry.modified, utcOffset: entry.utcOffset,
+                    checksum: CRC32.checksum(source.bytes)),
+                bytes: source.bytes)
+        }
+    }
+
     /// Writes each source's bytes to a file in `folder`; what the readers expect.
     static func expected(_ sources: [Source], in folder: String) throws -> [ExpectedFile] {
         try sources.enumerated().map { index, source in
             let path = "\(folder)/source-\(index)"
             try write(source.bytes, to: path)
             return ExpectedFile(
-                name: source.entry.name, path: path, modified: source.entry.modified, utcOffset: source.entry.utcOffset)
+                name: source.entry.name, path: path, modified: source.entry.modified, utcOffset: source.entry.utcOffset,
+                knownChecksum: source.entry.checksum != nil)
         }
     }
 
-    @Test(arguments: [false, true]) func smallFilesReadBackInPythonAndInfoZIP(forceZIP64: Bool) throws {
+    @Test(arguments: [false, true], [false, true])
+    func smallFilesReadBackInPythonAndInfoZIP(forceZIP64: Bool, knownChecksums: Bool) throws {
         try #require(unzipInstalled, "Info-ZIP unzip is missing: scripts/install-deps --test installs Debian's unzip")
         var random = SplitMix64(seed: 25)
-        let sources = try Self.smallSources(random: &random)
+        let plain = try Self.smallSources(random: &random)
+        let sources = knownChecksums ? try Self.knowingChecksums(plain) : plain
         let folder = temporaryDirectory()
         defer { _ = system("rm -rf '\(folder)'") }
         var writer = ZipStreamWriter(forceZIP64: forceZIP64)
@@ -165,7 +183,7 @@ import Testing
     @Test func offsetsPastFourGiBUseZIP64FieldsThatBothReadersFollow() throws {
         try #require(unzipInstalled, "Info-ZIP unzip is missing: scripts/install-deps --test installs Debian's unzip")
         var random = SplitMix64(seed: 4)
-        let sources = try Self.smallSources(random: &random)
+        let sources = try Self.knowingChecksums(try Self.smallSources(random: &random))
         let first =
             ZipStreamWriter.length(of: [sources[0].entry]) - 22 - 46 - 9 - UInt64(sources[0].entry.name.utf8.count)
         let start = ZIP64Rule.marker32 - first
@@ -204,7 +222,8 @@ import Testing
                     Int(random.next() % 7)]
                 let entry = try ZipEntry(
                     name: name, size: UInt64(size), modified: Int64(modified),
-                    utcOffset: Int(Int64(random.next() % 100_000) - 50_000))
+                    utcOffset: Int(Int64(random.next() % 100_000) - 50_000),
+                    checksum: random.next() % 2 == 0 ? UInt32(truncatingIfNeeded: random.next()) : nil)
                 sources.append(
                     Source(entry: entry, bytes: (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
             }
@@ -257,6 +276,38 @@ import Testing
         #expect(Array(header[18..<26]) == [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF])
         #expect(Array(header[35..<39]) == [1, 0, 16, 0] && header[39..<55].allSatisfy { $0 == 0 })
         #expect(Array(header[4..<6]) == [45, 0])
+    }
+
+    /// With the checksum known the writer sums nothing: the local header carries it and the sizes, no descriptor
+    /// follows, and a wrong one (a photo changed behind the index's back) is what both readers then report.
+    @Test func aKnownChecksumGoesInTheLocalHeaderAndReadersCheckIt() throws {
+        try #require(unzipInstalled, "Info-ZIP unzip is missing: scripts/install-deps --test installs Debian's unzip")
+        let bytes = Array("a photo's bytes".utf8)
+        let right = CRC32.checksum(bytes)
+        for (checksum, valid) in [(right, true), (right ^ 1, false)] {
+            let entry = try ZipEntry(name: "a.jpg", size: UInt64(bytes.count), modified: 1_795_356_187, checksum: checksum)
+            var writer = ZipStreamWriter()
+            let header = try writer.begin(entry)
+            #expect(Array(header[6..<8]) == [0, 8], "bit 11 only, no bit 3")
+            #expect(Array(header[14..<18]) == withUnsafeBytes(of: checksum.littleEndian, Array.init))
+            #expect(Array(header[18..<26]) == [15, 0, 0, 0, 15, 0, 0, 0])
+            try writer.data(bytes)
+            #expect(try writer.end().isEmpty)
+            let archive = header + bytes + (try writer.finish())
+            #expect(UInt64(archive.count) == ZipStreamWriter.length(of: [entry]))
+
+            let folder = temporaryDirectory()
+            defer { _ = system("rm -rf '\(folder)'") }
+            let path = "\(folder)/known.zip"
+            try Self.write(archive, to: path)
+            let (status, output) = try run(["unzip", "-tq", path], environment: ["LC_ALL": "C.UTF-8"])
+            #expect((status == 0) == valid, "unzip -t: \(output)")
+            #expect(output.contains("bad CRC") == !valid, "unzip -t: \(output)")
+        }
+        // The size is still counted: one byte more than declared stops the archive.
+        var writer = ZipStreamWriter()
+        _ = try writer.begin(try ZipEntry(name: "b.jpg", size: 2, modified: 0, checksum: 7))
+        #expect(throws: ZipError.sizeChanged(name: "b.jpg", declared: 2, read: 3)) { try writer.data([1, 2, 3]) }
     }
 
     @Test func aFileThatChangesWhileZippedStopsTheArchive() throws {
