@@ -285,7 +285,8 @@ import Testing
         let bytes = Array("a photo's bytes".utf8)
         let right = CRC32.checksum(bytes)
         for (checksum, valid) in [(right, true), (right ^ 1, false)] {
-            let entry = try ZipEntry(name: "a.jpg", size: UInt64(bytes.count), modified: 1_795_356_187, checksum: checksum)
+            let entry = try ZipEntry(
+                name: "a.jpg", size: UInt64(bytes.count), modified: 1_795_356_187, checksum: checksum)
             var writer = ZipStreamWriter()
             let header = try writer.begin(entry)
             #expect(Array(header[6..<8]) == [0, 8], "bit 11 only, no bit 3")
