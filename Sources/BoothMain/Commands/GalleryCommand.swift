@@ -1,6 +1,7 @@
 // GalleryCommand: `booth gallery`, the photo gallery for guests' phones, a process of its own beside the booth.
 import ArgumentParser
 import BoothCore
+import BoothSystem
 import Dispatch
 import Gallery
 import GalleryCore
@@ -66,6 +67,8 @@ struct GalleryCommand: ParsableCommand {
             print("URL: \(Self.url(host: host, port: Self.socketEnabled ? 80 : saved.port))")
             return
         }
+        // Before any thread starts: the server's buffers go back to the system when freed (RSS stays bounded).
+        if let warning = AllocatorLimits.apply() { Log.warning(warning) }
         var settings = try configFile.storeSettings(photosGiven: photos != nil)
         if let photos { settings.photosDirectory = photos }
         let code = self.code ?? saved.code ?? Self.newCode()

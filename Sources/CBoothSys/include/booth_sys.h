@@ -7,6 +7,8 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
+/* mallopt and its M_ constants (AllocatorLimits). */
+#include <malloc.h>
 
 /**
  * Renames @p from to @p to only if @p to does not exist (renameat2 with RENAME_NOREPLACE).
