@@ -3,12 +3,14 @@ import Foundation
 
 /// `booth-bench`: measures the real `booth` binary (release build) and prints a table.
 ///
-///     swift build -c release && .build/release/booth-bench [--sequences N] [--starts N]
+///     swift build -c release && .build/release/booth-bench [--sequences N] [--starts N] [--fifo PRIORITY]
 ///     .build/release/booth-bench --soak N
 ///     .build/release/booth-bench --export N [--runs 3] [--export-to DIR]
 ///
 /// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
-/// schedule over N sequences (max, p99, median), and resident memory before and after them.
+/// schedule over N sequences (max, p99, median), and resident memory before and after them. With `--fifo PRIORITY`
+/// each booth starts under `chrt -f PRIORITY`, as `booth run` puts its loop (`booth.realtime_priority`, 10 as
+/// shipped; its workers go back to the normal scheduler themselves): the booth as installed, beside other load.
 @main
 struct BoothBench {
     static func main() throws {
@@ -19,6 +21,8 @@ struct BoothBench {
             }
             return n
         }
+        let fifo = option("--fifo", 0)
+        BoothRun.launcher = fifo > 0 ? ["/usr/bin/chrt", "-f", "\(fifo)"] : []
         let sequences = option("--sequences", 100)
         let starts = option("--starts", 20)
         let soak = option("--soak", 0)
@@ -143,6 +147,9 @@ struct BoothBench {
 
 /// One `booth simulate` run with its events parsed.
 struct BoothRun {
+    /// What each booth is started under (`chrt -f N` with `--fifo N`), before the booth's own path.
+    nonisolated(unsafe) static var launcher: [String] = []
+
     var readyMilliseconds = 0.0
     var countdownLEDErrorsMicroseconds: [Int] = []
     var sequences = 0
@@ -159,9 +166,10 @@ struct BoothRun {
         extraArguments: [String] = [], sampleMemoryEvery: Int? = nil
     ) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: booth)
+        process.executableURL = URL(fileURLWithPath: Self.launcher.first ?? booth)
         process.arguments =
-            [
+            Self.launcher.dropFirst() + (Self.launcher.isEmpty ? [] : [booth])
+            + [
                 "simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-",
             ] + extraArguments
         let input = Pipe()
