@@ -671,9 +671,9 @@ public struct BoothStateMachine: Sendable {
             if !hasRoom {
                 .full
             } else if warnings.contains(where: \.isHealth) {
-                .healthWarning
+                .healthWarning(blinks: DeviceWarning.blinkCodes(warnings.filter(\.isHealth)))
             } else {
-                warnings.isEmpty ? .off : .warning
+                warnings.isEmpty ? .off : .warning(blinks: DeviceWarning.blinkCodes(warnings))
             }
         }
     }

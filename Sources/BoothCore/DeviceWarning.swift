@@ -1,6 +1,6 @@
 // DeviceWarning: conditions in which the booth still works but a person should look.
-/// Conditions in which the booth still works but a person should look: shown by the warning pattern
-/// (heat and power by the health warning pattern).
+/// Conditions in which the booth still works but a person should look: shown by the warning pattern, the first LED
+/// blinking `blinks` times (heat and power by the health warning pattern, on the last LED).
 public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     /// The sound device is missing or busy: sounds are timed but silent.
     case soundDeviceUnavailable
@@ -21,4 +21,22 @@ public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
 
     /// Heat and power: shown by their own pattern, more urgent than the others.
     public var isHealth: Bool { self == .overheating || self == .underVoltage }
+
+    /// How many times its LED blinks before each pause: the camera 1, the sound device 2, muted 3, quiet 4, a GPIO
+    /// line 5, the button's line 6; on the last LED, heat 1, power 2. (The LED table in README.md says the same.)
+    public var blinks: Int {
+        switch self {
+        case .cameraUnavailable, .overheating: 1
+        case .soundDeviceUnavailable, .underVoltage: 2
+        case .volumeMuted: 3
+        case .volumeLow: 4
+        case .gpioUnavailable: 5
+        case .buttonUnavailable: 6
+        }
+    }
+
+    /// The blink counts of `warnings`, fewest first: the order their codes take turns on the LED.
+    public static func blinkCodes(_ warnings: some Sequence<DeviceWarning>) -> [Int] {
+        warnings.map(\.blinks).sorted()
+    }
 }

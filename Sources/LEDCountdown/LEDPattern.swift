@@ -3,14 +3,19 @@
 ///
 /// Times are nanoseconds. Nothing here reads a clock: the owner tells a pattern how long it has
 /// been showing and asks when it will next change, so a test can check every frame at exact times.
+///
+/// No two situations look alike on a row of 2 to 8 LEDs, at any value of their parameters: only `allOn` is the whole
+/// row lit and steady, the knob's displays and the export's progress always have a blinking LED, and each warning
+/// cause has its own blink count (LEDPatternTests compares every pair, frame by frame).
 public enum LEDPattern: Equatable, Hashable, Sendable {
     /// Every LED off: the booth is idle and ready (the button's own LED says so).
     case off
     /// The visual countdown for a delay of `halfSeconds` × 0.5 s: at the start of every half second the
     /// LEDs flash on for 250 ms, as many as the fraction of the delay still to run, then go dark.
     case countdown(halfSeconds: Int)
-    /// The selected delay while the knob chooses it: one lit LED per 0.5 s. Steps beyond the LED count
-    /// blink (4 Hz) on top of the fully lit row.
+    /// The selected delay while the knob chooses it: one LED per 0.5 s, the last of them (the knob's cursor)
+    /// blinking, lit 750 ms of every second. Past the row the count starts again at the first LED with the rest of
+    /// the row lit and the cursor lit 250 ms of every second (a third lap: 125 ms of every 250 ms).
     case delayDisplay(halfSeconds: Int)
     /// The booth's volume while the knob chooses it: a bar of lit LEDs for the share of 100 %, dark
     /// for 125 ms at the start of every half second.
@@ -21,17 +26,20 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case busy
     /// Every LED blinking fast (4 Hz): something failed.
     case error
-    /// The first LED double-blinking every two seconds: the booth works but something needs attention
-    /// (a device missing: sound, camera, a GPIO line; the volume muted or below half).
-    case warning
+    /// The first LED blinking `blinks` times (250 ms on, 250 ms off), then 1.5 s dark: the booth works but something
+    /// needs attention, the count saying what (`DeviceWarning.blinks`). Several causes take turns, in the order given.
+    case warning(blinks: [Int])
     /// `count` blinks of the whole row, then dark: a setting was toggled.
     case acknowledge(count: Int)
-    /// Export to a USB stick under way: lit LEDs show the fraction done, the next one blinks (2 Hz).
+    /// Export to a USB stick under way: lit LEDs show the fraction done, the next one blinks (1 s on, 1 s off). The
+    /// whole row is never lit: the last LED waits for the copy to be verified and the stick unmounted
+    /// (`safeToRemove`).
     case exportProgress(done: Int, total: Int)
     /// Export finished and the stick is unmounted: the whole row breathes slowly (1 s on, 1 s off).
     case safeToRemove
-    /// The last LED double-blinking every two seconds: too hot, or the supply too low (heat and power).
-    case healthWarning
+    /// The last LED blinking `blinks` times, then 1.5 s dark, as `warning` does: too hot (1), or the supply too low
+    /// (2). Several causes take turns.
+    case healthWarning(blinks: [Int])
     /// The photo store is below its free-space reserve: the whole row lit, dark for 125 ms every 2 s.
     case full
     /// What the knob has chosen, read out without changing it: for 1.5 s the selected sound's place among
@@ -55,10 +63,18 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             let lit = (Int64(ledCount) * remaining + Int64(halfSeconds) - 1) / Int64(halfSeconds)
             return .firstLit(Int(lit))
         case .delayDisplay(let halfSeconds):
-            guard halfSeconds > ledCount else { return .firstLit(halfSeconds) }
-            let blinkOn = (t / Self.fastBlink) % 2 == 0
-            let extra = LEDFrame.firstLit(min(halfSeconds - ledCount, ledCount))
-            return blinkOn ? all : LEDFrame(bits: all.bits & ~extra.bits)
+            guard halfSeconds > 0, ledCount > 0 else { return .dark }
+            let lap = (halfSeconds - 1) / ledCount
+            let cursor = LEDFrame(bits: 1 << UInt8((halfSeconds - 1) % ledCount))
+            let before = LEDFrame.firstLit((halfSeconds - 1) % ledCount)
+            let rest = lap == 0 ? before : LEDFrame(bits: all.bits & ~cursor.bits)
+            let (on, period): (Int64, Int64) =
+                switch lap {
+                case 0: (3 * Self.flashOn, 4 * Self.flashOn)
+                case 1: (Self.flashOn, 4 * Self.flashOn)
+                default: (Self.fastBlink, 2 * Self.fastBlink)
+                }
+            return t % period < on ? LEDFrame(bits: rest.bits | cursor.bits) : rest
         case .volumeDisplay(let percent):
             guard t % Self.halfSecond >= Self.fastBlink else { return .dark }
             return .firstLit((ledCount * min(max(percent, 0), 100) + 99) / 100)
@@ -70,26 +86,21 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return LEDFrame(bits: 1 << UInt8(position))
         case .error:
             return (t / Self.fastBlink) % 2 == 0 ? all : .dark
-        case .warning:
-            let phase = t % Self.warningPeriod
-            let on = phase < Self.fastBlink || (phase >= 2 * Self.fastBlink && phase < 3 * Self.fastBlink)
-            return on ? .firstLit(min(1, ledCount)) : .dark
+        case .warning(let blinks):
+            return Self.blinking(blinks, at: t) ? .firstLit(min(1, ledCount)) : .dark
         case .acknowledge(let count):
             guard t < Int64(count) * 2 * Self.fastBlink else { return .dark }
             return (t / Self.fastBlink) % 2 == 0 ? all : .dark
         case .exportProgress(let done, let total):
-            guard total > 0 else { return .dark }
-            let lit = min(ledCount, ledCount * max(0, done) / total)
-            let blinkOn = (t / Self.halfSecond / 2) % 2 == 0 && lit < ledCount
+            let lit = total > 0 ? min(ledCount - 1, ledCount * min(max(0, done), total) / total) : 0
+            let blinkOn = (t / Self.slowBlink) % 2 == 0
             return .firstLit(blinkOn ? lit + 1 : lit)
         case .safeToRemove:
             return (t / Self.slowBlink) % 2 == 0 ? all : .dark
-        case .healthWarning:
-            let phase = t % Self.warningPeriod
-            let on = phase < Self.fastBlink || (phase >= 2 * Self.fastBlink && phase < 3 * Self.fastBlink)
-            return on && ledCount > 0 ? LEDFrame(bits: 1 << UInt8(ledCount - 1)) : .dark
+        case .healthWarning(let blinks):
+            return Self.blinking(blinks, at: t) && ledCount > 0 ? LEDFrame(bits: 1 << UInt8(ledCount - 1)) : .dark
         case .full:
-            return t % Self.warningPeriod < Self.fastBlink ? .dark : all
+            return t % Self.fullPeriod < Self.fastBlink ? .dark : all
         case .readout(let position, let visualCountdown):
             if t < Self.readoutPosition {
                 guard position > 0, ledCount > 0 else { return .dark }
@@ -133,14 +144,16 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             let slotStart = t / Self.halfSecond * Self.halfSecond
             return t < slotStart + Self.flashOn ? slotStart + Self.flashOn : slotStart + Self.halfSecond
         case .delayDisplay(let halfSeconds):
-            return halfSeconds > ledCount ? next(Self.fastBlink) : nil
+            return halfSeconds > 0 && ledCount > 0 ? next(Self.fastBlink) : nil
         case .volumeDisplay:
             let start = t / Self.halfSecond * Self.halfSecond
             return t < start + Self.fastBlink ? start + Self.fastBlink : start + Self.halfSecond
         case .busy:
             return ledCount > 1 ? next(Self.chaseStep) : nil
-        case .error, .warning, .healthWarning:
+        case .error:
             return next(Self.fastBlink)
+        case .warning(let blinks), .healthWarning(let blinks):
+            return blinks.contains { $0 > 0 } ? next(Self.blinkStep) : nil
         case .acknowledge(let count):
             let end = Int64(count) * 2 * Self.fastBlink
             return t < end ? next(Self.fastBlink) : nil
@@ -148,10 +161,10 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             guard let end = duration, t < end else { return nil }
             return next(Self.fastBlink)
         case .full:
-            let start = t / Self.warningPeriod * Self.warningPeriod
-            return t < start + Self.fastBlink ? start + Self.fastBlink : start + Self.warningPeriod
+            let start = t / Self.fullPeriod * Self.fullPeriod
+            return t < start + Self.fastBlink ? start + Self.fastBlink : start + Self.fullPeriod
         case .exportProgress:
-            return next(Self.halfSecond * 2)
+            return next(Self.slowBlink)
         case .safeToRemove:
             return next(Self.slowBlink)
         }
@@ -164,6 +177,27 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     static let fastBlink: Int64 = 125_000_000
     static let chaseStep: Int64 = 125_000_000
     static let slowBlink: Int64 = 1_000_000_000
-    static let warningPeriod: Int64 = 2_000_000_000
+    static let fullPeriod: Int64 = 2_000_000_000
     static let readoutPosition: Int64 = 1_500_000_000
+    /// A warning's blink: this long on, then this long off.
+    static let blinkStep: Int64 = 250_000_000
+    /// The dark pause after a warning's blinks.
+    static let blinkPause: Int64 = 1_500_000_000
+
+    /// Whether a blink code's LED is lit at `t`: each count (ignoring counts below 1) blinks that many times, then
+    /// pauses, the counts in turn, over and over.
+    static func blinking(_ blinks: [Int], at t: Int64) -> Bool {
+        let counts = blinks.filter { $0 > 0 }
+        let periods = counts.map { Int64($0) * 2 * blinkStep + blinkPause }
+        let cycle = periods.reduce(0, +)
+        guard cycle > 0 else { return false }
+        var phase = t % cycle
+        for (count, period) in zip(counts, periods) {
+            guard phase >= period else {
+                return phase < Int64(count) * 2 * blinkStep && (phase / blinkStep) % 2 == 0
+            }
+            phase -= period
+        }
+        return false
+    }
 }

@@ -315,7 +315,7 @@ import Testing
     @Test func theFullPatternGivesWayToTheStickAndTakesPrecedenceOverAWarning() {
         var h = MachineHarness()
         h.send(.deviceWarning(.volumeMuted, active: true))
-        #expect(h.lastPattern == .warning)
+        #expect(h.lastPattern == .warning(blinks: [3]))
         h.send(.storageChecked(hasRoom: false))
         #expect(h.lastPattern == .full)
         h.send(.exportProgressed(done: 1, total: 2))
@@ -325,25 +325,42 @@ import Testing
         h.send(.stickRemoved)
         #expect(h.lastPattern == .full)
         h.send(.storageChecked(hasRoom: true))
-        #expect(h.lastPattern == .warning)
+        #expect(h.lastPattern == .warning(blinks: [3]))
+    }
+
+    /// Each cause blinks its own count; several take turns, fewest blinks first.
+    @Test func eachWarningBlinksItsOwnCountAndSeveralTakeTurns() {
+        #expect(Set(DeviceWarning.allCases.filter { !$0.isHealth }.map(\.blinks)).count == 6)
+        #expect(Set(DeviceWarning.allCases.filter(\.isHealth).map(\.blinks)).count == 2)
+        var h = MachineHarness()
+        h.send(.deviceWarning(.gpioUnavailable, active: true))
+        #expect(h.lastPattern == .warning(blinks: [5]))
+        h.send(.deviceWarning(.cameraUnavailable, active: true))
+        #expect(h.lastPattern == .warning(blinks: [1, 5]))
+        h.send(.deviceWarning(.gpioUnavailable, active: false))
+        #expect(h.lastPattern == .warning(blinks: [1]))
+        h.send(.deviceWarning(.cameraUnavailable, active: false))
+        #expect(h.lastPattern == .off)
     }
 
     @Test func heatAndPowerWarnWithTheirOwnPatternAndClearByThemselves() {
         var h = MachineHarness(configuration: .init(hotLimit: 75_000))
         h.send(.deviceWarning(.volumeMuted, active: true))
         h.send(.healthMeasured(HealthReading(temperature: 74_999, throttled: nil)))
-        #expect(h.lastPattern == .warning)
+        #expect(h.lastPattern == .warning(blinks: [3]))
         h.send(.healthMeasured(HealthReading(temperature: 75_000, throttled: nil)))
-        #expect(h.lastPattern == .healthWarning)
+        #expect(h.lastPattern == .healthWarning(blinks: [1]))
         #expect(h.log.contains(.reportSetting(name: "warning.overheating", value: "true")))
         #expect(h.machine.acceptsPress, "a hot booth still takes photos")
         h.send(.healthMeasured(HealthReading(temperature: 60_000, throttled: 0x1)))
         #expect(h.log.contains(.reportSetting(name: "warning.overheating", value: "false")))
         #expect(h.log.contains(.reportSetting(name: "warning.underVoltage", value: "true")))
-        #expect(h.lastPattern == .healthWarning)
+        #expect(h.lastPattern == .healthWarning(blinks: [2]))
+        h.send(.healthMeasured(HealthReading(temperature: 75_000, throttled: 0x1)))
+        #expect(h.lastPattern == .healthWarning(blinks: [1, 2]), "heat and power take turns")
         h.send(.healthMeasured(HealthReading(temperature: 60_000, throttled: 0x10000)))
         #expect(h.log.contains(.reportSetting(name: "warning.underVoltage", value: "false")))
-        #expect(h.lastPattern == .warning)
+        #expect(h.lastPattern == .warning(blinks: [3]))
     }
 
     /// A failed export (a verification failure, say) shows the error pattern until the stick is pulled:
@@ -624,7 +641,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (BoothEvent.deviceWarning(.volumeMuted, active: true), LEDPattern.warning),
+        (BoothEvent.deviceWarning(.volumeMuted, active: true), LEDPattern.warning(blinks: [3])),
         (.exportFinished(safeToRemove: true), .safeToRemove),
         (.storageChecked(hasRoom: false), .full),
         (.stickRemoved, .off),
@@ -672,7 +689,7 @@ import Testing
         h.send(.knobPressed)
         #expect(h.lastPattern == .readout(position: 1, visualCountdown: true))
         h.send(.knobTurned(steps: 1))
-        #expect(h.lastPattern == .warning)
+        #expect(h.lastPattern == .warning(blinks: [3]))
         #expect(h.send(.knobTurned(steps: 1)).allSatisfy { if case .showLEDs = $0 { false } else { true } })
     }
 

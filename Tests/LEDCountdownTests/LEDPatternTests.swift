@@ -40,13 +40,27 @@ import Testing
         #expect(p.frame(at: Int64(halfSeconds) * LEDPattern.halfSecond, ledCount: 4) == .dark)
     }
 
-    @Test func theDelayShowsOneLEDPerHalfSecondAndBlinksTheOverflow() {
-        #expect(LEDPattern.delayDisplay(halfSeconds: 3).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0111))
-        #expect(LEDPattern.delayDisplay(halfSeconds: 3).nextChange(after: 0, ledCount: 4) == nil)
+    /// One LED per half second, the last (the knob's cursor) lit 750 ms of every second; past the row, the rest of
+    /// the row lit and the cursor lit 250 ms of every second.
+    @Test func theDelayShowsOneLEDPerHalfSecondWithItsCursorBlinking() {
+        let three = LEDPattern.delayDisplay(halfSeconds: 3)
+        #expect(three.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0111))
+        #expect(three.frame(at: 749 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
+        #expect(three.frame(at: 750 * ms, ledCount: 4) == LEDFrame(bits: 0b0011))
+        #expect(three.frame(at: 1_000 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
+        // 2.0 s on four LEDs: never the whole row steady, which means "taking the photo".
+        let four = LEDPattern.delayDisplay(halfSeconds: 4)
+        #expect(four.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(four.frame(at: 750 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
         let six = LEDPattern.delayDisplay(halfSeconds: 6)
         #expect(six.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
-        #expect(six.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1100))
-        #expect(six.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(six.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1101))
+        #expect(six.frame(at: 999 * ms, ledCount: 4) == LEDFrame(bits: 0b1101))
+        #expect(six.frame(at: 1_000 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
+        // A third lap (two LEDs, 3.0 s): the cursor at 4 Hz.
+        let third = LEDPattern.delayDisplay(halfSeconds: 6)
+        #expect(third.frame(at: 0, ledCount: 2) == LEDFrame(bits: 0b11))
+        #expect(third.frame(at: 125 * ms, ledCount: 2) == LEDFrame(bits: 0b01))
     }
 
     @Test func theOtherPatterns() {
@@ -61,18 +75,42 @@ import Testing
         #expect(LEDPattern.exportProgress(done: 2, total: 4).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0111))
         #expect(
             LEDPattern.exportProgress(done: 2, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0011))
+        // Every photo copied: still the last LED blinking (verified and unmounted is `safeToRemove`).
+        #expect(LEDPattern.exportProgress(done: 4, total: 4).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(
+            LEDPattern.exportProgress(done: 4, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
+        #expect(LEDPattern.exportProgress(done: 0, total: 0).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
         #expect(LEDPattern.safeToRemove.frame(at: 0, ledCount: 2) == LEDFrame(bits: 0b11))
-        #expect(LEDPattern.warning.frame(at: 0, ledCount: 4) == LEDFrame(bits: 1))
-        #expect(LEDPattern.warning.frame(at: 1000 * ms, ledCount: 4) == .dark)
         #expect(LEDPattern.off.nextChange(after: 0, ledCount: 4) == nil)
-        #expect(LEDPattern.healthWarning.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1000))
-        #expect(LEDPattern.healthWarning.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1000))
-        #expect(LEDPattern.healthWarning.frame(at: 1000 * ms, ledCount: 4) == .dark)
         #expect(LEDPattern.full.frame(at: 0, ledCount: 4) == .dark)
         #expect(LEDPattern.full.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 1999 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 2000 * ms, ledCount: 4) == .dark)
 
+    }
+
+    /// A warning's LED blinks its count (250 ms on, 250 ms off), then pauses 1.5 s; several counts take turns.
+    @Test func warningsBlinkTheirCountOnTheFirstLEDAndHealthOnTheLast() {
+        func lit(_ pattern: LEDPattern, _ from: Int64, _ to: Int64) -> [Bool] {
+            stride(from: from, to: to, by: 250).map { pattern.frame(at: $0 * ms, ledCount: 4) != .dark }
+        }
+        let three = LEDPattern.warning(blinks: [3])
+        #expect(
+            lit(three, 0, 3_000) == [true, false, true, false, true, false, false, false, false, false, false, false])
+        #expect(lit(three, 3_000, 3_500) == [true, false], "again after 1.5 s dark")
+        #expect(three.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
+        let turns = LEDPattern.warning(blinks: [1, 2])
+        // 1 blink + pause (2 s), then 2 blinks + pause (2.5 s), then again.
+        #expect(
+            lit(turns, 0, 4_500) == [true, false] + Array(repeating: false, count: 6) + [true, false, true, false]
+                + Array(repeating: false, count: 6))
+        #expect(turns.frame(at: 4_500 * ms, ledCount: 4) == LEDFrame(bits: 0b0001))
+        let heat = LEDPattern.healthWarning(blinks: [1])
+        #expect(heat.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1000))
+        #expect(heat.frame(at: 250 * ms, ledCount: 4) == .dark)
+        #expect(heat.frame(at: 2_000 * ms, ledCount: 4) == LEDFrame(bits: 0b1000))
+        #expect(LEDPattern.warning(blinks: []).frame(at: 0, ledCount: 4) == .dark)
+        #expect(LEDPattern.warning(blinks: []).nextChange(after: 0, ledCount: 4) == nil)
     }
 
     @Test func aReadoutShowsThePlaceThenTheVisualCountdownsState() {
@@ -104,7 +142,8 @@ import Testing
         }
         #expect(LEDPattern.acknowledge(count: 2).duration == 500 * ms)
         for pattern in [
-            LEDPattern.off, .warning, .error, .full, .safeToRemove, .busy, .exportProgress(done: 1, total: 2),
+            LEDPattern.off, .warning(blinks: [2]), .error, .full, .safeToRemove, .busy,
+            .exportProgress(done: 1, total: 2),
         ] {
             #expect(pattern.duration == nil, "\(pattern)")
         }
@@ -121,31 +160,75 @@ import Testing
         #expect(LEDPattern.volumeDisplay(percent: 50).duration == nil)
     }
 
-    /// No two situations share a pattern: over 4 s on 4 LEDs, every pattern's frames differ from every
-    /// other's somewhere.
-    @Test func everyPatternLooksDifferent() {
-        let patterns: [LEDPattern] = [
-            .off, .countdown(halfSeconds: 4), .delayDisplay(halfSeconds: 2), .delayDisplay(halfSeconds: 3), .allOn,
-            .busy, .error, .warning, .acknowledge(count: 1), .acknowledge(count: 2),
-            .exportProgress(done: 1, total: 4), .exportProgress(done: 2, total: 4), .safeToRemove, .full,
-            .healthWarning, .readout(position: 1, visualCountdown: false), .readout(position: 1, visualCountdown: true),
-            .readout(position: 2, visualCountdown: false), .readout(position: 5, visualCountdown: true),
-            .volumeDisplay(percent: 50), .volumeDisplay(percent: 100),
+    /// Every pattern the booth can show on a row of `ledCount` LEDs, each with what it says: patterns that say the
+    /// same (two volumes that light the same bar, two exports at the same share) carry the same meaning.
+    static func everyPattern(ledCount: Int) -> [(pattern: LEDPattern, meaning: String)] {
+        var all: [(LEDPattern, String)] = [
+            (.off, "ready"), (.allOn, "taking"), (.busy, "saving"), (.error, "failed"), (.safeToRemove, "safe"),
+            (.full, "full"),
         ]
-        let frames = patterns.map { pattern in
-            (0..<800).map { pattern.frame(at: Int64($0) * 5 * ms, ledCount: 4) }
+        for halfSeconds in 1...6 {  // RuntimeChoices.delayRange
+            all.append((.countdown(halfSeconds: halfSeconds), "countdown \(halfSeconds)"))
+            all.append((.delayDisplay(halfSeconds: halfSeconds), "delay \(halfSeconds)"))
         }
-        for i in patterns.indices {
-            for j in patterns.indices where j > i {
-                #expect(frames[i] != frames[j], "\(patterns[i]) looks like \(patterns[j])")
+        for percent in stride(from: 10, through: 100, by: 10) {  // RuntimeChoices' volume steps
+            all.append((.volumeDisplay(percent: percent), "volume bar \((ledCount * percent + 99) / 100)"))
+        }
+        for count in 1...2 { all.append((.acknowledge(count: count), "acknowledge \(count)")) }
+        for total in 1...(2 * ledCount + 1) {
+            for done in 0...total {
+                all.append(
+                    (.exportProgress(done: done, total: total), "export \(min(ledCount - 1, ledCount * done / total))"))
             }
+        }
+        // Every cause alone and every pair taking turns (DeviceWarning.blinks: 1...6, heat and power 1...2).
+        for first in 1...6 {
+            all.append((.warning(blinks: [first]), "warning \([first])"))
+            for second in (first + 1)...7 where second <= 6 {
+                all.append((.warning(blinks: [first, second]), "warning \([first, second])"))
+            }
+        }
+        for blinks in [[1], [2], [1, 2]] { all.append((.healthWarning(blinks: blinks), "health \(blinks)")) }
+        for position in 1...(2 * ledCount) {
+            for visual in [false, true] {
+                all.append((.readout(position: position, visualCountdown: visual), "readout \(position) \(visual)"))
+            }
+        }
+        return all
+    }
+
+    /// No two situations look alike, at every value of their parameters, on every row from 2 to 8 LEDs: over 10 s,
+    /// sampled every 5 ms, two patterns' frames differ somewhere unless they mean the same. (The old patterns failed
+    /// this: a 2.0 s delay on four LEDs, an export at 100 % and "taking" were all the whole row steady, and one
+    /// warning pattern stood for six causes.)
+    @Test(arguments: 2...8) func noTwoSituationsLookAlike(ledCount: Int) {
+        let patterns = Self.everyPattern(ledCount: ledCount)
+        var seen: [[LEDFrame]: String] = [:]
+        for (pattern, meaning) in patterns {
+            let frames = (0..<2_000).map { pattern.frame(at: Int64($0) * 5 * ms, ledCount: ledCount) }
+            if let other = seen[frames] {
+                #expect(other == meaning, "\(ledCount) LEDs: \(pattern) (\(meaning)) looks like \(other)")
+            } else {
+                seen[frames] = meaning
+            }
+        }
+    }
+
+    /// Only "taking the photo" is the whole row lit and steady, at every parameter value.
+    @Test(arguments: 2...8) func onlyTakingIsTheWholeRowSteady(ledCount: Int) {
+        let row = LEDFrame.firstLit(ledCount)
+        for (pattern, meaning) in Self.everyPattern(ledCount: ledCount) where meaning != "taking" {
+            let frames = (0..<800).map { pattern.frame(at: Int64($0) * 5 * ms, ledCount: ledCount) }
+            #expect(frames.contains { $0 != row }, "\(ledCount) LEDs: \(pattern) is the whole row, steady")
         }
     }
 
     /// For every pattern, the frame is constant between the change times it announces.
     @Test(arguments: [
-        LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .busy, .error, .warning,
-        .acknowledge(count: 3), .exportProgress(done: 1, total: 3), .safeToRemove, .full, .healthWarning,
+        LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .delayDisplay(halfSeconds: 2), .busy,
+        .error, .warning(blinks: [3]), .warning(blinks: [1, 6]), .acknowledge(count: 3),
+        .exportProgress(done: 1, total: 3), .exportProgress(done: 3, total: 3), .safeToRemove, .full,
+        .healthWarning(blinks: [1, 2]),
         .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
         .volumeDisplay(percent: 70),
     ])
@@ -154,7 +237,7 @@ import Testing
         let step: Int64 = 5 * ms
         var frame = pattern.frame(at: 0, ledCount: 4)
         var next = pattern.nextChange(after: 0, ledCount: 4)
-        while t < 4_000 * ms {
+        while t < 10_000 * ms {
             t += step
             let now = pattern.frame(at: t, ledCount: 4)
             if let n = next, t >= n {

@@ -1,4 +1,4 @@
-# gpio-delay: a knob press shows the delay on the LED lines (one lit per 0.5 s); turning changes it; a second press
+# gpio-delay: a knob press shows the delay on the LED lines (one lit per 0.5 s, the last blinking); turning changes it; a second press
 # shows the volume as a bar (100 %: the row), turning changes it (each level heard: the sound's preview); a third
 # press goes back to the sound with a readout (the selected sound's preview, its place, the visual countdown's
 # state), then the LEDs go dark. Both modes end 5 s after the last knob action, so each step follows the last at once.

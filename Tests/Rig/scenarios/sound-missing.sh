@@ -14,7 +14,7 @@ rig_log "booth.log: $(grep -F 'sound:' "$RIG_OUT/booth.log" | head -3)"
 rig_assert "the log names the device and says it runs silent" \
     grep -qF -e "$device" "$RIG_OUT/booth.log"
 rig_assert "the log says the booth runs silent" grep -qF 'running silent' "$RIG_OUT/booth.log"
-# The warning pattern (first LED double-blinking every 2 s) on the real LED line.
+# The warning pattern (the first LED blinking twice for the sound device, then a pause) on the real LED line.
 rig_gpio_wait_value booth led0 1 5
 rig_gpio_wait_value booth led0 0 5
 rig_assert "only the first LED blinks for the warning" test "$(rig_gpio_value booth led1)" = 0
