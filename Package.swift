@@ -109,7 +109,7 @@ let package = Package(
         // libFuzzer harnesses for every parser of outside input (scripts/fuzz builds them with -sanitize=fuzzer);
         // built plainly, it replays corpus files.
         .executableTarget(
-            name: "BoothFuzz", dependencies: ["BoothCore", "SoundOutput"], path: "Tests/Fuzz/BoothFuzz",
+            name: "BoothFuzz", dependencies: ["BoothCore", "PhotoEncoding", "SoundOutput"], path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
             name: "BoothTestSupport", dependencies: ["BoothSystem", "PhotoStore"], path: "Tests/BoothTestSupport",
