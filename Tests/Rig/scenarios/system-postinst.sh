@@ -1,0 +1,42 @@
+# system-postinst: the maintainer script never acts as root through a link the booth's user controls, and never
+# adopts a person's login named booth. A link planted by the booth's user in its own folder (the sounds folder
+# pointing at a root-only canary folder) survives a reinstall (`dpkg -i` of the installed version: postinst
+# configure with the old version) with the canaries still root's, untouched; the postinst run where `booth` is a
+# login user (uid 1000, a copy of /etc/passwd in a private mount namespace) refuses with a message that says what to
+# do, and changes nothing. (The postinst before this scenario chowned the sounds canary through the link: `install -d
+# -o booth` follows it.)
+# shellcheck shell=bash
+# rig-vm: system
+# rig-timeout: 240
+sys_wait_ready 60
+canary=/root/canary
+rm -rf "$canary" && mkdir -m 0700 "$canary" && echo secret >"$canary/file" && chmod 0600 "$canary/file"
+state=/var/lib/heylook
+mv "$state/sounds" "$state/sounds.real"
+# As the booth's user would: its own folder, its own links.
+setpriv --reuid=booth --regid=booth --clear-groups ln -s "$canary" "$state/sounds"
+before=$(stat -c '%U:%G %a' "$canary" "$canary/file" | tr '\n' ' ')
+dpkg -i "$RIG_WORK/debs/current.deb" >"$RIG_OUT/reinstall.log" 2>&1 || { cat "$RIG_OUT/reinstall.log" >&2; rig_fail "dpkg -i (reinstall) failed"; }
+after=$(stat -c '%U:%G %a' "$canary" "$canary/file" | tr '\n' ' ')
+rig_assert "the canaries behind the links are still root's ($before -> $after)" test "$before" = "$after"
+rig_assert "the canary folder is root's" test "$(stat -c %U "$canary")" = root
+rig_assert "the planted link is still a link" test -L "$state/sounds"
+rm "$state/sounds"
+mv "$state/sounds.real" "$state/sounds"
+systemctl restart "$SYS_UNIT"
+sys_wait_ready 60
+rig_assert "the store's folders are the booth's" test "$(stat -c %U:%G "$state/photos" "$state/sounds" | sort -u)" = booth:booth
+
+# A login user named booth: the postinst refuses, says why and what to do, and leaves the canary alone.
+script=/var/lib/dpkg/info/heylook-booth.postinst
+rc=0
+unshare --mount --propagation private sh -c '
+    sed "s/^booth:\([^:]*\):[0-9]*:\([0-9]*\):\([^:]*\):[^:]*:/booth:\1:1000:\2:\3:\/home\/booth:/" /etc/passwd >/run/passwd.login
+    mount --bind /run/passwd.login /etc/passwd
+    getent passwd booth >&2
+    exec "$0" configure ""' "$script" >"$RIG_OUT/login.log" 2>&1 || rc=$?
+cat "$RIG_OUT/login.log" >&2
+rig_assert "the postinst refuses a login user named booth (exit $rc)" test "$rc" -ne 0
+rig_assert "it says what to do" grep -q "usermod -l NEWNAME booth" "$RIG_OUT/login.log"
+rig_assert "the service still runs" sys_ready
+rm -rf "$canary" /run/passwd.login
