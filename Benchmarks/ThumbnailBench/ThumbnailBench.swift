@@ -5,7 +5,7 @@ import PhotoEncoding
 /// `ThumbnailBench`: the time to make one gallery thumbnail from a 12 MP JPEG, beside libjpeg-turbo's `djpeg`.
 ///
 ///     swift build -c release --product ThumbnailBench && .build/release/ThumbnailBench [--runs N] [--size WxH]
-///         [--long-edge PX]
+///         [--long-edge PX] [--quality Q]
 ///
 /// Encodes one photo-like RGB frame (default 4056x3040, the Pi HQ camera's full size: ramps, hard edges and
 /// sensor-like noise) at quality 90 with the booth's EXIF, writes it to a file, then times in N interleaved
@@ -29,7 +29,8 @@ struct ThumbnailBench {
             exit(2)
         }
         let (width, height) = (size[0], size[1])
-        let longEdge = option("--long-edge").flatMap(Int.init) ?? 400
+        let longEdge = option("--long-edge").flatMap(Int.init) ?? JPEGThumbnail.defaultLongEdge
+        let quality = option("--quality").flatMap(Int.init) ?? JPEGThumbnail.defaultQuality
         let plan = ThumbnailPlan(sourceWidth: width, sourceHeight: height, longEdge: longEdge)
 
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("thumbnail-bench-\(getpid())")
@@ -54,7 +55,8 @@ struct ThumbnailBench {
         for _ in 0..<runs {
             ours.append(
                 seconds {
-                    thumbnail = try? JPEGThumbnail.make(from: Array(Data(contentsOf: photo)), longEdge: longEdge)
+                    thumbnail = try? JPEGThumbnail.make(
+                        from: Array(Data(contentsOf: photo)), longEdge: longEdge, quality: quality)
                 })
             decodeOnly.append(
                 seconds {

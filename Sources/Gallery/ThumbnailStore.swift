@@ -21,7 +21,9 @@ public final class ThumbnailStore: Sendable {
     private let failed = Mutex<Set<String>>([])
 
     /// A store in `directory` (made if missing) for the photos in `photos`.
-    public init(directory: String, photos: String, longEdge: Int = 400) throws(StoreError) {
+    public init(
+        directory: String, photos: String, longEdge: Int = JPEGThumbnail.defaultLongEdge
+    ) throws(StoreError) {
         self.directory = directory
         self.photos = photos
         self.longEdge = longEdge

@@ -31,10 +31,16 @@ public struct JPEGThumbnail: Sendable, Equatable, CustomStringConvertible {
             + "\(decodedWidth)x\(decodedHeight) with orientation \(orientation)"
     }
 
+    /// The gallery's thumbnails' long edge in pixels: a phone's three columns (about 125 points wide) at 2.5x, and
+    /// 24 thumbnails of a photo within the first page's 300 KB (about 11 KB each at `defaultQuality`).
+    public static let defaultLongEdge = 320
+    /// The gallery's thumbnails' JPEG quality.
+    public static let defaultQuality = 75
+
     /// An upright thumbnail of `jpeg` whose long edge is `longEdge` pixels (or the photo's own long
     /// edge if that is shorter), encoded at `quality` (1...100).
     public static func make(
-        from jpeg: [UInt8], longEdge: Int = 400, quality: Int = 80
+        from jpeg: [UInt8], longEdge: Int = defaultLongEdge, quality: Int = defaultQuality
     ) throws(PhotoEncodingError) -> JPEGThumbnail {
         guard (1...65500).contains(longEdge) else { throw .invalidDimensions(width: longEdge, height: longEdge) }
         guard (1...100).contains(quality) else { throw .invalidQuality(quality) }
