@@ -50,7 +50,7 @@ pc_marker_stop() {
 
 # pc_check KIND IMAGE REFERENCE [ARG...]: replays IMAGE's log onto IMAGE.base at every flush point and at random
 # cuts between (lib/logwrites.py check KIND), printing its table; fails the scenario on any violation, keeping the
-# log and the base image in $RIG_OUT/violations. RIG_POWERCUT_STATES (default 210) crash states in all, cut at
+# log and the base image in $RIG_OUT/violations. RIG_POWERCUT_STATES (default 140) crash states in all, cut at
 # random by RIG_POWERCUT_SEED (default: random, logged).
 pc_check() {
     local kind=$1 image=$2 reference=$3 seed=${RIG_POWERCUT_SEED:-$RANDOM}
@@ -59,7 +59,7 @@ pc_check() {
     rig_log "log: $(head -1 "$RIG_OUT/log-info.txt")"
     mkdir -p "$PC_DIR/check"
     "$RIG_PY" "$PC_TOOL" check "$kind" "$image.log" "$image.base" "$reference" "$PC_DIR/check" \
-        --states "${RIG_POWERCUT_STATES:-210}" --seed "$seed" "$@" | tee "$RIG_OUT/replay.txt" >&2 ||
+        --states "${RIG_POWERCUT_STATES:-140}" --seed "$seed" "$@" | tee "$RIG_OUT/replay.txt" >&2 ||
         {
             mkdir -p "$RIG_OUT/violations"
             cp --sparse=always "$image.log" "$image.base" "$RIG_OUT/violations/" || true

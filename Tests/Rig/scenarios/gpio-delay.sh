@@ -4,7 +4,6 @@
 # state), then the LEDs go dark. Both modes end 5 s after the last knob action, so each step follows the last at once.
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-backends: gpiod2
 # rig-timeout: 120
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml"

@@ -2,7 +2,6 @@
 # discards the previous photo (photoDiscarded; the file moves to discarded/).
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-backends: gpiod2
 # rig-timeout: 150
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=20.0
