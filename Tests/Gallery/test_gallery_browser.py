@@ -437,7 +437,7 @@ class BrowsingTests(GalleryCase):
             wait_for(driver, f"thumbnail {img.get_attribute('src')} loaded", lambda d: loaded(d, img))
             width, height = driver.execute_script("return [arguments[0].naturalWidth, arguments[0].naturalHeight];",
                                                   img)
-            self.assertEqual(max(width, height), 400, "a thumbnail is 400 px on its long side")
+            self.assertEqual(max(width, height), 320, "a thumbnail is 320 px on its long side (JPEGThumbnail.defaultLongEdge)")
             self.assertTrue(img.is_displayed())
             self.assertGreater(img.size["width"], 80, "a thumbnail too small to tap")
 
