@@ -43,24 +43,19 @@ import Testing
     /// One LED per half second, the last (the knob's cursor) lit 750 ms of every second; past the row, the rest of
     /// the row lit and the cursor lit 250 ms of every second.
     @Test func theDelayShowsOneLEDPerHalfSecondWithItsCursorBlinking() {
-        let three = LEDPattern.delayDisplay(halfSeconds: 3)
-        #expect(three.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0111))
-        #expect(three.frame(at: 749 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
-        #expect(three.frame(at: 750 * ms, ledCount: 4) == LEDFrame(bits: 0b0011))
-        #expect(three.frame(at: 1_000 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
-        // 2.0 s on four LEDs: never the whole row steady, which means "taking the photo".
-        let four = LEDPattern.delayDisplay(halfSeconds: 4)
-        #expect(four.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
-        #expect(four.frame(at: 750 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
-        let six = LEDPattern.delayDisplay(halfSeconds: 6)
-        #expect(six.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
-        #expect(six.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1101))
-        #expect(six.frame(at: 999 * ms, ledCount: 4) == LEDFrame(bits: 0b1101))
-        #expect(six.frame(at: 1_000 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
-        // A third lap (two LEDs, 3.0 s): the cursor at 4 Hz.
-        let third = LEDPattern.delayDisplay(halfSeconds: 6)
-        #expect(third.frame(at: 0, ledCount: 2) == LEDFrame(bits: 0b11))
-        #expect(third.frame(at: 125 * ms, ledCount: 2) == LEDFrame(bits: 0b01))
+        // (half seconds, LEDs, ms, frame). 2.0 s on four LEDs is never the whole row steady ("taking the photo"); a
+        // third lap (two LEDs, 3.0 s) blinks the cursor at 4 Hz.
+        let expected: [(Int, Int, Int64, UInt8)] = [
+            (3, 4, 0, 0b0111), (3, 4, 749, 0b0111), (3, 4, 750, 0b0011), (3, 4, 1_000, 0b0111),
+            (4, 4, 0, 0b1111), (4, 4, 750, 0b0111),
+            (6, 4, 0, 0b1111), (6, 4, 250, 0b1101), (6, 4, 999, 0b1101), (6, 4, 1_000, 0b1111),
+            (6, 2, 0, 0b11), (6, 2, 125, 0b01),
+        ]
+        for (halfSeconds, ledCount, t, bits) in expected {
+            #expect(
+                LEDPattern.delayDisplay(halfSeconds: halfSeconds).frame(at: t * ms, ledCount: ledCount)
+                    == LEDFrame(bits: bits), "\(halfSeconds) half seconds on \(ledCount) LEDs at \(t) ms")
+        }
     }
 
     @Test func theOtherPatterns() {
