@@ -22,7 +22,6 @@ struct BoothBench {
             return n
         }
         let fifo = option("--fifo", 0)
-        BoothRun.launcher = fifo > 0 ? ["/usr/bin/chrt", "-f", "\(fifo)"] : []
         let sequences = option("--sequences", 100)
         let starts = option("--starts", 20)
         let soak = option("--soak", 0)
@@ -41,6 +40,8 @@ struct BoothBench {
         guard FileManager.default.isExecutableFile(atPath: booth) else {
             fatalError("booth-bench: no booth binary beside me at \(booth); run `swift build -c release` first")
         }
+        // The command that starts a booth: under `chrt -f N` with `--fifo N`, as `booth run` puts its loop.
+        let command = (fifo > 0 ? ["/usr/bin/chrt", "-f", "\(fifo)"] : []) + [booth]
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -58,7 +59,7 @@ struct BoothBench {
 
         var rows: [(String, String)] = []
         if soak > 0 {
-            rows += try soakRows(booth: booth, config: config.path, work: work, sequences: soak)
+            rows += try soakRows(booth: command, config: config.path, work: work, sequences: soak)
             printTable(rows)
             return
         }
@@ -67,7 +68,7 @@ struct BoothBench {
         var startTimes: [Double] = []
         for _ in 0..<starts {
             let run = try BoothRun(
-                booth: booth, config: config.path, photos: work.appendingPathComponent("p0").path, script: "quit\n")
+                booth: command, config: config.path, photos: work.appendingPathComponent("p0").path, script: "quit\n")
             startTimes.append(run.readyMilliseconds)
         }
         rows.append(
@@ -76,7 +77,7 @@ struct BoothBench {
         // Countdown LED timing over many sequences, and memory.
         let script = (0..<sequences).map { _ in "press\nwait 1.2\n" }.joined() + "quit\n"
         let run = try BoothRun(
-            booth: booth, config: config.path, photos: work.appendingPathComponent("p1").path, script: script,
+            booth: command, config: config.path, photos: work.appendingPathComponent("p1").path, script: script,
             sampleMemoryAfter: 3.0)
         let errors = run.countdownLEDErrorsMicroseconds.map(Double.init).sorted()
         rows.append(("sequences completed / photos saved", "\(run.sequences) / \(run.photos)"))
@@ -93,7 +94,7 @@ struct BoothBench {
     /// A soak in the simulator with virtual time: `sequences` presses with random extra presses during
     /// each sequence and random knob turns and presses in between; checks one photo per completed
     /// sequence, no stuck state, and reports resident memory along the way.
-    static func soakRows(booth: String, config: String, work: URL, sequences: Int) throws -> [(String, String)] {
+    static func soakRows(booth: [String], config: String, work: URL, sequences: Int) throws -> [(String, String)] {
         var rng = SystemRandomNumberGenerator()
         var script = ""
         for _ in 0..<sequences {
@@ -147,9 +148,6 @@ struct BoothBench {
 
 /// One `booth simulate` run with its events parsed.
 struct BoothRun {
-    /// What each booth is started under (`chrt -f N` with `--fifo N`), before the booth's own path.
-    nonisolated(unsafe) static var launcher: [String] = []
-
     var readyMilliseconds = 0.0
     var countdownLEDErrorsMicroseconds: [Int] = []
     var sequences = 0
@@ -161,14 +159,15 @@ struct BoothRun {
     var exitCode: Int32 = -1
     var rssSamples: [Int] = []
 
+    /// A run of `booth` (the booth's command: its path, after `chrt -f N` with `--fifo N`).
     init(
-        booth: String, config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil,
+        booth: [String], config: String, photos directory: String, script: String, sampleMemoryAfter: Double? = nil,
         extraArguments: [String] = [], sampleMemoryEvery: Int? = nil
     ) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.launcher.first ?? booth)
+        process.executableURL = URL(fileURLWithPath: booth[0])
         process.arguments =
-            Self.launcher.dropFirst() + (Self.launcher.isEmpty ? [] : [booth])
+            booth.dropFirst()
             + [
                 "simulate", "--config", config, "--photos", directory, "--script", "-", "--events-json", "-",
             ] + extraArguments
