@@ -15,8 +15,12 @@ rig_assert "nothing simulated" bash -c "! grep -qi simulated <<<'$ready'"
 # plughw: the booth holds the card in its own format (the loopback makes the capture side match it).
 arecord -q -D plughw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 40 "$RIG_OUT/rec.wav" &
 rec=$!
+rm -f "$RIG_OUT/leds"
 rig_gpio_sample "$RIG_OUT/leds" 40000 20 "$SYS_CHIP" "${SYS_LEDS[@]}" &
 sampler=$!
+# The sampler looks its lines up first (forks, slow under emulation): press only once it has taken its first sample,
+# or a short countdown can be over before the first one.
+rig_wait_for 20 "the LED sampler's first sample" test -s "$RIG_OUT/leds"
 photo=$(sys_photo)
 rig_log "ok: photo $photo"
 sleep 2
