@@ -118,6 +118,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var soundGainDB = 0.0
     /// Folder of custom WAV sounds.
     public var soundsDirectory = "/var/lib/heylook/sounds"
+    /// Whether a stick's `HeyLook/sounds/` adds sounds to that folder (off: a stick never changes the sounds).
+    public var stickSounds = false
     /// The knob's sounds, in order (1...5).
     public var favourites = Self.defaultFavourites
     /// The sound selected on first start.

@@ -95,7 +95,7 @@ public enum ConfigFile {
                 "realtime_priority", "hot_limit", "events_kb",
             ]
         ),
-        ("sound", ["device", "gain_db", "sounds_dir", "favourites", "default"]),
+        ("sound", ["device", "gain_db", "sounds_dir", "stick_sounds", "favourites", "default"]),
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
         ("camera", ["id", "width", "height", "rotation", "idle_fps"]),
         ("export", ["media_root", "folder"]),
@@ -145,6 +145,7 @@ public enum ConfigFile {
         case "sound.device": s.soundDevice = try v.nonEmptyString()
         case "sound.gain_db": s.soundGainDB = try v.number(in: -40...12)
         case "sound.sounds_dir": s.soundsDirectory = try v.path()
+        case "sound.stick_sounds": s.stickSounds = try v.boolean()
         case "sound.favourites":
             let names = try v.stringArray(count: 1...5)
             for name in names where !knownSounds.contains(name) {

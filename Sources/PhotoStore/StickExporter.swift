@@ -56,6 +56,31 @@ public struct StickExporter: Sendable {
         }
     }
 
+    /// The stick's root folder, opened without following a link, and its file system type, once it passed
+    /// the checks every use of a stick starts with (its sounds as much as its photos): a folder, not a link,
+    /// of a file system in `allowed`. The caller closes the descriptor.
+    public static func openStick(
+        _ mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
+    ) throws(ExportError) -> (root: Int32, fileSystem: String) {
+        let root = ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard root >= 0 else {
+            let code = errno
+            if code == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
+            throw ExportError(.failed(StoreError("open", mountPoint, errno: code)), done: 0, total: 0)
+        }
+        // A file system whose type cannot even be read is failing: that error, not "unsupported".
+        guard let type = fileSystemType(of: root, operations: ops) else {
+            let code = errno
+            _ = ops.close(root)
+            throw ExportError(.failed(StoreError("statfs", mountPoint, errno: code)), done: 0, total: 0)
+        }
+        guard allowed.contains(type) else {
+            _ = ops.close(root)
+            throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0)
+        }
+        return (root, type)
+    }
+
     /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...); nil, with
     /// errno set, when it cannot be read.
     public static func fileSystemType(
@@ -111,18 +136,9 @@ private final class ExportRun {
         guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
             throw fail("export", options.folder, EINVAL)
         }
-        rootFD = ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard rootFD >= 0 else {
-            if errno == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
-            throw fail("open", mountPoint)
-        }
-        // A file system whose type cannot even be read is failing: that error, not "unsupported".
-        guard let type = StickExporter.fileSystemType(of: rootFD, operations: ops) else {
-            throw fail("statfs", mountPoint)
-        }
-        guard options.allowedFileSystems.contains(type) else {
-            throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0)
-        }
+        let (root, type) = try StickExporter.openStick(
+            mountPoint, allowing: options.allowedFileSystems, operations: ops)
+        rootFD = root
         var volume = statvfs()
         if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)

@@ -27,8 +27,12 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         case empty
         /// Copying the file into the sounds folder failed; `operation` is the failing call.
         case cannotCopy(operation: String, errno: Int32)
-        /// The folder holds more sound files than are imported at once; this one was left.
+        /// The sounds folder holds as many sounds as it may; this one was left.
         case tooMany(limit: Int)
+        /// The sounds folder would hold more bytes than it may with this one; it was left.
+        case folderFull(limit: Int)
+        /// The booth already has a sound of this name (`sound`); an import never replaces it.
+        case alreadyThere(sound: String)
     }
 
     /// The file name (or path) as the user knows it.
@@ -76,8 +80,16 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
                 "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(ErrnoText.describe(errno))). "
                 + "Fix: check that the SD card has free space and the sounds folder is writable."
         case .tooMany(let limit):
-            return "Sound '\(file)' was not imported: at most \(limit) sounds are imported from one stick. "
-                + "Fix: keep only the sounds you want in the stick's sounds folder."
+            return "Sound '\(file)' was not imported: the booth keeps at most \(limit) sounds of its own. "
+                + "Fix: remove sounds you no longer want from the sounds folder (sound.sounds_dir)."
+        case .folderFull(let limit):
+            return "Sound '\(file)' was not imported: the booth's own sounds may take \(limit / 1024 / 1024) MiB "
+                + "together. Fix: remove sounds you no longer want from the sounds folder (sound.sounds_dir), "
+                + "or trim this one."
+        case .alreadyThere(let sound):
+            return "Sound '\(file)' was not imported: the booth already has a sound named '\(sound)', and a stick "
+                + "never replaces one. Fix: rename the file on the stick, or remove the booth's one from the sounds "
+                + "folder (sound.sounds_dir) first."
         }
     }
 

@@ -9,8 +9,9 @@ import SoundOutput
 import Synchronization
 
 /// The export worker: when a stick is mounted below the media root, first imports the WAV files in its
-/// `HeyLook/sounds/` folder into the sounds folder (valid ones, at most 20; the others reported), then
-/// copies every kept photo not yet
+/// `HeyLook/sounds/` folder into the sounds folder (only with `sound.stick_sounds` on, only from a stick of an
+/// accepted file system, never replacing a sound, within `SoundLibrary.ImportLimits`; the others reported),
+/// then copies every kept photo not yet
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
 /// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
 /// Runs on its own serial thread — not the save worker's — so a capture during an export is saved at
@@ -39,9 +40,9 @@ final class ExportWorker {
     let mailbox: Mailbox<Report>
     private let queue = DispatchQueue(label: "heylook.export")
     private let exporter: StickExporter
-    /// Where a stick's sounds are looked for (`HeyLook/sounds` below its mount point), and go.
-    private let stickSounds: String
-    private let soundsDirectory: String
+    /// Where a stick's sounds are looked for (`HeyLook/sounds` below its mount point), whether they are
+    /// imported, and where they go.
+    private let sounds: StickSounds
     private let watcher: StickWatcher
     /// Which mount going away means a stick is gone (the booth's own unmount does not).
     private var presence = StickPresence()
@@ -69,8 +70,9 @@ final class ExportWorker {
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter()))
         watcher = StickWatcher(mediaRoot: settings.mediaRoot)
-        stickSounds = "\(settings.exportFolder)/sounds"
-        soundsDirectory = settings.soundsDirectory
+        sounds = StickSounds(
+            enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
+            allowedFileSystems: allowedFileSystems)
         mailbox = try Mailbox()
     }
 
@@ -122,8 +124,8 @@ final class ExportWorker {
     /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
     func export(to mountPoint: String) {
         guard presence.exportStarting(at: mountPoint) else { return }
-        queue.asyncOnNormalScheduler { [exporter, mailbox, stopping, stickSounds, soundsDirectory] in
-            if let imported = Self.importSounds(from: "\(mountPoint)/\(stickSounds)", into: soundsDirectory) {
+        queue.asyncOnNormalScheduler { [exporter, mailbox, stopping, sounds] in
+            if let imported = sounds.importSounds(from: mountPoint) {
                 mailbox.post(
                     .soundsImported(mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
             }
@@ -143,28 +145,6 @@ final class ExportWorker {
                         unmounted: error.unmounted))
             }
         }
-    }
-
-    /// On the worker: the stick's sounds copied into `soundsDirectory` and decoded, every call through
-    /// `operations`; nil when the stick has no sounds folder.
-    static func importSounds(
-        from folder: String, into soundsDirectory: String, operations: any FileOperations = SystemFileOperations()
-    ) -> (
-        sounds: [CustomSound], rejections: [String]
-    )? {
-        var info = stat()
-        guard operations.lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
-        do {
-            try PhotoStore.makeDirectories(soundsDirectory, operations: operations)
-        } catch {
-            return ([], ["sounds folder \(soundsDirectory): \(error)"])
-        }
-        let result = SoundLibrary.importSounds(from: folder, into: soundsDirectory, operations: operations)
-        let stems = Set(result.imported.map { String($0.dropLast(4)) })
-        let loaded = SoundLibrary.load(folder: soundsDirectory, operations: operations).sounds.filter {
-            stems.contains($0.name)
-        }
-        return (loaded, result.rejections.map(\.description))
     }
 
     /// Shutdown: a running export stops before its next photo, records, flushes and verifies what it

@@ -8,8 +8,9 @@ USB_CHECK=$RIG_DIR/lib/usbcheck.py
 # usb_seed DIR COUNT KIB DATE FIRST_SEQ: puts COUNT JPEG-shaped photos of about KIB KiB into the store DIR.
 usb_seed() { "$RIG_PY" "$USB_CHECK" seed "$@" || rig_fail "seeding $1 failed"; }
 
-# usb_booth_start: writes $RIG_OUT/booth.toml and starts `booth run` (gpio-sim chip "booth", simulated camera and
-# sound, photos in $RIG_OUT/photos, events in $RIG_OUT/events.jsonl); waits for its "ready" event.
+# usb_booth_start [KEY=VALUE...]: writes $RIG_OUT/booth.toml (with the extra settings) and starts `booth run`
+# (gpio-sim chip "booth", simulated camera and sound, photos in $RIG_OUT/photos, events in
+# $RIG_OUT/events.jsonl); waits for its "ready" event.
 usb_booth_start() {
     local booth chip
     booth=$(rig_need_booth)
@@ -17,7 +18,7 @@ usb_booth_start() {
     mkdir -p "$USB_MEDIA" "$RIG_OUT/photos" "$RIG_OUT/sounds"
     rig_booth_config "$RIG_OUT/booth.toml" booth.review_window=0.0 booth.free_space_reserve_mb=1 \
         countdown.default_delay=0.5 export.media_root="\"$USB_MEDIA\"" gpio.chip="\"$chip\"" \
-        gpio.leds='["led0", "led1", "led2", "led3"]'
+        gpio.leds='["led0", "led1", "led2", "led3"]' "$@"
     USB_EVENTS=$RIG_OUT/events.jsonl
     : >"$USB_EVENTS"
     "$booth" run --config "$RIG_OUT/booth.toml" --events-json "$USB_EVENTS" --photos "$RIG_OUT/photos" \

@@ -12,6 +12,20 @@ rig_assert "the camera is libcamera's vimc" grep -q 'camera libcamera:.*vimc' <<
 rig_assert "the sound is ALSA's default device" grep -q 'sound alsa:default' <<<"$ready"
 rig_assert "nothing simulated" bash -c "! grep -qi simulated <<<'$ready'"
 
+# The event loop (the main thread) runs SCHED_FIFO at booth.realtime_priority (10, the shipped config); every other
+# thread (the save and export workers, libcamera's) on the normal scheduler, so a worker never starves the loop.
+# Fails with RestrictRealtime=true in the unit, or a loop left at priority 0.
+pid=$(sys_pid)
+read -r prio policy < <(awk '{ print $40, $41 }' "/proc/$pid/task/$pid/stat")
+rig_assert "the loop thread runs SCHED_FIFO at 10 (policy $policy, priority $prio)" test "$policy $prio" = "1 10"
+threads=0 realtime=0
+for t in /proc/"$pid"/task/*; do
+    [[ ${t##*/} == "$pid" ]] && continue
+    threads=$((threads + 1))
+    [[ $(awk '{ print $41 }' "$t/stat") == 0 ]] || realtime=$((realtime + 1))
+done
+rig_assert "every other thread runs on the normal scheduler ($realtime of $threads do not)" test "$threads" -gt 0 -a "$realtime" -eq 0
+
 # plughw: the booth holds the card in its own format (the loopback makes the capture side match it).
 arecord -q -D plughw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 40 "$RIG_OUT/rec.wav" &
 rec=$!

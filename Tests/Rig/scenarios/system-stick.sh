@@ -27,7 +27,11 @@ dev=$(rig_usb_plug "$RIG_OUT/stick.img")
 rig_wait_for 30 "udev and systemd-mount to mount $dev" findmnt -n "$dev"
 point=$(findmnt -n -o TARGET "$dev")
 unit=$(systemd-escape --path --suffix=mount "$point")
-rig_log "ok: $dev mounted on $point ($unit, $(findmnt -n -o FSTYPE,OPTIONS "$dev"))"
+options=$(findmnt -n -o OPTIONS "$dev")
+rig_log "ok: $dev mounted on $point ($unit, $(findmnt -n -o FSTYPE "$dev"), $options)"
+for o in nosuid nodev noexec; do
+    rig_assert "the stick is mounted $o" grep -qE "(^|,)$o(,|$)" <<<"$options"
+done
 rig_wait_for 90 "the booth's 'safe to remove'" bash -c "journalctl -b -u $SYS_UNIT -o cat | grep -qF 'copied to $point; unmounted: safe to remove'"
 sys_journal | grep -F "$point" >&2
 rig_assert "the stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
@@ -38,7 +42,14 @@ rig_assert "the booth's namespace was read (its / is there)" grep -qx / "$RIG_OU
 rig_assert "the stick is unmounted in the booth's own mount namespace" bash -c "! grep -qxF '$point' '$RIG_OUT/booth-mounts.txt'"
 rig_assert "systemd stopped $unit" bash -c "[[ \$(systemctl show -p ActiveState --value '$unit') != active ]]"
 rig_assert "systemd did the unmount" bash -c "journalctl -b -o cat | grep -q 'Unmounted.*$point\|Unmounted media-heylook'"
-rig_assert "the fsck ran before the mount" bash -c "journalctl -b -o cat | grep -q 'systemd-fsck@'"
+# This stick's own fsck finished before its mount: the first journal line of its mount comes after the fsck unit's.
+fsck_unit=$(systemd-escape --template=systemd-fsck@.service --path "$dev")
+journalctl -b -o short-monotonic --no-pager >"$RIG_OUT/journal.txt"
+checked=$(grep -nF -e "Finished $fsck_unit" -e "Finished systemd-fsck@$(systemd-escape --path "$dev").service" \
+    -e "Finished File System Check on $dev" "$RIG_OUT/journal.txt" | head -1 | cut -d: -f1)
+mounted=$(grep -nF -e "Mounted $point" -e "Mounted $unit" "$RIG_OUT/journal.txt" | head -1 | cut -d: -f1)
+rig_log "journal lines: fsck of $dev ($fsck_unit) finished at ${checked:-none}, mounted at ${mounted:-none}"
+rig_assert "this stick's fsck finished before its mount" test "${checked:-999999}" -lt "${mounted:-0}"
 # The LEDs: all four blink slowly while the unmounted stick is still plugged in, and go dark once it is pulled
 # (the booth watches its block device: mountinfo said all it had to say at the unmount).
 rig_gpio_sample "$RIG_OUT/leds-safe" 3000 20 "$SYS_CHIP" "${SYS_LEDS[@]}"

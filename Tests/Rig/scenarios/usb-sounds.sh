@@ -1,11 +1,12 @@
-# usb-sounds: a stick with a HeyLook/sounds folder: its valid WAV is imported into the sounds folder (before the
-# photos are exported) and joins the knob's sounds, the broken one is reported by name, and the booth runs on.
+# usb-sounds: with sound.stick_sounds on, a stick with a HeyLook/sounds folder: its valid WAV is imported into the
+# sounds folder (before the photos are exported) and joins the knob's sounds, the broken one is reported by name,
+# and the booth runs on.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 180
 # shellcheck source=SCRIPTDIR/../lib/usb.sh disable=SC1091
 source "$RIG_DIR/lib/usb.sh"
-usb_booth_start
+usb_booth_start sound.stick_sounds=true
 img=$RIG_OUT/stick.img
 rig_usb_image "$img" 16
 rig_modprobe loop vfat nls_cp437 nls_ascii

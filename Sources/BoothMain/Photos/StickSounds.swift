@@ -1,0 +1,96 @@
+// StickSounds: what a stick may do to the booth's sounds: opt-in, after the file-system check, never following a link.
+import BoothSystem
+import Glibc
+import PhotoStore
+import SoundOutput
+
+/// Imports the WAV files of a stick's `HeyLook/sounds/` folder into the booth's sounds folder, on the export
+/// worker before the stick's export.
+///
+/// A stick changes the booth's sounds only when the owner turned it on (`sound.stick_sounds`), only from a
+/// stick the export would accept (`StickExporter.openStick`: a folder, not a link, of an accepted file system),
+/// with every name opened relative to the stick's root descriptor with `O_NOFOLLOW`, and never replacing a
+/// sound the booth has (`SoundLibrary.importSounds`, within its limits).
+struct StickSounds: Sendable {
+    /// Whether sticks may add sounds (`sound.stick_sounds`).
+    let enabled: Bool
+    /// The booth's folder on a stick (`export.folder`); its `sounds` folder is read.
+    let exportFolder: String
+    /// The booth's sounds folder (`sound.sounds_dir`).
+    let soundsDirectory: String
+    /// The file systems a stick may have (those the export accepts).
+    let allowedFileSystems: Set<String>
+    /// How many sounds, and bytes, the sounds folder may hold.
+    let limits: SoundLibrary.ImportLimits
+    /// Every call, on the stick and in the sounds folder.
+    let operations: any FileOperations
+
+    init(
+        enabled: Bool, exportFolder: String, into soundsDirectory: String, allowedFileSystems: Set<String>,
+        limits: SoundLibrary.ImportLimits = SoundLibrary.ImportLimits(),
+        operations: any FileOperations = SystemFileOperations()
+    ) {
+        self.enabled = enabled
+        self.exportFolder = exportFolder
+        self.soundsDirectory = soundsDirectory
+        self.allowedFileSystems = allowedFileSystems
+        self.limits = limits
+        self.operations = operations
+    }
+
+    /// The stick's sounds copied into the sounds folder and decoded, with a message for each file (or
+    /// folder) refused; nil when there is nothing to say: no sounds folder, or a stick the export refuses
+    /// (the export's own failure then says why).
+    func importSounds(from mountPoint: String) -> (sounds: [CustomSound], rejections: [String])? {
+        let root: Int32
+        do throws(ExportError) {
+            root = try StickExporter.openStick(mountPoint, allowing: allowedFileSystems, operations: operations).root
+        } catch {
+            return nil
+        }
+        defer { _ = operations.close(root) }
+        let path = "\(exportFolder)/sounds"
+        let booth = operations.openat(root, exportFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard booth >= 0 else { return refusal(path, errno) }
+        defer { _ = operations.close(booth) }
+        let folder = operations.openat(booth, "sounds", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard folder >= 0 else { return refusal(path, errno) }
+        defer { _ = operations.close(folder) }
+        guard enabled else {
+            return (
+                [],
+                [
+                    "The stick's \(path) folder was not read: sounds from sticks are off. Fix: set "
+                        + "stick_sounds = true in the [sound] section of the booth's config "
+                        + "(/etc/heylook/booth.toml), restart the booth and plug the stick in again."
+                ]
+            )
+        }
+        do {
+            try PhotoStore.makeDirectories(soundsDirectory, operations: operations)
+        } catch {
+            return ([], ["sounds folder \(soundsDirectory): \(error)"])
+        }
+        let result = SoundLibrary.importSounds(
+            from: folder, sourcePath: "\(mountPoint)/\(path)", into: soundsDirectory, limits: limits,
+            operations: operations)
+        let stems = Set(result.imported.map { String($0.dropLast(4)) })
+        let loaded = SoundLibrary.load(folder: soundsDirectory, operations: operations).sounds.filter {
+            stems.contains($0.name)
+        }
+        return (loaded, result.rejections.map(\.description))
+    }
+
+    /// Nothing to import when the folder is missing; otherwise why `path` on the stick was not read.
+    private func refusal(_ path: String, _ code: Int32) -> (sounds: [CustomSound], rejections: [String])? {
+        switch code {
+        case ENOENT: return nil
+        case ELOOP, ENOTDIR:
+            return (
+                [], ["The stick's \(path) is not a folder (a link or a file); it is not read. Fix: make it a folder."]
+            )
+        default:
+            return ([], ["The stick's \(path) folder cannot be read (open: \(ErrnoText.describe(code)))."])
+        }
+    }
+}
