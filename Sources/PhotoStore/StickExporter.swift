@@ -51,7 +51,10 @@ public struct StickExporter: Sendable {
             return summary
         } catch {
             var error = error
-            error.unmounted = run.abandon(stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem)
+            let stopped: Bool
+            if case .stopped = error.reason { stopped = true } else { stopped = false }
+            error.unmounted = run.abandon(
+                stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem, stopped: stopped)
             throw error
         }
     }
@@ -244,12 +247,15 @@ private final class ExportRun {
     /// After a failure: while the stick is there, writes the manifest, flushes, records the copies that
     /// read back right (a full stick keeps what it got) and unmounts when asked to; returns whether
     /// the stick was unmounted. A pulled stick records nothing: the next insert reads the manifest's
-    /// claims back and records them. A mount refused for its file system was never the booth's to
-    /// touch: it is left mounted.
-    func abandon(stickRemoved: Bool, refused: Bool) -> Bool {
+    /// claims back and records them. So does a `stopped` export: a stop must end within the unit's stop
+    /// timeout, and reading back everything copied (hundreds of photos late in a large export) would
+    /// not, so it only writes the manifest, flushes and unmounts (each copy was already read back once,
+    /// before its rename). A mount refused for its file system was never the booth's to touch: it is left
+    /// mounted.
+    func abandon(stickRemoved: Bool, refused: Bool, stopped: Bool) -> Bool {
         guard !stickRemoved, !refused, rootFD >= 0 else { return false }
         if exportFD >= 0, unrecorded > 0 { try? recordNow() }
-        if ops.syncfs(rootFD) == 0, exportFD >= 0 { try? verifyCopiesAndRecord() }
+        if ops.syncfs(rootFD) == 0, exportFD >= 0, !stopped { try? verifyCopiesAndRecord() }
         guard options.unmount else { return false }
         closeAll()
         return options.unmounter.unmount(mountPoint) == nil

@@ -1,5 +1,6 @@
 # system-stop-export: `systemctl stop` in the middle of an export on the installed service: the booth lets the photo
-# being copied finish, records and verifies what is on the stick, has systemd unmount it (the export reported as
+# being copied finish, writes the stick's manifest and flushes it (no second read-back of the run: that waits for the
+# next insert, so the stop fits the timeout however much was copied), has systemd unmount it (the export reported as
 # stopped for the shutdown, "unmounted: safe to remove" in the journal) and exits 0 within the unit's stop timeout
 # (no SIGKILL); every file on the stick is its photo byte for byte, fsck.fat finds nothing; after a restart the
 # next insert copies the rest.
