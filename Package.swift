@@ -31,15 +31,20 @@ let package = Package(
         // Pure logic: the state machine, settings, photo store planning. No I/O, no clock.
         .target(name: "LEDCountdown", swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "BoothCore", dependencies: ["CZlib", "LEDCountdown"], swiftSettings: strict),
+        // CRC-32 (zlib's, wrapped once) for the index, manifests, durable writes and ZIPs: below everything that
+        // records or checks a file, so the Linux layer needs nothing of the state machine's module.
+        .target(name: "Checksum", dependencies: ["CZlib"], swiftSettings: strict),
+        .target(name: "BoothCore", dependencies: ["Checksum", "LEDCountdown"], swiftSettings: strict),
 
         // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer
         // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
         .target(name: "CBoothSys", cSettings: strictC),
-        .target(name: "BoothSystem", dependencies: ["BoothCore", "CBoothSys"], swiftSettings: strict),
+        .target(name: "BoothSystem", dependencies: ["Checksum", "CBoothSys"], swiftSettings: strict),
 
         // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
-        .target(name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys"], swiftSettings: strict),
+        .target(
+            name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys", "Checksum"],
+            swiftSettings: strict),
 
         // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
         .systemLibrary(
@@ -95,7 +100,7 @@ let package = Package(
             name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
-            name: "BoothBench", dependencies: ["BoothCore", "PhotoStore"], path: "Benchmarks/BoothBench",
+            name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoStore"], path: "Benchmarks/BoothBench",
             swiftSettings: strict),
         // JPEGThumbnail (a scaled decode) versus `djpeg -scale 1/8` on a 12 MP photo.
         .executableTarget(
@@ -109,7 +114,8 @@ let package = Package(
         // libFuzzer harnesses for every parser of outside input (scripts/fuzz builds them with -sanitize=fuzzer);
         // built plainly, it replays corpus files.
         .executableTarget(
-            name: "BoothFuzz", dependencies: ["BoothCore", "PhotoEncoding", "SoundOutput"], path: "Tests/Fuzz/BoothFuzz",
+            name: "BoothFuzz", dependencies: ["BoothCore", "PhotoEncoding", "SoundOutput"],
+            path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
             name: "BoothTestSupport", dependencies: ["BoothSystem", "PhotoStore"], path: "Tests/BoothTestSupport",
@@ -117,16 +123,16 @@ let package = Package(
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
-                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "PhotoEncoding", "PhotoStore",
+                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "Checksum", "PhotoEncoding", "PhotoStore",
                 "LEDCountdown",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
 
         // The gallery's pure logic: which photos a page shows, the streamed ZIP's bytes, the access code.
-        .target(name: "GalleryCore", dependencies: ["BoothCore"], swiftSettings: strict),
+        .target(name: "GalleryCore", dependencies: ["BoothCore", "Checksum"], swiftSettings: strict),
         .testTarget(
-            name: "GalleryCoreTests", dependencies: ["GalleryCore", "BoothCore", "BoothTestSupport"],
+            name: "GalleryCoreTests", dependencies: ["GalleryCore", "BoothCore", "BoothTestSupport", "Checksum"],
             swiftSettings: strict),
         // The gallery's server (`booth gallery`, a process of its own): pages, photos, thumbnails, ZIPs and the
         // slideshow's events over HTTP with Hummingbird; the photos folder watched with inotify.
@@ -150,10 +156,12 @@ let package = Package(
                 "Gallery", "GalleryCore", "BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "PhotoStore",
             ],
             swiftSettings: strict),
-        .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore"], swiftSettings: strict),
+        .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore", "Checksum"], swiftSettings: strict),
+        .testTarget(name: "ChecksumTests", dependencies: ["Checksum"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(
-            name: "PhotoStoreTests", dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem"],
+            name: "PhotoStoreTests",
+            dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "Checksum"],
             swiftSettings: strict),
         .testTarget(
             name: "SoundOutputTests", dependencies: ["BoothCore", "BoothTestSupport", "SoundOutput"],

@@ -1,5 +1,6 @@
 // ExportBench: `booth-bench --export N`, the stick export's throughput against `cp` + `sync` of the same files.
 import BoothCore
+import Checksum
 import Foundation
 import PhotoStore
 

@@ -1,4 +1,5 @@
 // ExportManifest: the list of photos on a stick, by booth, with sizes and checksums.
+import Checksum
 
 /// `<stick>/<export folder>/manifest.txt`: which booth put which photo where, with its size and CRC-32.
 /// A stick used on several booths keeps their photos apart by booth id.

@@ -1,4 +1,5 @@
 // PhotoIndex: the photo store's record of every photo's state and the sticks it was exported to.
+import Checksum
 
 /// What the store knows about its photos beyond the files themselves: kept or discarded, size,
 /// checksum (once known) and the sticks each photo was copied to.

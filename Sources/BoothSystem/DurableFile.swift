@@ -1,6 +1,6 @@
-// DurableFile: crash-safe file creation.
-import BoothCore
 import CBoothSys
+// DurableFile: crash-safe file creation.
+import Checksum
 import Glibc
 
 /// Crash-safe file creation: temp name → write → fsync → rename → fsync directory. After `write`

@@ -1,5 +1,6 @@
 // ZipStreamWriter: the bytes of a stored ZIP archive, made in one pass while the files are read.
 import BoothCore
+import Checksum
 
 /// Writes a ZIP archive (APPNOTE 6.3) of stored files as a stream: no temporary file, no buffer of the archive,
 /// each file read once. For each file, `begin(_:)` gives its local header to send; `data(_:)` takes each chunk of

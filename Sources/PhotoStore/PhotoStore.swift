@@ -1,6 +1,7 @@
 // PhotoStore: the booth's photos on its own storage.
 import BoothCore
 import BoothSystem
+import Checksum
 import Glibc
 import Synchronization
 

@@ -1,4 +1,5 @@
 // ExportManifestTests: manifest round trip, damage and hostile paths refused.
+import Checksum
 import Testing
 
 @testable import BoothCore

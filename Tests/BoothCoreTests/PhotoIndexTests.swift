@@ -1,4 +1,5 @@
 // PhotoIndexTests: encoding round trip, damage detection, reconciling with the files, cleanup candidates.
+import Checksum
 import Testing
 
 @testable import BoothCore

@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import BoothTestSupport
+import Checksum
 import Glibc
 import PhotoEncoding
 import PhotoStore

@@ -1,6 +1,7 @@
 // ZipStreamWriterTests: streamed archives read back by Python's zipfile and Info-ZIP, ZIP64, lengths, refusals.
 import BoothCore
 import BoothTestSupport
+import Checksum
 import Foundation
 import Glibc
 import Testing

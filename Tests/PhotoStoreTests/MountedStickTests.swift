@@ -3,6 +3,7 @@
 import BoothCore
 import BoothSystem
 import BoothTestSupport
+import Checksum
 import Glibc
 import Testing
 

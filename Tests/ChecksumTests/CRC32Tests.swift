@@ -1,7 +1,7 @@
 // CRC32Tests: the checksum matches the standard check value and is the same however bytes are fed.
 import Testing
 
-@testable import BoothCore
+@testable import Checksum
 
 @Test func crc32MatchesTheStandardCheckValue() {
     #expect(CRC32.checksum(Array("123456789".utf8)) == 0xCBF4_3926)
