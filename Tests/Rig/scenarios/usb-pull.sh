@@ -1,4 +1,4 @@
-# usb-pull: the stick is pulled at five points of an export; only complete, verified photos ever carry final names
+# usb-pull: the stick is pulled at four points of an export; only complete, verified photos ever carry final names
 # (or, at most, one empty file: a rename cut between its two flushes), no file is damaged, the store is untouched,
 # and a re-plug (fsck -a first, like systemd-mount) finishes the export (temp and empty files removed, fsck clean).
 # shellcheck shell=bash
@@ -20,10 +20,10 @@ usb_stopped() { usb_has_event exportFailed $(($1 + 1)) || usb_has_event exportFi
 
 # When to pull: "start" = as soon as the export started (planning, folders); "photo MS" = MS ms after the first
 # photo of this insert is done (inside the next photo's write, fsync, read-back, rename or the manifest).
-# The last three are random (USB_PULL_SEED repeats a run; it is logged).
+# The last two are random, new each run (USB_PULL_SEED repeats a run; it is logged).
 seed=${USB_PULL_SEED:-$(date +%s)}
 RANDOM=$seed
-pulls=("start 0" "photo 0" "photo $((RANDOM % 1000))" "photo $((RANDOM % 1000))" "photo $((RANDOM % 1000))")
+pulls=("start 0" "photo 0" "photo $((RANDOM % 1000))" "photo $((RANDOM % 1000))")
 rig_log "pull points: ${pulls[*]} (USB_PULL_SEED=$seed)"
 run=0 landed=0
 for pull in "${pulls[@]}"; do
