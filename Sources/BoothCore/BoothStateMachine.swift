@@ -231,7 +231,7 @@ public struct BoothStateMachine: Sendable {
         case .photoSaved(let id, let path): photoSaved(id, path: path, at: now, &actions)
         case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
         case .storageChecked(let room): storageChecked(room, at: now, &actions)
-        case .lightMeasured(let lux): updateSequence { $0.lux = lux }
+        case .lightMeasured(let lux): lightMeasured(lux, at: now, &actions)
         case .soundsAdded(let durations): soundsAdded(durations, &actions)
         case .healthMeasured(let reading):
             deviceWarning(.overheating, reading.overheating(limit: configuration.hotLimit), at: now, &actions)
@@ -413,8 +413,34 @@ public struct BoothStateMachine: Sendable {
         // One pulse for the photographer: the countdown has begun.
         actions.append(.setHaptic(true))
         actions.append(.startTimer(.hapticEnded, deadline: now.advanced(by: configuration.hapticPulse)))
-        // Flash auto decides on the light as the countdown starts (`lightMeasured`).
-        if configuration.flash == .auto { actions.append(.measureLight) }
+        // The light is on through the countdown, so the camera's exposure has settled on it when the shutter
+        // opens. Flash auto first measures the scene, with the light still off (`lightMeasured` decides).
+        switch configuration.flash {
+        case .off: break
+        case .on: switchFlashOn(at: now, &actions)
+        case .auto: actions.append(.measureLight)
+        }
+    }
+
+    /// Flash auto: the scene's light level (measured with the light off) arrived; below the threshold, or
+    /// from a camera that reports none, the light goes on for the rest of the countdown.
+    private mutating func lightMeasured(_ lux: Double?, at now: Instant, _ actions: inout [BoothAction]) {
+        updateSequence { $0.lux = lux }
+        guard configuration.flash == .auto, case .countingDown = state, wantsFlash(lux: lux) else { return }
+        switchFlashOn(at: now, &actions)
+    }
+
+    /// Whether flash auto uses the light for a scene of `lux` (nil: the camera reports no light level).
+    private func wantsFlash(lux: Double?) -> Bool { lux.map { $0 < configuration.flashAutoLux } ?? true }
+
+    /// The light on for the running sequence (once).
+    private mutating func switchFlashOn(at now: Instant, _ actions: inout [BoothAction]) {
+        var already = false
+        updateSequence {
+            already = $0.flashOn
+            $0.flashOn = true
+        }
+        if !already { actions.append(.setFlash(true)) }
     }
 
     private mutating func soundFailed(
@@ -428,15 +454,11 @@ public struct BoothStateMachine: Sendable {
     }
 
     private mutating func countdownEnded(at now: Instant, _ actions: inout [BoothAction]) {
-        guard case .countingDown(var sequence) = state else { return }
-        switch configuration.flash {
-        case .off: sequence.flashOn = false
-        case .on: sequence.flashOn = true
-        case .auto: sequence.flashOn = sequence.lux.map { $0 < configuration.flashAutoLux } ?? true
-        }
+        guard case .countingDown(let sequence) = state else { return }
         enter(.capturing(sequence), at: now, &actions)
+        // Flash auto whose light level has not arrived by now: decided as for a camera that reports none.
+        if configuration.flash == .auto, sequence.lux == nil { switchFlashOn(at: now, &actions) }
         actions.append(.showLEDs(.allOn, since: now))
-        if sequence.flashOn { actions.append(.setFlash(true)) }
         actions.append(.playSound("Shutter", .shutter))
         actions.append(.capturePhoto(CaptureID(sequence: sequence.id, shot: 0), trigger: now))
         actions.append(.startTimer(.captureTimedOut, deadline: now.advanced(by: configuration.captureTimeout)))
@@ -644,7 +666,11 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func abort(_ reason: String, at now: Instant, _ actions: inout [BoothAction]) {
         // Frames still on their way arrive as stale completions and are released then.
-        if case .capturing(let sequence) = state, sequence.flashOn { actions.append(.setFlash(false)) }
+        switch state {
+        case .countingDown(let sequence) where sequence.flashOn, .capturing(let sequence) where sequence.flashOn:
+            actions.append(.setFlash(false))
+        default: break
+        }
         actions.append(.reportError(reason))
         for timer in [BoothTimer.soundTimedOut, .countdownEnded, .captureTimedOut, .reviewEnded] {
             actions.append(.cancelTimer(timer))

@@ -469,6 +469,17 @@ import Testing
         #expect(h.send(.buttonLongPressed).isEmpty)
     }
 
+    @Test func holdingAPressInTheReviewWindowDiscardsEveryShotOfABurst() {
+        var h = MachineHarness(configuration: .init(burstCount: 3))
+        h.pressAndCountDown()
+        for shot in 0..<3 { h.send(.captureCompleted(CaptureID(sequence: 1, shot: shot))) }
+        for shot in 0..<3 { h.send(.photoSaved(CaptureID(sequence: 1, shot: shot), path: "/p/\(shot).jpg")) }
+        #expect(h.phase == .idle)
+        h.send(.buttonPressed)
+        let long = h.send(.buttonLongPressed)
+        #expect(long == (0..<3).map { .discardPhoto(path: "/p/\($0).jpg") })
+    }
+
     @Test func aShortPressInTheReviewWindowKeepsTheLastPhoto() {
         var h = MachineHarness()
         h.takePhoto(path: "/p/first.jpg")
@@ -507,13 +518,22 @@ import Testing
         #expect(h.captureCount == 3)
     }
 
-    @Test func theFlashIsOnOnlyAroundTheExposure() {
-        var h = MachineHarness(configuration: .init(flash: .on))
-        h.pressAndCountDown()
+    /// Flash on: the light goes on as the countdown starts and stays on until the last shot, so the camera's
+    /// exposure has settled on it when the shutter opens. Mutation: switching it on at the countdown's end (as
+    /// the booth did) fails this.
+    @Test func flashOnLightsTheWholeCountdownUntilTheLastShot() {
+        var h = MachineHarness(configuration: .init(burstCount: 2, flash: .on))
+        h.send(.buttonPressed)
+        #expect(!h.log.contains(.setFlash(true)), "not during the attention sound")
+        let start = h.send(.soundFinished(.attention))
+        #expect(start.contains(.setFlash(true)), "on as the countdown starts")
         #expect(!h.log.contains(.measureLight), "flash on needs no light level")
-        #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(true))
+        h.advance(by: .seconds(1))
+        #expect(h.phase == .capturing)
         h.send(.captureCompleted(h.lastCapture!))
-        #expect(h.log.last { if case .setFlash = $0 { true } else { false } } == .setFlash(false))
+        #expect(!h.log.contains(.setFlash(false)), "still on between the shots of a burst")
+        h.send(.captureCompleted(h.lastCapture!))
+        #expect(h.log.filter { if case .setFlash = $0 { true } else { false } } == [.setFlash(true), .setFlash(false)])
     }
 
     @Test func thePhotographerFeelsOnePulseAsTheCountdownStarts() {
@@ -537,14 +557,17 @@ import Testing
         #expect(h.log.last { if case .setHaptic = $0 { true } else { false } } == .setHaptic(false))
     }
 
-    /// Flash auto: the light is measured as the countdown starts; the flash is used below the threshold
-    /// (or when the camera reports no light level), and not at all above it.
+    /// Flash auto: the light is measured as the countdown starts, with the light still off; below the threshold
+    /// (or when the camera reports no light level) the light goes on at once, for the rest of the countdown, and
+    /// not at all above it. Mutation: deciding at the countdown's end (as the booth did) fails this.
     @Test(arguments: [(Double?.some(12), true), (49.9, true), (50, false), (800, false), (nil, true)])
     func flashAutoUsesTheLightLevel(lux: Double?, flash: Bool) {
         var h = MachineHarness(configuration: .init(burstCount: 2, flash: .auto, flashAutoLux: 50))
         h.send(.buttonPressed)
-        #expect(h.send(.soundFinished(.attention)).contains(.measureLight))
-        h.send(.lightMeasured(lux: lux))
+        let start = h.send(.soundFinished(.attention))
+        #expect(start.contains(.measureLight) && !start.contains(.setFlash(true)), "measured before the light is on")
+        #expect(h.send(.lightMeasured(lux: lux)) == (flash ? [.setFlash(true)] : []))
+        #expect(h.phase == .countingDown)
         h.advance(by: .seconds(1))
         #expect(h.phase == .capturing)
         let flashes = { h.log.filter { if case .setFlash = $0 { true } else { false } } }
@@ -555,12 +578,30 @@ import Testing
         #expect(flashes() == (flash ? [.setFlash(true), .setFlash(false)] : []))
     }
 
-    @Test func theFlashGoesOffWhenACaptureWithItAborts() {
+    /// Flash auto whose light level has not arrived when the countdown ends: the flash is used, as for a
+    /// camera that reports none; a level arriving after that changes nothing.
+    @Test func flashAutoWithoutALightLevelByTheShutterUsesTheFlash() {
+        var h = MachineHarness(configuration: .init(flash: .auto, flashAutoLux: 50))
+        h.send(.buttonPressed)
+        h.send(.soundFinished(.attention))
+        let end = h.advance(by: .seconds(1))
+        #expect(h.phase == .capturing)
+        let on = end.firstIndex(of: .setFlash(true))
+        let shutter = end.firstIndex { if case .capturePhoto = $0 { true } else { false } }
+        #expect(on != nil && shutter != nil && on! < shutter!, "the light is on before the shutter")
+        #expect(h.send(.lightMeasured(lux: 800)).isEmpty)
+        h.send(.captureCompleted(h.lastCapture!))
+        #expect(h.log.filter { if case .setFlash = $0 { true } else { false } } == [.setFlash(true), .setFlash(false)])
+    }
+
+    @Test(arguments: [false, true])
+    func theFlashGoesOffWhenASequenceWithItAborts(inTheCountdown: Bool) {
         var h = MachineHarness(configuration: .init(flash: .auto))
         h.send(.buttonPressed)
         h.send(.soundFinished(.attention))
         h.send(.lightMeasured(lux: 3))
-        h.advance(by: .seconds(1))
+        if !inTheCountdown { h.advance(by: .seconds(1)) }
+        #expect(h.phase == (inTheCountdown ? .countingDown : .capturing))
         h.send(.cancelPressed)
         #expect(h.log.filter { if case .setFlash = $0 { true } else { false } } == [.setFlash(true), .setFlash(false)])
     }

@@ -210,6 +210,20 @@ import Testing
         #expect(try PhotoStore.fileNames(in: "\(photos)/discarded").count == 1)
     }
 
+    /// A retake of a burst moves every shot of it to `discarded/`, and only those: the retake's own burst is kept.
+    @Test func aLongPressInTheReviewWindowDiscardsEveryShotOfTheBurst() throws {
+        var settings = BoothSettings()
+        settings.burstCount = 3
+        let (events, photos) = try run("press\nwait 3\nlong-press\nwait 4\nquit\n", settings: settings)
+        let saved = events.filter { $0.type == "photoSaved" }.compactMap { $0.fields["path"] }
+        #expect(saved.count == 6)
+        let discarded = try PhotoStore.fileNames(in: "\(photos)/discarded").sorted()
+        #expect(discarded == saved.prefix(3).map { String($0.split(separator: "/").last!) }.sorted())
+        #expect(events.filter { $0.type == "photoDiscarded" }.count == 3)
+        let kept = try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.sorted()
+        #expect(kept == saved.suffix(3).map { String($0.split(separator: "/").last!) }.sorted())
+    }
+
     /// A sound device whose descriptor epoll refuses (ALSA's null plugins hand out /dev/null: EPERM)
     /// never reports a sound's end; the sequence still completes and the photo is saved.
     @Test func aSoundDeviceThatNeverReportsAnEndStillTakesThePhoto() throws {
@@ -256,7 +270,7 @@ import Testing
     }
 
     /// Flash auto through the controller: the simulated camera's light level, read as the countdown
-    /// starts, decides; the flash line is switched around the exposure only in the dark.
+    /// starts, decides; only in the dark is the flash line on, from the countdown until after the exposure.
     @Test(arguments: [(Double?.some(5), true), (400, false), (nil, true)])
     func flashAutoFollowsTheCamerasLightLevel(lux: Double?, flash: Bool) throws {
         var settings = BoothSettings()
@@ -268,6 +282,11 @@ import Testing
         #expect(light.fields["lux"] == lux.map { String(Int($0)) } ?? "unknown")
         let switched = events.filter { $0.type == "flash" }.map { $0.fields["on"]! }
         #expect(switched == (flash ? ["true", "false"] : []))
+        if flash {
+            let on = try #require(events.firstIndex { $0.type == "flash" && $0.fields["on"] == "true" })
+            let shutter = try #require(events.firstIndex { $0.type == "state" && $0.fields["to"] == "capturing" })
+            #expect(on < shutter, "the light is on during the countdown, before the shutter")
+        }
         #expect(events.filter { $0.type == "photoSaved" }.count == 1)
     }
 
