@@ -5,13 +5,22 @@ import Glibc
 /// systemd's notify protocol (Type=notify): READY=1 once idle, and WATCHDOG=1 from the event loop
 /// itself at half the unit's WatchdogSec, so a stuck loop gets the booth restarted. A no-op when not
 /// started by systemd (no NOTIFY_SOCKET).
-final class SystemdNotifier {
+final class SystemdNotifier: Sendable {
     private let socketPath: String?
     private let watchdogInterval: Int64?
 
-    init() {
-        socketPath = getenv("NOTIFY_SOCKET").map { String(cString: $0) }
-        watchdogInterval = getenv("WATCHDOG_USEC").flatMap { Int64(String(cString: $0)) }.map { $0 * 1000 / 2 }
+    /// The notifier systemd's environment asks for (`NOTIFY_SOCKET`, `WATCHDOG_USEC`).
+    convenience init() {
+        self.init(
+            socketPath: getenv("NOTIFY_SOCKET").map { String(cString: $0) },
+            watchdogMicroseconds: getenv("WATCHDOG_USEC").flatMap { Int64(String(cString: $0)) })
+    }
+
+    /// A notifier sending to `socketPath` (a leading `@`: the abstract namespace), pinging at half of
+    /// `watchdogMicroseconds` once started (nil: no watchdog).
+    init(socketPath: String?, watchdogMicroseconds: Int64?) {
+        self.socketPath = socketPath
+        watchdogInterval = watchdogMicroseconds.map { $0 * 1000 / 2 }
     }
 
     /// Pings the watchdog from the loop's timer, so the ping stops when the loop stops.
@@ -43,7 +52,8 @@ final class SystemdNotifier {
         _ = message.withCString { text in
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    sendto(fd, text, strlen(text), Int32(MSG_NOSIGNAL), $0, length)
+                    // Never waits: a notify socket whose queue is full (systemd busy) must not hold the loop.
+                    sendto(fd, text, strlen(text), Int32(MSG_NOSIGNAL | MSG_DONTWAIT), $0, length)
                 }
             }
         }
