@@ -11,11 +11,24 @@ public protocol StickUnmounter: Sendable {
 
 /// Unmounts with the kernel's umount2: needs CAP_SYS_ADMIN in the mount's namespace (root, as in
 /// the simulator's tests and the rig's guest). The corresponding C function is `umount2`.
+///
+/// A mount still busy (EBUSY) is tried again for up to `busyWait`: a process forked at that moment holds a copy of
+/// the export's descriptors until its exec closes them. Blocking: called on the export's worker thread.
 public struct KernelUnmounter: StickUnmounter {
-    /// The kernel's unmount.
-    public init() {}
+    /// How long a busy mount is tried again, in 50 ms steps.
+    public let busyWait: Int64
+
+    /// The kernel's unmount, a busy mount tried again for `busyWait` nanoseconds (1 s).
+    public init(busyWait: Int64 = 1_000_000_000) { self.busyWait = busyWait }
 
     public func unmount(_ mountPoint: String) -> StoreError? {
-        booth_umount(mountPoint, 0) == 0 ? nil : StoreError("umount", mountPoint, errno: errno)
+        var waited: Int64 = 0
+        while true {
+            if booth_umount(mountPoint, 0) == 0 { return nil }
+            let code = errno
+            guard code == EBUSY, waited < busyWait else { return StoreError("umount", mountPoint, errno: code) }
+            usleep(50_000)
+            waited += 50_000_000
+        }
     }
 }

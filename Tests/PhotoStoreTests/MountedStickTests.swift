@@ -4,6 +4,7 @@ import BoothCore
 import BoothSystem
 import BoothTestSupport
 import Checksum
+import Dispatch
 import Glibc
 import Testing
 
@@ -66,6 +67,19 @@ private func isMounted(_ point: String) -> Bool {
         }
         let manifest = ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? "")
         #expect(manifest?.entries.count == found.count)
+    }
+
+    /// A mount busy for a moment (here a file the test holds open for 200 ms; in a test run, a process forked
+    /// while the export's descriptors were open) is unmounted once it is free. Mutation: no second try (as the
+    /// unmounter had) reports EBUSY and leaves it mounted; this failed `aReadOnlyStickIsRefused` in a busy run.
+    @Test func aMountBusyForAMomentIsStillUnmounted() throws {
+        let stick = try #require(mountStick(kilobytes: 600))
+        let fd = open("\(stick)/held", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(fd >= 0)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { close(fd) }
+        #expect(KernelUnmounter().unmount(stick) == nil)
+        #expect(!isMounted(stick))
+        if isMounted(stick) { _ = umount2(stick, Int32(MNT_DETACH)) }
     }
 
     @Test func aReadOnlyStickIsRefused() throws {
