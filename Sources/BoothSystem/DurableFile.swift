@@ -1,5 +1,5 @@
-import CBoothSys
 // DurableFile: crash-safe file creation.
+import CBoothSys
 import Checksum
 import Glibc
 
