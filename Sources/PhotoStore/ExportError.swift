@@ -46,6 +46,12 @@ public struct ExportError: Error, CustomStringConvertible {
         return false
     }
 
+    /// Whether the export stopped because it was asked to (`shouldStop`, a shutdown).
+    public var isStopped: Bool {
+        if case .stopped = reason { return true }
+        return false
+    }
+
     /// Whether a copy read back from the stick differed from what was written (DurableFile's
     /// "verify"): the stick is failing or fake, not gone.
     public var verificationFailed: Bool {

@@ -51,37 +51,37 @@ public struct StickExporter: Sendable {
             return summary
         } catch {
             var error = error
-            let stopped: Bool
-            if case .stopped = error.reason { stopped = true } else { stopped = false }
             error.unmounted = run.abandon(
-                stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem, stopped: stopped)
+                stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem, stopped: error.isStopped)
             throw error
         }
     }
 
-    /// The stick's root folder, opened without following a link, and its file system type, once it passed
-    /// the checks every use of a stick starts with (its sounds as much as its photos): a folder, not a link,
-    /// of a file system in `allowed`. The caller closes the descriptor.
-    public static func openStick(
-        _ mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
-    ) throws(ExportError) -> (root: Int32, fileSystem: String) {
+    /// The stick's root folder, opened without following a link (a link is refused): what every use of a
+    /// stick starts with, its sounds as much as its photos. The caller closes it.
+    public static func openRoot(
+        _ mountPoint: String, operations ops: any FileOperations
+    ) throws(ExportError) -> Int32 {
         let root = ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard root >= 0 else {
             let code = errno
             if code == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
             throw ExportError(.failed(StoreError("open", mountPoint, errno: code)), done: 0, total: 0)
         }
+        return root
+    }
+
+    /// The file system type of the stick whose root is `root`, once checked to be one of `allowed`; the second
+    /// check every use of a stick starts with.
+    public static func checkFileSystem(
+        of root: Int32, at mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
+    ) throws(ExportError) -> String {
         // A file system whose type cannot even be read is failing: that error, not "unsupported".
         guard let type = fileSystemType(of: root, operations: ops) else {
-            let code = errno
-            _ = ops.close(root)
-            throw ExportError(.failed(StoreError("statfs", mountPoint, errno: code)), done: 0, total: 0)
+            throw ExportError(.failed(StoreError("statfs", mountPoint, errno: errno)), done: 0, total: 0)
         }
-        guard allowed.contains(type) else {
-            _ = ops.close(root)
-            throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0)
-        }
-        return (root, type)
+        guard allowed.contains(type) else { throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0) }
+        return type
     }
 
     /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...); nil, with
@@ -139,9 +139,9 @@ private final class ExportRun {
         guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
             throw fail("export", options.folder, EINVAL)
         }
-        let (root, type) = try StickExporter.openStick(
-            mountPoint, allowing: options.allowedFileSystems, operations: ops)
-        rootFD = root
+        rootFD = try StickExporter.openRoot(mountPoint, operations: ops)
+        let type = try StickExporter.checkFileSystem(
+            of: rootFD, at: mountPoint, allowing: options.allowedFileSystems, operations: ops)
         var volume = statvfs()
         if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)

@@ -8,7 +8,8 @@ import SoundOutput
 /// worker before the stick's export.
 ///
 /// A stick changes the booth's sounds only when the owner turned it on (`sound.stick_sounds`), only from a
-/// stick the export would accept (`StickExporter.openStick`: a folder, not a link, of an accepted file system),
+/// stick the export would accept (`StickExporter.openRoot` and `checkFileSystem`: a folder, not a link, of an
+/// accepted file system),
 /// with every name opened relative to the stick's root descriptor with `O_NOFOLLOW`, and never replacing a
 /// sound the booth has (`SoundLibrary.importSounds`, within its limits).
 struct StickSounds: Sendable {
@@ -42,13 +43,12 @@ struct StickSounds: Sendable {
     /// folder) refused; nil when there is nothing to say: no sounds folder, or a stick the export refuses
     /// (the export's own failure then says why).
     func importSounds(from mountPoint: String) -> (sounds: [CustomSound], rejections: [String])? {
-        let root: Int32
-        do throws(ExportError) {
-            root = try StickExporter.openStick(mountPoint, allowing: allowedFileSystems, operations: operations).root
-        } catch {
-            return nil
-        }
+        guard let root = try? StickExporter.openRoot(mountPoint, operations: operations) else { return nil }
         defer { _ = operations.close(root) }
+        guard
+            (try? StickExporter.checkFileSystem(
+                of: root, at: mountPoint, allowing: allowedFileSystems, operations: operations)) != nil
+        else { return nil }
         let path = "\(exportFolder)/sounds"
         let booth = operations.openat(root, exportFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard booth >= 0 else { return refusal(path, errno) }
