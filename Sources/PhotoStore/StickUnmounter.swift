@@ -12,8 +12,9 @@ public protocol StickUnmounter: Sendable {
 /// Unmounts with the kernel's umount2: needs CAP_SYS_ADMIN in the mount's namespace (root, as in
 /// the simulator's tests and the rig's guest). The corresponding C function is `umount2`.
 ///
-/// A mount still busy (EBUSY) is tried again for up to `busyWait`: a process forked at that moment holds a copy of
-/// the export's descriptors until its exec closes them. Blocking: called on the export's worker thread.
+/// A mount still busy (EBUSY) is tried again for up to `busyWait`: something may hold it for a moment, e.g. a
+/// process forked at that moment keeps a copy of the export's descriptors until its exec closes them. Blocking:
+/// called on the export's worker thread.
 public struct KernelUnmounter: StickUnmounter {
     /// How long a busy mount is tried again, in 50 ms steps.
     public let busyWait: Int64

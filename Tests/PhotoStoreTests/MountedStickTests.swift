@@ -69,9 +69,9 @@ private func isMounted(_ point: String) -> Bool {
         #expect(manifest?.entries.count == found.count)
     }
 
-    /// A mount busy for a moment (here a file the test holds open for 200 ms; in a test run, a process forked
-    /// while the export's descriptors were open) is unmounted once it is free. Mutation: no second try (as the
-    /// unmounter had) reports EBUSY and leaves it mounted; this failed `aReadOnlyStickIsRefused` in a busy run.
+    /// A mount busy for a moment (here a file the test holds open for 200 ms) is unmounted once it is free.
+    /// Mutation: no second try (as the unmounter had) reports EBUSY and leaves it mounted. A parallel test run
+    /// once left `aReadOnlyStickIsRefused`'s tmpfs mounted, most likely so (the failure did not say why).
     @Test func aMountBusyForAMomentIsStillUnmounted() throws {
         let stick = try #require(mountStick(kilobytes: 600))
         let fd = open("\(stick)/held", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
