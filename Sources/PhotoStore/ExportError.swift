@@ -11,6 +11,9 @@ public struct ExportError: Error, CustomStringConvertible {
         case unsupportedFileSystem(String)
         /// A symbolic link (or a file) sits where the export folder or a date folder should be.
         case refusedLink(String)
+        /// The file system at the mount point is not the one mountinfo showed there (its device, "major:minor",
+        /// differs): something else was mounted over it, or it is a folder, not the stick's mount.
+        case mountChanged(mountPoint: String, expected: String, found: String)
         /// A call failed (pulled stick, full stick, read-only stick, I/O error ...).
         case failed(StoreError)
         /// The booth asked it to stop between two photos (it is shutting down).
@@ -39,11 +42,13 @@ public struct ExportError: Error, CustomStringConvertible {
         return nil
     }
 
-    /// Whether the mount was refused for its file system (ext4, NTFS, tmpfs ...): nothing was read,
-    /// written, flushed or unmounted there.
+    /// Whether the mount was refused for its file system (ext4, NTFS, tmpfs ...) or for not being the mount the
+    /// booth saw: nothing was read, written, flushed or unmounted there.
     public var isRefusedFileSystem: Bool {
-        if case .unsupportedFileSystem = reason { return true }
-        return false
+        switch reason {
+        case .unsupportedFileSystem, .mountChanged: return true
+        default: return false
+        }
     }
 
     /// Whether the export stopped because it was asked to (`shouldStop`, a shutdown).
@@ -72,6 +77,9 @@ public struct ExportError: Error, CustomStringConvertible {
         case .unsupportedFileSystem(let type):
             return
                 "The stick's file system (\(type)) is not supported: format it as FAT32 or exFAT. Nothing was written, and it stays mounted."
+        case .mountChanged(let point, let expected, let found):
+            return
+                "\(point) holds device \(found), not the stick that was mounted there (device \(expected)): nothing was read or written, and it stays mounted. Unplug the stick and plug it in again."
         case .refusedLink(let path):
             return
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."

@@ -33,17 +33,18 @@ public struct StickExporter: Sendable {
         self.options = options
     }
 
-    /// Exports to the stick mounted at `mountPoint` (or a plain folder, with `options.unmount` off).
-    /// `progress(done, total)` is called on this thread after the plan and after each photo. When
-    /// `shouldStop()` turns true, the export ends before the next photo as after a failure
+    /// Exports to the stick mounted at `mountPoint` (or a plain folder, with `options.unmount` off). `device` is
+    /// the stick's device number as mountinfo showed it at that point ("major:minor"): the file system found
+    /// there must be that one (`checkDevice`), or nothing is touched. `progress(done, total)` is called on this
+    /// thread after the plan and after each photo. When `shouldStop()` turns true, the export ends before the next photo as after a failure
     /// (`ExportError.Reason.stopped`): what was copied is recorded, flushed, verified and unmounted.
     public func export(
-        to mountPoint: String, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        to mountPoint: String, device: String? = nil, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         shouldStop: () -> Bool = { false }
     ) throws(ExportError)
         -> ExportSummary
     {
-        let run = ExportRun(store: store, options: options, mountPoint: mountPoint)
+        let run = ExportRun(store: store, options: options, mountPoint: mountPoint, device: device)
         defer { run.closeAll() }
         do throws(ExportError) {
             var summary = try run.copyAll(progress: progress, shouldStop: shouldStop)
@@ -69,6 +70,30 @@ public struct StickExporter: Sendable {
             throw ExportError(.failed(StoreError("open", mountPoint, errno: code)), done: 0, total: 0)
         }
         return root
+    }
+
+    /// Checks that the folder `root` is the root of the file system mountinfo showed at `mountPoint`: its device
+    /// number (st_dev) is `expected` ("major:minor"). A mount made over the stick's, or a folder left where the
+    /// stick was, has another: refused before anything is read there. No `expected` (a folder by hand): no check.
+    public static func checkDevice(
+        of root: Int32, at mountPoint: String, expected: String?, operations ops: any FileOperations
+    ) throws(ExportError) {
+        guard let expected else { return }
+        var info = stat()
+        guard ops.fstat(root, &info) == 0 else {
+            throw ExportError(.failed(StoreError("stat", mountPoint, errno: errno)), done: 0, total: 0)
+        }
+        let found = deviceName(info.st_dev)
+        guard found == expected else {
+            throw ExportError(.mountChanged(mountPoint: mountPoint, expected: expected, found: found), done: 0, total: 0)
+        }
+    }
+
+    /// A device number as mountinfo writes it: "major:minor" (glibc's `major()` and `minor()`, macros Swift does
+    /// not import).
+    public static func deviceName(_ device: dev_t) -> String {
+        let d = UInt64(device)
+        return "\(((d >> 8) & 0xfff) | ((d >> 32) & 0xffff_f000)):\((d & 0xff) | ((d >> 12) & 0xffff_ff00))"
     }
 
     /// The file system type of the stick whose root is `root`, once checked to be one of `allowed`; the second
@@ -105,6 +130,8 @@ private final class ExportRun {
     let store: PhotoStore
     let options: ExportOptions
     let mountPoint: String
+    /// The stick's device number as mountinfo showed it (nil: a folder by hand, not checked).
+    let device: String?
     let ops: any FileOperations
     let file: DurableFile
     var rootFD: Int32 = -1
@@ -123,8 +150,9 @@ private final class ExportRun {
 
     var exportPath: String { "\(mountPoint)/\(options.folder)" }
 
-    init(store: PhotoStore, options: ExportOptions, mountPoint: String) {
+    init(store: PhotoStore, options: ExportOptions, mountPoint: String, device: String?) {
         self.store = store
+        self.device = device
         self.options = options
         self.mountPoint = mountPoint.count > 1 && mountPoint.hasSuffix("/") ? String(mountPoint.dropLast()) : mountPoint
         ops = options.operations
@@ -140,6 +168,7 @@ private final class ExportRun {
             throw fail("export", options.folder, EINVAL)
         }
         rootFD = try StickExporter.openRoot(mountPoint, operations: ops)
+        try StickExporter.checkDevice(of: rootFD, at: mountPoint, expected: device, operations: ops)
         let type = try StickExporter.checkFileSystem(
             of: rootFD, at: mountPoint, allowing: options.allowedFileSystems, operations: ops)
         var volume = statvfs()

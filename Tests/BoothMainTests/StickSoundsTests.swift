@@ -54,6 +54,20 @@ import Testing
         #expect(!exists("\(folder)/Broken.wav"))
     }
 
+    /// A folder of another device than the stick mountinfo showed there is not read: no sound comes from a mount
+    /// that is not the stick seen. Mutation: without `checkDevice` in the import, Beep is imported.
+    @Test func aMountThatIsNotTheStickSeenGivesNoSounds() throws {
+        let folder = temporaryDirectory() + "/sounds"
+        let stick = try stick()
+        var info = stat()
+        try #require(stat(stick, &info) == 0)
+        let own = StickExporter.deviceName(info.st_dev)
+        let importer = try sounds(enabled: true, into: folder)
+        #expect(importer.importSounds(from: stick, device: own == "8:1" ? "8:17" : "8:1") == nil)
+        #expect(!exists("\(folder)/Beep.wav"))
+        #expect(importer.importSounds(from: stick, device: own)?.sounds.map(\.name) == ["Beep"])
+    }
+
     /// Off (the default), a stick changes nothing and says how to turn it on. Mutation: the import before it was
     /// opt-in (every stick imported) fails this.
     @Test func withStickSoundsOffAStickChangesNothingAndSaysHowToTurnItOn() throws {

@@ -94,4 +94,41 @@ private func isMounted(_ point: String) -> Bool {
         }
         #expect(!isMounted(stick))
     }
+
+    /// The stick mountinfo showed at a point, then another file system mounted over it before the export opens the
+    /// point: the export refuses it (named, nothing read or written there, both left mounted); the mount on top,
+    /// asked for by its own device, is exported and unmounted. Mutation: without `checkDevice` the export writes
+    /// into the mount on top and unmounts it.
+    @Test func aMountThatIsNotTheStickSeenThereIsRefusedUntouched() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = try #require(mountStick(kilobytes: 4096))
+        defer { _ = umount2(stick, Int32(MNT_DETACH)) }
+        let seen = try #require(
+            MountTable.parse(PhotoStore.readSmallFile("/proc/self/mountinfo") ?? "").last { $0.mountPoint == stick })
+        var info = stat()
+        try #require(stat(stick, &info) == 0)
+        #expect(StickExporter.deviceName(info.st_dev) == seen.device, "the device is named as mountinfo names it")
+        try #require(mount("none", stick, "tmpfs", 0, "size=4096k") == 0)
+        let onTop = try #require(
+            MountTable.parse(PhotoStore.readSmallFile("/proc/self/mountinfo") ?? "").last { $0.mountPoint == stick })
+        try #require(onTop.device != seen.device)
+        let unmounter = RecordingUnmounter()
+        var options = options
+        options.unmounter = unmounter
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick, device: seen.device)
+        } throws: { error in
+            guard let error = error as? ExportError, case .mountChanged = error.reason else { return false }
+            return error.isRefusedFileSystem && !error.unmounted && error.description.contains(seen.device)
+                && error.description.contains("plug it in again")
+        }
+        #expect(StoreFixtures.snapshot(stick).isEmpty, "nothing written to the mount on top")
+        #expect(unmounter.calls.isEmpty)
+        #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
+
+        let summary = try StickExporter(store: store, options: options).export(to: stick, device: onTop.device)
+        #expect(summary.copied == 2 && unmounter.calls == [stick])
+        _ = umount2(stick, 0)
+        #expect(isMounted(stick), "the stick seen first is still mounted below")
+    }
 }

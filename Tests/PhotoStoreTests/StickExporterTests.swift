@@ -382,6 +382,31 @@ import Testing
         #expect(fresh.records().allSatisfy { $0.exportedTo == [first.stickID] })
     }
 
+    /// A folder that is not the file system the booth saw mounted there (another device number) is refused
+    /// before anything is read or written; given its own device it is exported. Mutation: without
+    /// `checkDevice` the first export writes into the folder.
+    @Test func aFolderOfAnotherDeviceThanTheStickSeenIsRefused() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        let unmounter = RecordingUnmounter()
+        var options = StoreFixtures.options(for: stick)
+        (options.unmount, options.unmounter) = (true, unmounter)
+        var info = stat()
+        try #require(stat(stick, &info) == 0)
+        let own = StickExporter.deviceName(info.st_dev)
+        let other = own == "8:1" ? "8:17" : "8:1"
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick, device: other)
+        } throws: { error in
+            guard let error = error as? ExportError, case .mountChanged(_, let expected, let found) = error.reason
+            else { return false }
+            return expected == other && found == own && !error.unmounted
+        }
+        #expect(StoreFixtures.snapshot(stick).isEmpty && unmounter.calls.isEmpty)
+        let summary = try StickExporter(store: store, options: options).export(to: stick, device: own)
+        #expect(summary.copied == 1 && unmounter.calls == [stick])
+    }
+
     @Test func aRefusedMountIsNeverUnmounted() throws {
         let store = try StoreFixtures.store(photos: 1)
         let stick = temporaryDirectory()

@@ -56,11 +56,14 @@ struct ExportCommand: ParsableCommand {
         let type = StickExporter.fileSystemType(of: fd) ?? "unknown"
         close(fd)
         if allowed.isEmpty { allowed = [type] }
+        // A stick (--unmount) must still be the file system mounted there: the last mount on that point.
+        var device: String?
         if unmount {
             let table = MountTable.parse((try ConfigLoader.readText("/proc/self/mountinfo")) ?? "")
-            guard table.contains(where: { $0.mountPoint == target }) else {
+            guard let mount = table.last(where: { $0.mountPoint == target }) else {
                 throw BoothFailure("\(target) is not a mount point: drop --unmount, or give the stick's mount point")
             }
+            device = mount.device
         }
         let store: PhotoStore
         do {
@@ -79,7 +82,7 @@ struct ExportCommand: ParsableCommand {
                 unmounter: SystemdUnmounter()))
         let terminal = isatty(STDERR_FILENO) == 1
         do {
-            let summary = try exporter.export(to: target) { done, total in
+            let summary = try exporter.export(to: target, device: device) { done, total in
                 if terminal { toTerminal("\r\(done)/\(total) photos") }
             }
             if terminal { toTerminal("\n") }

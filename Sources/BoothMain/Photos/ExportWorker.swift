@@ -97,7 +97,7 @@ final class ExportWorker {
             switch change {
             case .inserted(let mount):
                 self.devices[mount.mountPoint] = mount.device
-                self.export(to: mount.mountPoint)
+                self.export(to: mount.mountPoint, device: mount.device)
             case .removed(let point):
                 // During an export this is the worker's own unmount (its `.finished` follows) or a
                 // pulled stick (its `.failed` follows); after the booth's own unmount, the poll says.
@@ -121,18 +121,19 @@ final class ExportWorker {
         }
     }
 
-    /// Exports to `mountPoint` on the worker thread (ignored while an export there is running).
-    func export(to mountPoint: String) {
+    /// Exports to `mountPoint` on the worker thread (ignored while an export there is running), only if the file
+    /// system there is still `device`, the one mountinfo showed.
+    func export(to mountPoint: String, device: String) {
         guard presence.exportStarting(at: mountPoint) else { return }
         queue.asyncOnNormalScheduler { [exporter, mailbox, stopping, sounds] in
-            if let imported = sounds.importSounds(from: mountPoint) {
+            if let imported = sounds.importSounds(from: mountPoint, device: device) {
                 mailbox.post(
                     .soundsImported(mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
             }
             mailbox.post(.started(mountPoint: mountPoint))
             do throws(ExportError) {
                 let summary = try exporter.export(
-                    to: mountPoint,
+                    to: mountPoint, device: device,
                     progress: { done, total in
                         mailbox.post(.progress(mountPoint: mountPoint, done: done, total: total))
                     },

@@ -41,11 +41,13 @@ struct StickSounds: Sendable {
 
     /// The stick's sounds copied into the sounds folder and decoded, with a message for each file (or
     /// folder) refused; nil when there is nothing to say: no sounds folder, or a stick the export refuses
-    /// (the export's own failure then says why).
-    func importSounds(from mountPoint: String) -> (sounds: [CustomSound], rejections: [String])? {
+    /// (the export's own failure then says why). `device` is the stick's device number as mountinfo showed it.
+    func importSounds(
+        from mountPoint: String, device: String? = nil
+    ) -> (sounds: [CustomSound], rejections: [String])? {
         guard let root = try? StickExporter.openRoot(mountPoint, operations: operations) else { return nil }
         defer { _ = operations.close(root) }
-        guard
+        guard (try? StickExporter.checkDevice(of: root, at: mountPoint, expected: device, operations: operations)) != nil,
             (try? StickExporter.checkFileSystem(
                 of: root, at: mountPoint, allowing: allowedFileSystems, operations: operations)) != nil
         else { return nil }
