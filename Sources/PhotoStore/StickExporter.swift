@@ -85,7 +85,8 @@ public struct StickExporter: Sendable {
         }
         let found = deviceName(info.st_dev)
         guard found == expected else {
-            throw ExportError(.mountChanged(mountPoint: mountPoint, expected: expected, found: found), done: 0, total: 0)
+            let changed = ExportError.Reason.mountChanged(mountPoint: mountPoint, expected: expected, found: found)
+            throw ExportError(changed, done: 0, total: 0)
         }
     }
 

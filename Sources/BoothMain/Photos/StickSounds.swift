@@ -47,10 +47,13 @@ struct StickSounds: Sendable {
     ) -> (sounds: [CustomSound], rejections: [String])? {
         guard let root = try? StickExporter.openRoot(mountPoint, operations: operations) else { return nil }
         defer { _ = operations.close(root) }
-        guard (try? StickExporter.checkDevice(of: root, at: mountPoint, expected: device, operations: operations)) != nil,
-            (try? StickExporter.checkFileSystem(
-                of: root, at: mountPoint, allowing: allowedFileSystems, operations: operations)) != nil
-        else { return nil }
+        do {
+            try StickExporter.checkDevice(of: root, at: mountPoint, expected: device, operations: operations)
+            _ = try StickExporter.checkFileSystem(
+                of: root, at: mountPoint, allowing: allowedFileSystems, operations: operations)
+        } catch {
+            return nil
+        }
         let path = "\(exportFolder)/sounds"
         let booth = operations.openat(root, exportFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard booth >= 0 else { return refusal(path, errno) }
