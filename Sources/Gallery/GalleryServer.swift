@@ -72,11 +72,12 @@ public struct GalleryServer: Sendable {
         var logger = Logger(label: "heylook.gallery")
         logger.logLevel = .warning
         let port = options.port
-        // Limits: a request's headers at most 16 KiB (else 400), complete within 10 s of waiting for them (a client
-        // trickling a request is closed: RequestHeadDeadline), an idle connection closed after 30 s, at most
-        // `maximumConnections` at once (more wait in the kernel), and a request budget per client (429).
+        // Limits: a request's headers at most 16 KiB, a field 8 KiB, 64 fields (else 431: HeaderOverflowAnswer),
+        // complete within 10 s of waiting for them (a client trickling a request is closed: RequestHeadDeadline),
+        // an idle connection closed after 30 s, at most `maximumConnections` at once (more wait in the kernel),
+        // and a request budget per client (429).
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestHeadDeadline(limit: .seconds(10))],
+            additionalChannelHandlers: [HeaderOverflowAnswer(), RequestHeadDeadline(limit: .seconds(10))],
             idleTimeout: .seconds(30),
             httpDecoderConfiguration: .init(
                 maxHeaderFieldSize: 8 * 1024, maxHeaderListSize: 16 * 1024, maxHeaderFieldCount: 64))
