@@ -33,7 +33,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // CRC-32 (zlib's, wrapped once) for the index, manifests, durable writes and ZIPs: below everything that
         // records or checks a file, so the Linux layer needs nothing of the state machine's module.
-        .target(name: "Checksum", dependencies: ["CZlib"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Checksum", dependencies: ["CZlib", "CCrypto"], swiftSettings: strict),
         .target(name: "BoothCore", dependencies: ["Checksum", "LEDCountdown"], swiftSettings: strict),
 
         // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer

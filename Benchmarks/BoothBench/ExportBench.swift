@@ -52,13 +52,25 @@ enum ExportBench {
             try FileManager.default.removeItem(at: copied)
         }
         let megabytes = Double(bytes) / 1e6
-        // The exporter checksums every byte twice (copy, read-back): CRC-32 alone, for scale.
+        // The exporter sums every byte twice (copy, read-back), CRC-32 and SHA-256: each alone, for scale.
         let sample = [UInt8](repeating: 0xA5, count: 64 << 20)
         let crcStarted = DispatchTime.now()
         var crc = CRC32()
         sample.withUnsafeBytes { crc.update($0) }
         let crcRate = Double(sample.count) / 1e6 / seconds(since: crcStarted)
         precondition(crc.value != 0)
+        // And SHA-256 (Swift, no C library), beside coreutils' sha256sum of the same bytes from the page cache.
+        let shaStarted = DispatchTime.now()
+        var sha = SHA256()
+        sample.withUnsafeBytes { sha.update($0) }
+        let shaRate = Double(sample.count) / 1e6 / seconds(since: shaStarted)
+        precondition(sha.finish().count == 32)
+        let samplePath = work.appendingPathComponent("sha-sample").path
+        try Data(sample).write(to: URL(fileURLWithPath: samplePath))
+        try shell("cat \(samplePath) >/dev/null")
+        let sumStarted = DispatchTime.now()
+        try shell("sha256sum \(samplePath) >/dev/null")
+        let sumRate = Double(sample.count) / 1e6 / seconds(since: sumStarted)
         let exportRate = megabytes / BoothBench.median(exportSeconds)
         let copyRate = megabytes / BoothBench.median(copySeconds)
         return [
@@ -68,6 +80,9 @@ enum ExportBench {
             ("cp + sync (MB/s, median of \(runs))", BoothBench.fmt(copyRate)),
             ("export / cp+sync throughput", String(format: "%.2f", exportRate / copyRate)),
             ("CRC-32 alone (MB/s)", BoothBench.fmt(crcRate)),
+            ("SHA-256 alone (MB/s)", BoothBench.fmt(shaRate)),
+            ("sha256sum of the same 64 MiB (MB/s)", BoothBench.fmt(sumRate)),
+            ("SHA-256 / sha256sum", String(format: "%.2f", shaRate / sumRate)),
         ]
     }
 

@@ -80,12 +80,12 @@ public struct DurableFile: Sendable {
     /// `write(_:directory:name:temporaryName:replacing:)`; with `verify`, the temp file is read back
     /// from the device (its cached pages dropped first) and compared before it gets its final name,
     /// so a final name only ever holds a complete, verified file. `directoryPath` names it in errors.
-    /// Returns the CRC-32 of what was written.
+    /// Returns the size, CRC-32 and SHA-256 of what was written.
     @discardableResult
     public func write(
         _ contents: Contents, into directory: Int32, directoryPath: String, name: String, temporaryName: String,
         replacing: Bool = false, verify: Bool = false
-    ) throws(StoreError) -> UInt32 {
+    ) throws(StoreError) -> ContentDigest {
         let temporary = "\(directoryPath)/\(temporaryName)"
         let final = "\(directoryPath)/\(name)"
         if replacing { _ = operations.unlinkat(directory, temporaryName, 0) }
@@ -93,7 +93,7 @@ public struct DurableFile: Sendable {
             directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw StoreError("open", temporary, errno: errno) }
         var open = true
-        let checksum: UInt32
+        let digest: ContentDigest
         do throws(StoreError) {
             // FAT writes a growing file's folder entry (size, first cluster) and its cluster chain in
             // no fixed order, so a stick pulled mid-copy can keep an entry whose chain ends in a free
@@ -105,28 +105,28 @@ public struct DurableFile: Sendable {
             {
                 guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
             }
-            var crc = CRC32()
-            var size: Int64 = 0
+            var summer = ContentDigest.Summer()
             switch contents {
             case .bytes(let bytes):
                 try writeAll(bytes, to: fd, path: temporary)
-                crc.update(bytes)
-                size = Int64(bytes.count)
+                summer.update(bytes)
             case .file(let source, let sourcePath):
                 var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
                 while true {
                     let count = try readSome(source, into: &buffer, path: sourcePath)
                     if count == 0 { break }
                     try writeAll(buffer[..<count], to: fd, path: temporary)
-                    buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                    size += Int64(count)
+                    buffer.withUnsafeBytes { summer.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
                 }
             }
-            checksum = crc.value
+            digest = summer.digest
             guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
             open = false
             guard operations.close(fd) == 0 else { throw StoreError("close", temporary, errno: errno) }
-            if verify { try self.verify(temporaryName, in: directory, path: temporary, size: size, checksum: checksum) }
+            if verify {
+                try self.verify(
+                    temporaryName, in: directory, path: temporary, size: digest.size, checksum: digest.crc32)
+            }
         } catch {
             if open { _ = operations.close(fd) }
             _ = operations.unlinkat(directory, temporaryName, 0)
@@ -165,10 +165,11 @@ public struct DurableFile: Sendable {
             throw failure
         }
         _ = operations.close(renamedFD)
-        return checksum
+        return digest
     }
 
-    /// Reads `name` in `directory` back from the device and checks its size and CRC-32.
+    /// Reads `name` in `directory` back from the device and checks its size and CRC-32 (what a failing or fake
+    /// stick gets wrong; the SHA-256 is for what a person might forge, `digest(of:)`).
     public func verify(
         _ name: String, in directory: Int32, path: String, size: Int64, checksum: UInt32
     ) throws(StoreError) {
@@ -195,6 +196,20 @@ public struct DurableFile: Sendable {
             if count == 0 { return (size, crc.value) }
             buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
             size += Int64(count)
+        }
+    }
+
+    /// The size, CRC-32 and SHA-256 of everything readable from `fd`, read through `operations`.
+    public static func digest(
+        of fd: Int32, path: String, operations: any FileOperations
+    ) throws(StoreError) -> ContentDigest {
+        let file = DurableFile(operations: operations)
+        var buffer = [UInt8](repeating: 0, count: chunkSize)
+        var summer = ContentDigest.Summer()
+        while true {
+            let count = try file.readSome(fd, into: &buffer, path: path)
+            if count == 0 { return summer.digest }
+            buffer.withUnsafeBytes { summer.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
     }
 

@@ -1,2 +1,2 @@
-/* CZlib: zlib's crc32, for BoothCore's CRC32 (zlib1g is on every Debian system). */
+/* CZlib: zlib's crc32, for Checksum's CRC32 (zlib1g is on every Debian system). */
 #include <zlib.h>

@@ -2,16 +2,17 @@
 import BoothCore
 import BoothSystem
 import CBoothSys
+import Checksum
 import Glibc
 
 /// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/`, records it in the
-/// stick's manifest (`<folder>/manifest.txt`, per booth, with CRC-32s) and in the store's index, then
-/// flushes the stick (syncfs) and unmounts it.
+/// stick's manifest (`<folder>/manifest.txt`, per booth, with sizes, CRC-32s and SHA-256s) and in the store's
+/// index, then flushes the stick (syncfs) and unmounts it.
 ///
 /// Each file goes temp name → reserve its clusters (fsync) → write → fsync → read back from the device
-/// and compare → rename (never replacing) → fsync its folder, then the file, so a final name only ever
-/// holds a complete, verified photo, also on FAT after a pull (checked in Tests/Rig/scenarios/usb-pull.sh). Every name
-/// on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
+/// and compare (size, CRC-32) → rename (never replacing) → fsync its folder, then the file, so a
+/// final name only ever holds a complete, verified photo, also on FAT after a pull (checked in
+/// Tests/Rig/scenarios/usb-pull.sh). Every name on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
 /// refused, never followed, and nothing is written outside the export folder. The booth's store is
 /// only read (its index records the exports). Blocking: run it on a worker thread.
 public struct StickExporter: Sendable {
@@ -183,10 +184,18 @@ private final class ExportRun {
         manifest = loaded
         let present = try listPresent()
         let kept = store.records().filter { $0.state == .kept }
-        let unverified = try unverifiedClaims(kept: kept, present: present)
+        let (verified, unverified) = try checkClaims(kept: kept, present: present)
         manifest.entries.removeAll { unverified.contains($0.path) }
-        let keptNames = Set(kept.map(\.name))
-        claims = manifest.entries.filter { $0.booth == store.boothID && keptNames.contains($0.source) }.map {
+        // A version 1 entry gains its SHA-256 once read back (its file and the booth's photo agree).
+        var upgraded = false
+        for i in manifest.entries.indices where manifest.entries[i].sha256 == nil {
+            if let digest = verified[manifest.entries[i].path], manifest.entries[i].booth == store.boothID {
+                manifest.entries[i].sha256 = digest.sha256
+                upgraded = true
+            }
+        }
+        // Only the claims read back and found right count as exported.
+        claims = manifest.entries.filter { $0.booth == store.boothID && verified[$0.path] != nil }.map {
             ($0.source, $0.checksum)
         }
         let photos = kept.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
@@ -201,7 +210,7 @@ private final class ExportRun {
             bytes: 0,
             manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
-        if rebuilt || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
+        if rebuilt || upgraded || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
         nextPhoto: for item in plan.items {
             if shouldStop() { throw ExportError(.stopped, done: done, total: total) }
@@ -219,10 +228,10 @@ private final class ExportRun {
             let folderPath = "\(exportPath)/\(item.folder)"
             var attempt = item.attempt
             if item.adopt {
-                if let checksum = try adoptable(
+                if let digest = try adoptable(
                     item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
                 {
-                    record(item, name: item.name, checksum: checksum)
+                    record(item, name: item.name, digest: digest)
                     summary.adopted += 1
                     try recordIfDue()
                     progress(done, total)
@@ -240,11 +249,11 @@ private final class ExportRun {
                 try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
                 let name = ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: attempt)
                 do {
-                    let checksum = try file.write(
+                    let digest = try file.write(
                         .file(descriptor: source, path: sourcePath), into: folder, directoryPath: folderPath,
                         name: name,
                         temporaryName: ".\(name).partial", verify: true)
-                    record(item, name: name, checksum: checksum)
+                    record(item, name: name, digest: digest)
                     summary.copied += 1
                     summary.bytes += item.size
                     break
@@ -292,7 +301,7 @@ private final class ExportRun {
     }
 
     /// Reads every copy of this run back from the stick (after the flush, past the page cache) and, if
-    /// all are right, records them and the verified claims in the booth's index, which is what lets
+    /// all are right (size and CRC-32), records them and the verified claims in the booth's index, which is what lets
     /// `cleanup_exported` delete a photo. A copy that reads back wrong records nothing: verification
     /// failed (a fake-capacity stick wraps around and overwrites earlier files with later ones).
     private func verifyCopiesAndRecord() throws(ExportError) {
@@ -333,10 +342,9 @@ private final class ExportRun {
         (exportFD, rootFD) = (-1, -1)
     }
 
-    private func record(_ item: ExportPlan.Item, name: String, checksum: UInt32) {
+    private func record(_ item: ExportPlan.Item, name: String, digest: ContentDigest) {
         let entry = ExportManifest.Entry(
-            booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", size: item.size,
-            checksum: checksum)
+            booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", digest: digest)
         manifest.entries.append(entry)
         copies.append(entry)
         unrecorded += 1
@@ -399,10 +407,10 @@ private final class ExportRun {
         if free < size + 256 * 1024 { throw fail("write", path, ENOSPC) }
     }
 
-    /// The stick's CRC-32 of a file of the right size already there, when it matches the booth's copy.
+    /// The digest of a file of the right size already there, when it is the booth's photo (its SHA-256 too).
     private func adoptable(
         _ item: ExportPlan.Item, source: Int32, sourcePath: String, folder: Int32, folderPath: String
-    ) throws(ExportError) -> UInt32? {
+    ) throws(ExportError) -> ContentDigest? {
         let existing = ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard existing >= 0 else {
             if errno == ENOENT || errno == ELOOP { return nil }
@@ -411,49 +419,75 @@ private final class ExportRun {
         defer { _ = ops.close(existing) }
         do throws(StoreError) {
             _ = ops.dropCache(existing)
-            let there = try DurableFile.checksum(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
-            let ours = try DurableFile.checksum(of: source, path: sourcePath, operations: ops)
+            let there = try DurableFile.digest(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
+            let ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
             guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw StoreError("lseek", sourcePath, errno: errno) }
-            return there == ours && ours.0 == item.size ? ours.1 : nil
+            return there == ours && ours.size == item.size ? ours : nil
         } catch {
             throw ExportError(.failed(error), done: done, total: total)
         }
     }
 
-    /// The paths of the manifest's entries for this booth's kept photos whose file on the stick does not
-    /// hold that photo: its size or CRC-32 is not the manifest's, or not the one the photo was saved
-    /// with (a crafted or stale manifest, a file replaced since). "Already on this stick" means the
-    /// content is there, so each claimed photo is read back once per insert; the plan then sees the
-    /// file as a stranger's and copies the photo beside it.
-    private func unverifiedClaims(
+    /// The manifest's entries for this booth's kept photos, read back: `verified`, by path, those whose file on
+    /// the stick holds that very photo (its size, CRC-32 and SHA-256 are the manifest's and the booth's own
+    /// file's: a CRC-32 can be forged, a SHA-256 cannot); `unverified` those whose file does not (a crafted or
+    /// stale manifest, a file replaced since). "Already on this stick" means the content is there, so each
+    /// claimed photo is read back once per insert, and the booth's own photo once with it; the plan then sees an
+    /// unverified file as a stranger's and copies the photo beside it. An entry whose file is missing or of
+    /// another size is in neither (the plan drops it).
+    private func checkClaims(
         kept: [PhotoIndex.Entry], present: [String: Int64]
-    ) throws(ExportError) -> Set<
-        String
-    > {
+    ) throws(ExportError) -> (verified: [String: ContentDigest], unverified: Set<String>) {
         let saved = Dictionary(kept.map { ($0.name, $0.checksum) }) { first, _ in first }
         // FAT is case-insensitive: a claim names the file in any case; open it by its listed name.
         let listed = Dictionary(present.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
+        var verified: [String: ContentDigest] = [:]
         var unverified: Set<String> = []
         for entry in manifest.entries where entry.booth == store.boothID {
             guard let expected = saved[entry.source] else { continue }  // not kept: never planned
             guard let path = listed[entry.path.lowercased()], present[path] == entry.size else { continue }
             let parts = path.split(separator: "/")
             let folder = try dateDirectory(String(parts[0]))
-            let fd = ops.openat(folder, String(parts[1]), O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
-            guard fd >= 0 else { throw fail("open", "\(exportPath)/\(path)") }
-            defer { _ = ops.close(fd) }
-            _ = ops.dropCache(fd)
-            let there: (Int64, UInt32)
+            let there = try digest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)", dropCache: true)
+            guard entry.matches(there), expected == nil || expected == entry.checksum else {
+                unverified.insert(entry.path)
+                continue
+            }
+            let sourcePath = "\(store.directory)/\(entry.source)"
+            let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+            guard source >= 0 else {
+                if errno == ENOENT { continue }  // discarded since the listing: never planned
+                throw fail("open", sourcePath)
+            }
+            defer { _ = ops.close(source) }
+            let ours: ContentDigest
             do {
-                there = try DurableFile.checksum(of: fd, path: "\(exportPath)/\(path)", operations: ops)
+                ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
             } catch {
                 throw ExportError(.failed(error), done: done, total: total)
             }
-            if there != (entry.size, entry.checksum) || (expected != nil && expected != entry.checksum) {
+            if there == ours {
+                verified[entry.path] = there
+            } else {
                 unverified.insert(entry.path)
             }
         }
-        return unverified
+        return (verified, unverified)
+    }
+
+    /// The digest of `name` in `folder` on the stick, read from the device when `dropCache`.
+    private func digest(
+        of name: String, in folder: Int32, path: String, dropCache: Bool
+    ) throws(ExportError) -> ContentDigest {
+        let fd = ops.openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw fail("open", path) }
+        defer { _ = ops.close(fd) }
+        if dropCache { _ = ops.dropCache(fd) }
+        do {
+            return try DurableFile.digest(of: fd, path: path, operations: ops)
+        } catch {
+            throw ExportError(.failed(error), done: done, total: total)
+        }
     }
 
     /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan

@@ -43,6 +43,23 @@ import Testing
         return found
     }
 
+    /// `checkStick`, with the files in `forged` (export-folder path → bytes) allowed beside the photos.
+    @discardableResult
+    func checkStick(
+        _ stick: String, holdsOnlyCompletePhotosOfOrForged store: PhotoStore, forged: [String: [UInt8]]
+    ) throws -> [String: String] {
+        let sources = try photos(of: store)
+        var found: [String: String] = [:]
+        for (path, checksum) in StoreFixtures.snapshot("\(stick)/HeyLook")
+        where path != "manifest.txt" && path != StickExporter.lockName && forged[path] == nil {
+            let name = String(path.split(separator: "/").last!)
+            let source = sources.first { name.hasPrefix(String($0.key.dropLast(4))) }
+            #expect(source != nil && checksum == CRC32.checksum(source!.value), "\(path)")
+            if let source, readFile("\(stick)/HeyLook/\(path)") == source.value { found[source.key] = path }
+        }
+        return found
+    }
+
     @Test func exportCopiesVerifiesAndRecordsEveryKeptPhoto() throws {
         let store = try StoreFixtures.store(photos: 5)
         try store.discard("\(store.directory)/\(try store.keptPhotos()[0])")
@@ -363,6 +380,109 @@ import Testing
         #expect(unmounter.calls == [stick])
         #expect(store.records().allSatisfy { $0.exportedTo.isEmpty })
         if !wrapsAround { #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).isEmpty) }
+    }
+
+    /// A version 2 manifest's text as version 1 wrote it: no SHA-256 column, its own end line.
+    func asVersion1(_ text: String) -> String {
+        let lines = text.split(separator: "\n").dropLast().map { line in
+            if line == "heylook-manifest 2" { return "heylook-manifest 1" }
+            return line.hasPrefix("file ") ? line.split(separator: " ").dropLast().joined(separator: " ") : String(line)
+        }
+        let body = lines.joined(separator: "\n") + "\n"
+        return body + "end \(CRC32.hex(CRC32.checksum(body.utf8)))\n"
+    }
+
+    /// `bytes` with its last 4 bytes changed so its CRC-32 is `target`: what anyone can do to a file (CRC-32 is
+    /// linear), so a size and a CRC-32 prove nothing about its content.
+    func forgingCRC(_ bytes: [UInt8], to target: UInt32) -> [UInt8] {
+        let table: [UInt32] = (0..<256).map { n in
+            var c = UInt32(n)
+            for _ in 0..<8 { c = c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            return c
+        }
+        var byTopByte = [Int](repeating: 0, count: 256)
+        for (n, entry) in table.enumerated() { byTopByte[Int(entry >> 24)] = n }
+        let prefix = Array(bytes.dropLast(4))
+        let register = ~CRC32.checksum(prefix)
+        var wanted = ~target
+        for _ in 0..<4 {
+            let n = byTopByte[Int(wanted >> 24)]
+            wanted = ((wanted ^ table[n]) << 8) | UInt32(n)
+        }
+        let patch = wanted ^ register
+        return prefix + (0..<4).map { UInt8(truncatingIfNeeded: patch >> (8 * $0)) }
+    }
+
+    /// A guest's stick crafted to claim this booth's photos: a manifest naming each with its real size and CRC-32,
+    /// and at each path a file of other bytes forged to that size and CRC-32 (and, in a version 2 manifest, the
+    /// forged file's own SHA-256). None counts as exported: the booth compares each file's SHA-256 with its own
+    /// photo's, copies the real photos beside the forgeries and leaves those alone. Mutation: with the CRC-32
+    /// comparison alone (as before SHA-256), every forgery is "already there", nothing is copied, and
+    /// `cleanup_exported` could delete photos no stick holds.
+    @Test(arguments: [1, 2])
+    func aStickForgingClaimsWithTheRightSizeAndCRCGetsTheRealPhotos(manifestVersion: Int) throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        var entries: [ExportManifest.Entry] = []
+        var forged: [String: [UInt8]] = [:]
+        for record in store.records() {
+            let real = try #require(readFile("\(store.directory)/\(record.name)"))
+            var fake = real
+            for k in stride(from: 100, to: fake.count - 4, by: 7) { fake[k] ^= 0x5A }
+            fake = forgingCRC(fake, to: CRC32.checksum(real))
+            try #require(fake != real && fake.count == real.count && CRC32.checksum(fake) == CRC32.checksum(real))
+            let folder = "2026-11-21"
+            try #require(mkdir("\(stick)/HeyLook", 0o755) == 0 || errno == EEXIST)
+            try #require(mkdir("\(stick)/HeyLook/\(folder)", 0o755) == 0 || errno == EEXIST)
+            try DurableFile().write(
+                fake, directory: "\(stick)/HeyLook/\(folder)", name: record.name, temporaryName: ".f")
+            forged["\(folder)/\(record.name)"] = fake
+            entries.append(
+                ExportManifest.Entry(
+                    booth: store.boothID, source: record.name, path: "\(folder)/\(record.name)",
+                    size: Int64(real.count), checksum: CRC32.checksum(real),
+                    sha256: manifestVersion == 2 ? SHA256.hash(fake) : nil))
+        }
+        var text = ExportManifest(stickID: "guest", entries: entries).encode()
+        if manifestVersion == 1 { text = asVersion1(text) }
+        try #require(ExportManifest.decode(text)?.entries.count == 2)
+        try DurableFile().write(
+            Array(text.utf8), directory: "\(stick)/HeyLook", name: "manifest.txt", temporaryName: ".m")
+
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(summary.alreadyThere == 0 && summary.adopted == 0)
+        #expect(summary.copied == 2, "the real photos are copied beside the forgeries")
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOfOrForged: store, forged: forged)
+        #expect(found.count == 2)
+        for (path, bytes) in forged { #expect(readFile("\(stick)/HeyLook/\(path)") == bytes, "\(path) left alone") }
+        let manifest = try #require(ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt")!))
+        #expect(!manifest.entries.contains { forged[$0.path] != nil }, "no forgery stays in the manifest")
+        #expect(manifest.entries.allSatisfy { $0.sha256 != nil })
+    }
+
+    /// A stick exported to by a booth before SHA-256 (a version 1 manifest): its copies are read back, found to be
+    /// the booth's own photos (SHA-256 of both), counted as already there and exported, and the manifest is
+    /// rewritten as version 2 with their SHA-256s.
+    @Test func aVersion1ManifestsGenuineCopiesAreVerifiedAndGainTheirSHA256() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let first = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        let path = "\(stick)/HeyLook/manifest.txt"
+        let v1 = asVersion1(try #require(PhotoStore.readSmallFile(path)))
+        try DurableFile().write(
+            Array(v1.utf8), directory: "\(stick)/HeyLook", name: "manifest.txt", temporaryName: ".m", replacing: true)
+        let old = try #require(ExportManifest.decode(v1))
+        try #require(old.entries.count == 2 && old.entries.allSatisfy { $0.sha256 == nil })
+        unlink("\(store.directory)/\(PhotoStore.indexName)")
+        let fresh = try PhotoStore(directory: store.directory, reserve: 0)
+        let again = try StickExporter(store: fresh, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(again.copied == 0 && again.alreadyThere == 2)
+        #expect(fresh.records().allSatisfy { $0.exportedTo == [first.stickID] })
+        let manifest = try #require(ExportManifest.decode(PhotoStore.readSmallFile(path)!))
+        #expect(PhotoStore.readSmallFile(path)?.hasPrefix("heylook-manifest 2\n") == true)
+        for entry in manifest.entries {
+            #expect(entry.sha256 == SHA256.hash(readFile("\(store.directory)/\(entry.source)")!))
+        }
     }
 
     /// A stick pulled mid-export records nothing in the index; the next insert reads the manifest's

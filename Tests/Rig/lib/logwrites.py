@@ -405,7 +405,8 @@ def is_temp(path):
 
 
 def parse_manifest(text):
-    """(path, size, crc) per file line of a manifest that ends in its valid CRC line; None when damaged."""
+    """(path, size, crc) per file line of a manifest (version 1, or 2 with each file's SHA-256 or "-" after the
+    CRC) that ends in its valid CRC line; None when damaged."""
     if text is None or text == "":
         return []
     body, sep, last = text.rstrip("\n").rpartition("\n")
@@ -413,11 +414,20 @@ def parse_manifest(text):
         return None
     if f"{zlib.crc32((body + chr(10)).encode()):08x}" != last[4:].strip():
         return None
+    lines = body.splitlines()
+    version = {"heylook-manifest 1": 1, "heylook-manifest 2": 2}.get(lines[0] if lines else "")
+    if version is None:
+        return None
     rows = []
-    for line in body.splitlines():
+    for line in lines:
         parts = line.split(" ")
-        if parts[0] == "file" and len(parts) == 6:
-            rows.append((parts[3], int(parts[4]), int(parts[5], 16)))
+        if parts[0] != "file":
+            continue
+        if len(parts) != 5 + version:
+            return None
+        if version == 2 and not (parts[6] == "-" or re.fullmatch(r"[0-9a-f]{64}", parts[6])):
+            return None
+        rows.append((parts[3], int(parts[4]), int(parts[5], 16)))
     return rows
 
 

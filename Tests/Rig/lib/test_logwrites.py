@@ -90,6 +90,16 @@ class LogWritesTests(unittest.TestCase):
         self.assertIsNone(logwrites.parse_manifest(good.replace("0000abcd", "0000abce")))
         self.assertEqual(logwrites.parse_manifest(""), [])
 
+    def test_a_version_2_manifest_carries_each_files_sha256(self):
+        sha = "ab" * 32
+        body = f"heylook-manifest 2\nstick 0123\nfile b1 HeyLook_a.jpg 2026-11-21/HeyLook_a.jpg 3 0000abcd {sha}\n"
+        good = body + f"end {__import__('zlib').crc32(body.encode()):08x}\n"
+        self.assertEqual(logwrites.parse_manifest(good), [("2026-11-21/HeyLook_a.jpg", 3, 0xABCD)])
+        short = body.replace(f" {sha}", "")
+        self.assertIsNone(logwrites.parse_manifest(short + f"end {__import__('zlib').crc32(short.encode()):08x}\n"))
+        bad = body.replace(sha, "zz" * 32)
+        self.assertIsNone(logwrites.parse_manifest(bad + f"end {__import__('zlib').crc32(bad.encode()):08x}\n"))
+
 
 if __name__ == "__main__":
     unittest.main()
