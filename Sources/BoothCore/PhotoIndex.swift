@@ -67,14 +67,16 @@ public struct PhotoIndex: Hashable, Sendable {
     /// The index a listing alone implies: every photo there, nothing exported.
     public static func rebuilt(from listing: [ListedFile]) -> PhotoIndex {
         var index = PhotoIndex()
-        _ = index.reconcile(with: listing)
+        index.reconcile(with: listing)
         return index
     }
 
     /// Makes the index agree with the files: adds new photos, removes vanished ones, takes each
     /// photo's folder as its state. A photo whose size changed loses its checksum and export records.
-    /// Returns whether anything changed. Files that are not photo names are ignored.
-    public mutating func reconcile(with listing: [ListedFile]) -> Bool {
+    /// Returns how many entries it added, removed or changed (0: the index already agreed). Files that
+    /// are not photo names are ignored.
+    @discardableResult
+    public mutating func reconcile(with listing: [ListedFile]) -> Int {
         var updated: [String: Entry] = [:]
         for file in listing where PhotoName(fileName: file.name) != nil {
             if var entry = entries[file.name], entry.size == file.size {
@@ -85,7 +87,8 @@ public struct PhotoIndex: Hashable, Sendable {
             }
         }
         defer { entries = updated }
-        return updated != entries
+        let names = Set(updated.keys).union(entries.keys)
+        return names.filter { updated[$0] != entries[$0] }.count
     }
 
     /// Adds or replaces one entry.

@@ -26,9 +26,14 @@ public final class PhotoStore: @unchecked Sendable {
     public let replacedBoothID: String?
     /// Whether the index was missing or damaged at start and rebuilt from the photos there.
     public let indexWasRebuilt: Bool
+    /// How many of the index's entries disagreed with the photos at start (a photo added, removed or changed
+    /// by hand, or a save cut short before its index line) and were corrected from the files; 0 when rebuilt.
+    public let indexEntriesCorrected: Int
     private let file: DurableFile
     private var lastSequence: Int
     private let index: Mutex<PhotoIndex>
+    /// The last index write's failure, nil after a success (`indexFailure`).
+    private let failure = Mutex<StoreError?>(nil)
 
     /// The index's file name in the store's folder.
     public static let indexName = "index.txt"
@@ -64,8 +69,9 @@ public final class PhotoStore: @unchecked Sendable {
         var loaded = stored ?? PhotoIndex.rebuilt(from: listing)
         let changed = loaded.reconcile(with: listing)
         indexWasRebuilt = stored == nil && !listing.isEmpty
+        indexEntriesCorrected = stored == nil ? 0 : changed
         index = Mutex(loaded)
-        if stored == nil || changed { try writeIndex() }
+        if stored == nil || changed > 0 { try writeIndex() }
     }
 
     /// The index of `directory` as it would be after opening, without changing anything there (for
@@ -76,7 +82,7 @@ public final class PhotoStore: @unchecked Sendable {
         let listing = listing(
             directory: directory, kept: names, discarded: discarded, operations: SystemFileOperations())
         var index = readSmallFile("\(directory)/\(indexName)").flatMap(PhotoIndex.decode) ?? PhotoIndex()
-        _ = index.reconcile(with: listing)
+        index.reconcile(with: listing)
         return index.sorted
     }
 
@@ -111,8 +117,8 @@ public final class PhotoStore: @unchecked Sendable {
         return removed
     }
 
-    /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated); returns its path.
-    /// Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left behind on any
+    /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated), and its index line with its
+    /// CRC-32; returns its path. Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left behind on any
     /// failure.
     public func save(_ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?) throws(StoreError) -> String {
         if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
@@ -134,8 +140,16 @@ public final class PhotoStore: @unchecked Sendable {
         let entry = PhotoIndex.Entry(
             name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg))
         index.withLock { $0.record(entry) }
+        // The index too, before the save is acknowledged: a power cut from then on keeps the photo's line with
+        // the CRC-32 it was saved with (what `cleanup_exported` and the gallery's ZIPs rely on). Should only this
+        // write fail, the photo itself is complete (the save stands, and the next start lists it again):
+        // `indexFailure` says so until an index write succeeds.
+        try? writeIndex()
         return "\(directory)/\(name.fileName)"
     }
+
+    /// Why the last index write failed, while the index on disk is behind the photos (nil once a write succeeds).
+    public var indexFailure: StoreError? { failure.withLock { $0 } }
 
     /// Moves a photo to the discarded folder (a retake); the move is atomic and durable.
     public func discard(_ path: String) throws(StoreError) {
@@ -148,6 +162,7 @@ public final class PhotoStore: @unchecked Sendable {
         index.withLock { $0.setState(name, .discarded) }
         try file.syncDirectory(directory)
         try file.syncDirectory(discardedDirectory)
+        try? writeIndex()  // The retake is aside either way; `indexFailure` says so.
     }
 
     /// The kept photos' file names, oldest first.
@@ -202,10 +217,16 @@ public final class PhotoStore: @unchecked Sendable {
                 }
                 return index.encode()
             }
-            try file.write(
-                Array(text.utf8), directory: directory, name: Self.indexName,
-                temporaryName: ".\(Self.indexName).\(getpid()).partial",
-                replacing: true)
+            do throws(StoreError) {
+                try file.write(
+                    Array(text.utf8), directory: directory, name: Self.indexName,
+                    temporaryName: ".\(Self.indexName).\(getpid()).partial",
+                    replacing: true)
+                failure.withLock { $0 = nil }
+            } catch {
+                failure.withLock { $0 = error }
+                throw error
+            }
         }
     }
 

@@ -57,6 +57,16 @@ final class BoothController {
         machine = BoothStateMachine(configuration: configuration, choices: choices)
         renderer = LEDRenderer(loop: loop, lights: devices.lights, log: log)
         let store = try PhotoStore(directory: settings.photosDirectory, reserve: settings.freeSpaceReserve)
+        if store.indexWasRebuilt {
+            Log.warning(
+                "the photo index (\(PhotoStore.indexName)) was missing or damaged and was rebuilt from the photos: "
+                    + "which stick each was exported to is forgotten, and the next insert of each stick checks again")
+        } else if store.indexEntriesCorrected > 0 {
+            Log.warning(
+                "the photo index (\(PhotoStore.indexName)) disagreed with the photos folder on "
+                    + "\(store.indexEntriesCorrected) photo(s) (added, removed or changed by hand, or a save cut "
+                    + "short by a power cut) and was corrected from the files")
+        }
         if let old = store.replacedBoothID {
             Log.warning(
                 "booth id \(old) was made on another machine (a cloned or moved SD card): this booth is now "

@@ -61,6 +61,12 @@ final class PhotoSaver {
             do {
                 let path = try store.save(jpeg, takenAt: dateTime)
                 mailbox.post(.saved(id, path: path, bytes: jpeg.count))
+                if let failure = store.indexFailure {
+                    mailbox.post(
+                        .error(
+                            "the photo is saved, but the photo index could not be written (\(failure)): the next "
+                                + "start lists it again, without the checksum it was saved with"))
+                }
             } catch {
                 mailbox.post(.failed(id, reason: String(describing: error)))
             }
