@@ -6,6 +6,7 @@ import Foundation
 ///     swift build -c release && .build/release/booth-bench [--sequences N] [--starts N] [--fifo PRIORITY]
 ///     .build/release/booth-bench --soak N
 ///     .build/release/booth-bench --export N [--runs 3] [--export-to DIR]
+///     .build/release/booth-bench --save N [--held M]
 ///
 /// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
 /// schedule over N sequences (max, p99, median), and resident memory before and after them. With `--fifo PRIORITY`
@@ -26,6 +27,14 @@ struct BoothBench {
         let starts = option("--starts", 20)
         let soak = option("--soak", 0)
         let export = option("--export", 0)
+        let save = option("--save", 0)
+        if save > 0 {
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: work) }
+            printTable(try SaveBench.rows(photos: save, held: option("--held", 1000), work: work))
+            return
+        }
         if export > 0 {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -72,6 +72,40 @@ import Testing
         #expect(EventRecord(line: lines[1])?.type == "ready")
     }
 
+    /// What ext4 leaves after a power cut: the file's new size on the card, its last blocks not, so it ends in
+    /// zero bytes (the rig's `system-power-off` found 'binary file matches' in the events file). The next start
+    /// cuts them off and ends the cut line: the file is text again, every whole record reads. Mutation: without
+    /// the cut, the zeros stay in the file as a line of their own.
+    @Test(arguments: [0, 70_000]) func zeroBytesAPowerCutLeftAreCutOff(zeros: Int) throws {
+        let path = "\(temporaryDirectory())/events.jsonl"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        let text = Array("{\"t_us\":1,\"type\":\"ready\"}\n{\"t_us\":2,\"type\":\"sta".utf8)
+        _ = (text + [UInt8](repeating: 0, count: zeros + 5000)).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let log = try EventsLog(rotating: path, limit: 1 << 20)
+        log.record("ready", at: Instant(nanoseconds: 5_000))
+        log.flush()
+        let bytes = readFile(path) ?? []
+        #expect(!bytes.contains(0))
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(EventRecord(line: lines[0])?.type == "ready" && EventRecord(line: lines[1]) == nil)
+        #expect(EventRecord(line: lines[2])?.type == "ready")
+    }
+
+    /// A file of nothing but zero bytes is emptied.
+    @Test func aFileOfZeroBytesIsEmptied() throws {
+        let path = "\(temporaryDirectory())/events.jsonl"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
+        _ = [UInt8](repeating: 0, count: 100_000).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let log = try EventsLog(rotating: path, limit: 1 << 20)
+        log.record("ready", at: Instant(nanoseconds: 5_000))
+        log.flush()
+        let lines = String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 1 && EventRecord(line: lines[0])?.type == "ready")
+    }
+
     @Test func statsReadFilesInPiecesAndCountWhatIsNotARecord() throws {
         let path = "\(temporaryDirectory())/events.jsonl"
         var text = String(repeating: #"{"t_us":1,"type":"photoDiscarded","path":"/p"}"# + "\n", count: 3000)

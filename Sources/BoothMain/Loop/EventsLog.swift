@@ -46,19 +46,37 @@ final class EventsLog {
     }
 
     /// Appends to `path`, keeping it and one older file below `limit` bytes together: when `path` reaches
-    /// half the limit it is renamed `path.1` (replacing the older one) and a new `path` begins. A last
-    /// line cut short (a power cut) is ended first, so the next record starts on a line of its own.
+    /// half the limit it is renamed `path.1` (replacing the older one) and a new `path` begins. What a power
+    /// cut leaves at the end is repaired first: zero bytes (the file's new size reached the card, its last
+    /// blocks did not) are cut off, and a last line cut short is ended, so the next record starts on a line of
+    /// its own and the file stays text.
     init(rotating path: String, limit: Int) throws(SystemError) {
         rotation = (path, max(1, limit / 2))
         ownsDescriptor = true
         fd = try Self.openForAppending(path)
         var info = stat()
         _ = fstat(fd, &info)
-        written = Int(info.st_size)
+        written = Self.endOfText(fd, size: Int(info.st_size))
+        if written < Int(info.st_size) { _ = ftruncate(fd, off_t(written)) }
         var last: UInt8 = 0
         if written > 0, pread(fd, &last, 1, off_t(written - 1)) == 1, last != UInt8(ascii: "\n") {
             pending.append(UInt8(ascii: "\n"))
         }
+    }
+
+    /// The size of `fd`'s file without the zero bytes it ends in (read back from the end, 64 KiB at a time; a
+    /// read that fails keeps the size as it is).
+    private static func endOfText(_ fd: Int32, size: Int) -> Int {
+        var end = size
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while end > 0 {
+            let start = max(0, end - buffer.count)
+            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, end - start, off_t(start)) }
+            guard n == end - start else { return end }
+            if let last = buffer[..<n].lastIndex(where: { $0 != 0 }) { return start + last + 1 }
+            end = start
+        }
+        return 0
     }
 
     private static func openForAppending(_ path: String) throws(SystemError) -> Int32 {

@@ -2,8 +2,9 @@
 # after the booth acknowledged its photos (their photoSaved events). After the next boot every photo is there with
 # its size, and index.txt holds each photo's line as it was before the cut (the CRC-32 it was saved with), read
 # as it is on the card, not through `booth photos` (which would rebuild a lost line); the booth's journal does not
-# say the index was rebuilt or corrected. Mutation: the index written only at start and at exports (as it was
-# before) fails here: the photos' lines are missing after the cut and the booth says it corrected them.
+# say the index was rebuilt or corrected; the events file holds no zero byte. Mutation: the index written only at
+# start and at exports (as it was before) fails here: the index on the card does not list the photos just taken
+# (and after the cut the booth would re-add them without their CRC-32, "corrected").
 # shellcheck shell=bash
 # rig-vm: system
 # rig-reboots: 1
@@ -38,6 +39,8 @@ index_lines >"$RIG_OUT/index-after.txt"
 rig_assert "every photo is there with its size" diff "$RIG_OUT/files-before.txt" "$RIG_OUT/files-after.txt"
 rig_assert "index.txt holds every photo's line as before the cut" \
     diff "$RIG_OUT/index-before.txt" "$RIG_OUT/index-after.txt"
+# The events file is text again: the zero bytes a cut can leave at its end are cut off at the booth's start.
+rig_assert "the events file holds no zero byte" bash -c "! grep -qaP '\\x00' '$events'"
 if sys_journal | grep -F 'photo index'; then
     rig_fail "the booth's journal says it rebuilt or corrected the photo index (above)"
 fi
