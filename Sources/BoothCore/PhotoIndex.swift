@@ -61,7 +61,8 @@ public struct PhotoIndex: Hashable, Sendable {
 
     /// The entries, oldest (lowest sequence) first.
     public var sorted: [Entry] {
-        entries.values.sorted { Self.order($0.name) < Self.order($1.name) }
+        // Each name's order is worked out once, not at every comparison (an index is written with every save).
+        entries.values.map { (Self.order($0.name), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
     /// The index a listing alone implies: every photo there, nothing exported.
@@ -199,7 +200,12 @@ public struct PhotoIndex: Hashable, Sendable {
         return lines
     }
 
+    /// A photo's place in the index: its sequence number, then its name. Every name in an index is a photo name
+    /// (`decode`, `reconcile` and the store's saves check), whose number stands between its last "_" and ".jpg":
+    /// read from there, not by parsing the whole name, as the index is written with every save.
     private static func order(_ name: String) -> (Int, String) {
-        (PhotoName(fileName: name)?.sequence ?? Int.max, name)
+        guard name.hasSuffix(".jpg"), let underscore = name.lastIndex(of: "_") else { return (Int.max, name) }
+        let digits = name[name.index(after: underscore)..<name.index(name.endIndex, offsetBy: -4)]
+        return (Int(digits) ?? Int.max, name)
     }
 }

@@ -34,6 +34,9 @@ public final class PhotoStore: @unchecked Sendable {
     private let index: Mutex<PhotoIndex>
     /// The last index write's failure, nil after a success (`indexFailure`).
     private let failure = Mutex<StoreError?>(nil)
+    /// The index file this store wrote last (nil: none yet, or a write failed): one still in place is not read
+    /// back before the next write.
+    private let lastWritten = Mutex<FileStamp?>(nil)
 
     /// The index's file name in the store's folder.
     public static let indexName = "index.txt"
@@ -204,9 +207,14 @@ public final class PhotoStore: @unchecked Sendable {
             defer { if lock >= 0 { _ = ops.close(lock) } }
             if lock >= 0 { _ = ops.flock(lock, LOCK_EX) }
             // Under that lock, what the other writer recorded is merged in, so neither overwrites
-            // the other's export records.
-            let onDisk = Self.readSmallFile("\(directory)/\(Self.indexName)", operations: ops)
-                .flatMap(PhotoIndex.decode)
+            // the other's export records. A file still the one this store wrote last (same inode, size and
+            // time: the other writer renames a new file into place) holds nothing new and is not read again.
+            let indexPath = "\(directory)/\(Self.indexName)"
+            var info = stat()
+            let current = ops.lstat(indexPath, &info) == 0 ? FileStamp(info) : nil
+            let onDisk =
+                current != nil && current == lastWritten.withLock({ $0 })
+                ? nil : Self.readSmallFile(indexPath, operations: ops).flatMap(PhotoIndex.decode)
             let text = index.withLock { index in
                 if let onDisk {
                     index.merge(onDisk) { entry in
@@ -223,8 +231,11 @@ public final class PhotoStore: @unchecked Sendable {
                     temporaryName: ".\(Self.indexName).\(getpid()).partial",
                     replacing: true)
                 failure.withLock { $0 = nil }
+                let written = ops.lstat(indexPath, &info) == 0 ? FileStamp(info) : nil
+                lastWritten.withLock { $0 = written }
             } catch {
                 failure.withLock { $0 = error }
+                lastWritten.withLock { $0 = nil }
                 throw error
             }
         }
@@ -232,6 +243,22 @@ public final class PhotoStore: @unchecked Sendable {
 
     /// Serialises index writes (both workers write it).
     private static let indexWriteLock = Mutex(())
+
+    /// Which file a path held when this store last wrote it: inode, size and modification time.
+    private struct FileStamp: Equatable {
+        let inode: UInt64
+        let size: Int64
+        let modified: (seconds: Int, nanoseconds: Int)
+
+        init(_ info: stat) {
+            (inode, size) = (UInt64(info.st_ino), Int64(info.st_size))
+            modified = (info.st_mtim.tv_sec, info.st_mtim.tv_nsec)
+        }
+
+        static func == (a: FileStamp, b: FileStamp) -> Bool {
+            a.inode == b.inode && a.size == b.size && a.modified == b.modified
+        }
+    }
 
     private static func listing(
         directory: String, kept: [String], discarded: [String], operations: any FileOperations
