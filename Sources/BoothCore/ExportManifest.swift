@@ -85,15 +85,14 @@ public struct ExportManifest: Hashable, Sendable {
     /// The manifest in `text`, or nil when it is damaged in any way.
     public static func decode(_ text: String) -> ExportManifest? {
         let version: Int
-        let body: [Substring]
-        if let lines = PhotoIndex.verifiedBody(text, header: header) {
-            (version, body) = (2, lines)
-        } else if let lines = PhotoIndex.verifiedBody(text, header: firstHeader) {
-            (version, body) = (1, lines)
+        let lines: [Substring]
+        if let body = PhotoIndex.verifiedBody(text, header: header) {
+            (version, lines) = (2, body)
+        } else if let body = PhotoIndex.verifiedBody(text, header: firstHeader) {
+            (version, lines) = (1, body)
         } else {
             return nil
         }
-        let lines = body
         guard lines.count >= 2 else { return nil }
         let stick = lines[1].split(separator: " ")
         guard stick.count == 2, stick[0] == "stick", isValidID(stick[1]) else { return nil }

@@ -121,8 +121,8 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated), and its index line with its
-    /// CRC-32; returns its path. Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left behind on any
-    /// failure.
+    /// CRC-32; returns its path. Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left
+    /// behind on any failure.
     public func save(_ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?) throws(StoreError) -> String {
         if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
             throw StoreError("save", directory, errno: ENOSPC)

@@ -12,9 +12,10 @@ import Glibc
 /// Each file goes temp name → reserve its clusters (fsync) → write → fsync → read back from the device
 /// and compare (size, CRC-32) → rename (never replacing) → fsync its folder, then the file, so a
 /// final name only ever holds a complete, verified photo, also on FAT after a pull (checked in
-/// Tests/Rig/scenarios/usb-pull.sh). Every name on the stick is opened relative to a folder descriptor with O_NOFOLLOW: a symbolic link there is
-/// refused, never followed, and nothing is written outside the export folder. The booth's store is
-/// only read (its index records the exports). Blocking: run it on a worker thread.
+/// Tests/Rig/scenarios/usb-pull.sh). Every name on the stick is opened relative to a folder descriptor
+/// with O_NOFOLLOW: a symbolic link there is refused, never followed, and nothing is written outside the
+/// export folder. The booth's store is only read (its index records the exports). Blocking: run it on a
+/// worker thread.
 public struct StickExporter: Sendable {
     /// The photos to export.
     public let store: PhotoStore
@@ -37,8 +38,9 @@ public struct StickExporter: Sendable {
     /// Exports to the stick mounted at `mountPoint` (or a plain folder, with `options.unmount` off). `device` is
     /// the stick's device number as mountinfo showed it at that point ("major:minor"): the file system found
     /// there must be that one (`checkDevice`), or nothing is touched. `progress(done, total)` is called on this
-    /// thread after the plan and after each photo. When `shouldStop()` turns true, the export ends before the next photo as after a failure
-    /// (`ExportError.Reason.stopped`): what was copied is recorded, flushed, verified and unmounted.
+    /// thread after the plan and after each photo. When `shouldStop()` turns true, the export ends before the
+    /// next photo as after a failure (`ExportError.Reason.stopped`): what was copied is recorded, flushed and
+    /// unmounted.
     public func export(
         to mountPoint: String, device: String? = nil, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
         shouldStop: () -> Bool = { false }

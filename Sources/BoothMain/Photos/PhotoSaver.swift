@@ -61,12 +61,7 @@ final class PhotoSaver {
             do {
                 let path = try store.save(jpeg, takenAt: dateTime)
                 mailbox.post(.saved(id, path: path, bytes: jpeg.count))
-                if let failure = store.indexFailure {
-                    mailbox.post(
-                        .error(
-                            "the photo is saved, but the photo index could not be written (\(failure)): the next "
-                                + "start lists it again, without the checksum it was saved with"))
-                }
+                Self.postIndexFailure(store, mailbox, "the photo is saved")
             } catch {
                 mailbox.post(.failed(id, reason: String(describing: error)))
             }
@@ -95,10 +90,20 @@ final class PhotoSaver {
             do {
                 try store.discard(path)
                 mailbox.post(.discarded(path: path))
+                Self.postIndexFailure(store, mailbox, "the retake is set aside")
             } catch {
                 mailbox.post(.error("retake: \(error)"))
             }
         }
+    }
+
+    /// After a save or a retake that went through: an error when the photo index could not be written with it.
+    private static func postIndexFailure(_ store: PhotoStore, _ mailbox: Mailbox<Result>, _ what: String) {
+        guard let failure = store.indexFailure else { return }
+        mailbox.post(
+            .error(
+                "\(what), but the photo index could not be written (\(failure)): the next start lists the photos "
+                    + "again from the files, without the checksums they were saved with"))
     }
 
     /// Measures free space; the result comes as `.storage(requested: true)`.
