@@ -19,7 +19,7 @@ import Testing
 /// `HEYLOOK_KILL_SEED` replays a run (the seed is printed); `HEYLOOK_KILLS` sets the number of kills
 /// (default 200); `HEYLOOK_BOOTH_BINARY` names the binary when it is not next to the test bundle;
 /// `HEYLOOK_KEEP_KILL_DIR` keeps the photos and export folders (their path is printed).
-@Suite(.serialized) struct KillTests {
+@Suite(.serialized, .offCooperativePool) struct KillTests {
     @Test(.timeLimit(.minutes(10))) func everyAcknowledgedPhotoSurvivesKillsDuringCaptureSaveAndExport() throws {
         let binary = try #require(
             BoothBinary.locate(),

@@ -12,7 +12,7 @@ import Testing
 @testable import BoothMain
 
 /// The real controller and loop with simulated devices, driven by scripts: what `booth simulate` runs.
-@Suite(.timeLimit(.minutes(3)), .serialized) struct SimulatedBoothTests {
+@Suite(.timeLimit(.minutes(3)), .serialized, .offCooperativePool) struct SimulatedBoothTests {
     struct Record {
         var type: String
         var fields: [String: String]

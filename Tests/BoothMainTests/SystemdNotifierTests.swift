@@ -7,7 +7,7 @@ import Testing
 
 @testable import BoothMain
 
-@Suite(.timeLimit(.minutes(1))) struct SystemdNotifierTests {
+@Suite(.timeLimit(.minutes(3))) struct SystemdNotifierTests {
     /// A datagram socket bound where systemd's would be; `drain()` takes every message waiting.
     final class NotifySocket: Sendable {
         let fd: Int32
