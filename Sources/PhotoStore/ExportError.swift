@@ -83,6 +83,10 @@ public struct ExportError: Error, CustomStringConvertible {
         case .refusedLink(let path):
             return
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."
+        case .stopped where total == 0:
+            // Nothing planned yet (a plan with no photos never asks to stop): stopped while the claims were read back.
+            return
+                "Export stopped because the booth is shutting down, while it checked the photos already on the stick: nothing was copied; the next insert checks them again and copies the rest."
         case .stopped:
             return
                 "Export stopped because the booth is shutting down: \(progress), all complete and verified; the rest are copied next time."

@@ -39,18 +39,21 @@ public struct StickExporter: Sendable {
     /// the stick's device number as mountinfo showed it at that point ("major:minor"): the file system found
     /// there must be that one (`checkDevice`), or nothing is touched. `progress(done, total)` is called on this
     /// thread after the plan and after each photo. When `shouldStop()` turns true, the export ends before the
-    /// next photo as after a failure (`ExportError.Reason.stopped`): what was copied is recorded, flushed and
-    /// unmounted.
+    /// next file it would read or copy (a claim of the manifest read back, a photo copied, a copy read back at
+    /// the end) as after a failure (`ExportError.Reason.stopped`): what was copied is in the manifest, flushed and
+    /// unmounted, and what was not yet read back is read back at the next insert. So a stop never waits for
+    /// more than one file, however many the stick holds and however slow it is.
     public func export(
         to mountPoint: String, device: String? = nil, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
-        shouldStop: () -> Bool = { false }
+        shouldStop: @escaping () -> Bool = { false }
     ) throws(ExportError)
         -> ExportSummary
     {
-        let run = ExportRun(store: store, options: options, mountPoint: mountPoint, device: device)
+        let run = ExportRun(
+            store: store, options: options, mountPoint: mountPoint, device: device, shouldStop: shouldStop)
         defer { run.closeAll() }
         do throws(ExportError) {
-            var summary = try run.copyAll(progress: progress, shouldStop: shouldStop)
+            var summary = try run.copyAll(progress: progress)
             try run.finish(&summary)
             return summary
         } catch {
@@ -151,12 +154,18 @@ private final class ExportRun {
     var unrecorded = 0
     var done = 0
     var total = 0
+    /// Asked before each file read or copied: true ends the export (`stopped`).
+    let shouldStop: () -> Bool
 
     var exportPath: String { "\(mountPoint)/\(options.folder)" }
 
-    init(store: PhotoStore, options: ExportOptions, mountPoint: String, device: String?) {
+    init(
+        store: PhotoStore, options: ExportOptions, mountPoint: String, device: String?,
+        shouldStop: @escaping () -> Bool
+    ) {
         self.store = store
         self.device = device
+        self.shouldStop = shouldStop
         self.options = options
         self.mountPoint = mountPoint.count > 1 && mountPoint.hasSuffix("/") ? String(mountPoint.dropLast()) : mountPoint
         ops = options.operations
@@ -167,7 +176,7 @@ private final class ExportRun {
         ExportError(.failed(StoreError(operation, path, errno: code)), done: done, total: total)
     }
 
-    func copyAll(progress: (Int, Int) -> Void, shouldStop: () -> Bool) throws(ExportError) -> ExportSummary {
+    func copyAll(progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
         guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
             throw fail("export", options.folder, EINVAL)
         }
@@ -215,7 +224,7 @@ private final class ExportRun {
         if rebuilt || upgraded || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
         nextPhoto: for item in plan.items {
-            if shouldStop() { throw ExportError(.stopped, done: done, total: total) }
+            try stopIfAsked()
             let sourcePath = "\(store.directory)/\(item.source)"
             let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
             guard source >= 0 else {
@@ -305,9 +314,15 @@ private final class ExportRun {
     /// Reads every copy of this run back from the stick (after the flush, past the page cache) and, if
     /// all are right (size and CRC-32), records them and the verified claims in the booth's index, which is what lets
     /// `cleanup_exported` delete a photo. A copy that reads back wrong records nothing: verification
-    /// failed (a fake-capacity stick wraps around and overwrites earlier files with later ones).
+    /// failed (a fake-capacity stick wraps around and overwrites earlier files with later ones). A stop between
+    /// two read-backs records the copies read back so far (each was read after every write had been flushed, so
+    /// no later file can have overwritten it) and ends the export as `stopped`.
     private func verifyCopiesAndRecord() throws(ExportError) {
+        var readBack: [(name: String, checksum: UInt32)] = []
+        var stopped = false
         for copy in copies {
+            stopped = shouldStop()
+            if stopped { break }
             let parts = copy.path.split(separator: "/", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
             let folder = try dateDirectory(parts[0])
@@ -317,11 +332,18 @@ private final class ExportRun {
             } catch {
                 throw ExportError(.failed(error), done: done, total: total)
             }
+            readBack.append((copy.source, copy.checksum))
         }
         // The index only lets cleanup delete exported photos: if it cannot be written, the booth
-        // just keeps them longer.
-        try? store.markExported(claims + copies.map { ($0.source, $0.checksum) }, to: manifest.stickID)
+        // just keeps them longer. Copies a stop left unread are the manifest's claims at the next insert.
+        try? store.markExported(claims + readBack, to: manifest.stickID)
         (claims, copies) = ([], [])
+        if stopped { throw ExportError(.stopped, done: done, total: total) }
+    }
+
+    /// Ends the export (`stopped`) when the caller asks.
+    private func stopIfAsked() throws(ExportError) {
+        if shouldStop() { throw ExportError(.stopped, done: done, total: total) }
     }
 
     /// Waits for another export to this stick to finish, then holds the stick's lock until
@@ -448,6 +470,7 @@ private final class ExportRun {
         for entry in manifest.entries where entry.booth == store.boothID {
             guard let expected = saved[entry.source] else { continue }  // not kept: never planned
             guard let path = listed[entry.path.lowercased()], present[path] == entry.size else { continue }
+            try stopIfAsked()
             let parts = path.split(separator: "/")
             let folder = try dateDirectory(String(parts[0]))
             let there = try digest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)", dropCache: true)

@@ -606,6 +606,61 @@ import Testing
         #expect(store.records().filter { !$0.exportedTo.isEmpty }.count == 5, "the stopped run's copies read back")
     }
 
+    /// A stop that comes while the export reads the manifest's claims back (a stick holding hundreds of photos, each
+    /// read from the device) ends before the next claim: nothing is read, the manifest stays as it was, the stick is
+    /// unmounted. Mutation: without the stop check in `checkClaims` (as before) all 6 claims are read back first.
+    @Test func aStopWhileTheClaimsAreReadBackEndsBeforeTheNextClaim() throws {
+        let store = try StoreFixtures.store(photos: 6)
+        let stick = temporaryDirectory()
+        _ = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        let manifest = readFile("\(stick)/HeyLook/\(StickExporter.manifestName)")
+        let unmounter = RecordingUnmounter()
+        let counter = ReadBackCounter()
+        counter.stopping = true
+        var options = StoreFixtures.options(for: stick, operations: counter)
+        (options.unmount, options.unmounter) = (true, unmounter)
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick, shouldStop: { counter.stopping })
+        } throws: { error in
+            guard let error = error as? ExportError, case .stopped = error.reason else { return false }
+            return error.unmounted && error.description.contains("while it checked the photos already on the stick")
+        }
+        #expect(counter.readBacks == 0, "claims read back after the stop")
+        #expect(unmounter.calls == [stick])
+        #expect(readFile("\(stick)/HeyLook/\(StickExporter.manifestName)") == manifest)
+        #expect(store.records().allSatisfy { !$0.exportedTo.isEmpty }, "the first export's records stay")
+    }
+
+    /// A stop that comes once every photo is copied, while the copies are read back, ends before the next read-back:
+    /// the copies are in the manifest on the stick (flushed, unmounted) and count as exported once the next insert has
+    /// read them back. Mutation: without the stop check in `verifyCopiesAndRecord` (as before) all 5 copies are read
+    /// back and the export finishes.
+    @Test func aStopDuringTheFinalReadBackLeavesTheCopiesToTheNextInsert() throws {
+        let store = try StoreFixtures.store(photos: 5)
+        let stick = temporaryDirectory()
+        let unmounter = RecordingUnmounter()
+        let counter = ReadBackCounter()
+        var options = StoreFixtures.options(for: stick, operations: counter)
+        (options.unmount, options.unmounter) = (true, unmounter)
+        #expect {
+            try StickExporter(store: store, options: options).export(
+                to: stick, progress: { done, total in counter.stopping = total > 0 && done == total },
+                shouldStop: { counter.stopping })
+        } throws: { error in
+            guard let error = error as? ExportError, case .stopped = error.reason else { return false }
+            return error.done == 5 && error.total == 5 && error.unmounted
+        }
+        #expect(counter.readBacks == 1, "the manifest's own read-back, no copy's")
+        #expect(unmounter.calls == [stick])
+        #expect(try checkStick(stick, holdsOnlyCompletePhotosOf: store).count == 5)
+        #expect(store.records().allSatisfy { $0.exportedTo.isEmpty }, "exported before being read back")
+
+        counter.stopping = false
+        let summary = try StickExporter(store: store, options: options).export(to: stick)
+        #expect(summary.copied == 0 && summary.alreadyThere == 5)
+        #expect(store.records().allSatisfy { !$0.exportedTo.isEmpty }, "the claims read back at the next insert")
+    }
+
     /// Fail every call of each kind the seam has (write, fsync, rename, read, open, mkdir, stat, list ...)
     /// in turn with EIO, ENOSPC and ENODEV: the stick holds only complete, verified photos, the store never
     /// changes, and the next export completes.

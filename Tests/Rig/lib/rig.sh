@@ -330,7 +330,8 @@ rig_usb_image() {
     mkfs.fat -C -n RIGSTICK "$1" $((${2:-16} * 1024)) >/dev/null || rig_fail "mkfs.fat $1 failed"
 }
 
-# rig_usb_plug FILE: hot-plugs FILE as a USB stick; waits for it and prints its block device (/dev/sdX).
+# rig_usb_plug FILE [OPTIONS]: hot-plugs FILE as a USB stick; waits for it and prints its block device (/dev/sdX).
+# OPTIONS are QEMU's drive options added to it (bps_rd=204800: a stick that reads 200 kB/s).
 rig_usb_plug() {
     rig_modprobe xhci_pci usb_storage sd_mod vfat nls_cp437 nls_ascii
     [[ -e $RIG_STATE/usb-plugged ]] && rig_fail "a stick is already plugged"
@@ -339,7 +340,7 @@ rig_usb_plug() {
     echo "$n" >"$RIG_STATE/usb-count"
     before=$(ls /sys/block)
     # QEMU opens the file on the host: a path in the work share, as the host sees it (the system VM mounts it on /rig).
-    rig_monitor "drive_add 0 if=none,id=stick$n,file=${RIG_HOST_WORK:-$RIG_WORK}${1#"$RIG_WORK"},format=raw" >&2
+    rig_monitor "drive_add 0 if=none,id=stick$n,file=${RIG_HOST_WORK:-$RIG_WORK}${1#"$RIG_WORK"},format=raw${2:+,$2}" >&2
     rig_monitor "device_add usb-storage,id=stick,drive=stick$n,bus=xhci.0,removable=on" >&2
     touch "$RIG_STATE/usb-plugged"
     rig_wait_for 20 "the stick's block device" rig_usb_new_disk "$before" >/dev/null

@@ -3,22 +3,25 @@
 # next insert, so the stop fits the timeout however much was copied), has systemd unmount it (the export reported as
 # stopped for the shutdown, "unmounted: safe to remove" in the journal) and exits 0 within the unit's stop timeout
 # (no SIGKILL); every file on the stick is its photo byte for byte, fsck.fat finds nothing; after a restart the
-# next insert copies the rest.
+# next insert copies the rest. Then the same stick, holding 200 photos, on a slow device (QEMU reads it at 200 kB/s):
+# an insert reads every claim of its manifest back from the device before it copies anything, and a stop during
+# that ends before the next claim (the read-back of all 200, about a minute there, outlasted the stop timeout).
 # shellcheck shell=bash
 # rig-vm: system
-# rig-timeout: 420
+# rig-timeout: 600
 events=$SYS_STATE/events.jsonl
 check=$RIG_DIR/lib/usbcheck.py
 count() { local n; n=$(grep -c "\"type\":\"$1\"" "$events" 2>/dev/null) || n=0; echo "$n"; }
 has() { (($(count "$1") >= $2)); }
 
-# Enough photos that the export is still running when the stop comes: 60 of about 256 KiB, numbered after the
+# Enough photos that the export is still running when the stop comes: 200 of about 64 KiB, numbered after the
 # store's own (seeded while the service is stopped; the booth indexes them at start).
+seeded=200
 sys_wait_ready 60
 systemctl stop "$SYS_UNIT"
 last=$(find "$SYS_PHOTOS" -name 'HeyLook_*.jpg' -printf '%f\n' | sed 's/.*_0*\([0-9]*\)\.jpg$/\1/' | sort -n | tail -1)
 first=$((${last:-0} + 1))
-"$RIG_PY" "$check" seed "$SYS_PHOTOS" 60 256 2026-11-20 "$first" || rig_fail "seeding the store failed"
+"$RIG_PY" "$check" seed "$SYS_PHOTOS" "$seeded" 64 2026-11-20 "$first" || rig_fail "seeding the store failed"
 chown -R booth: "$SYS_PHOTOS"
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60
@@ -68,11 +71,44 @@ rig_wait_for 30 "the stick unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
 rig_usb_pull
 mount -t vfat -o ro,loop "$RIG_OUT/stick.img" "$RIG_STATE/check"
 result=$("$RIG_PY" "$check" compare "$SYS_PHOTOS" "$RIG_STATE/check/HeyLook" --complete) || rig_fail "the stick: $result"
+manifest=$(sha256sum <"$RIG_STATE/check/HeyLook/manifest.txt")
 umount "$RIG_STATE/check"
 rig_log "after the second insert: $result"
 
+# The slow stick: stopped while the booth reads its claims back (after exportStarted, before the first
+# exportProgress, which comes once the plan is made).
+progress=$(count exportProgress)
+started=$(count exportStarted)
+stopped=$(count exportFailed)
+dev=$(rig_usb_plug "$RIG_OUT/stick.img" bps_rd=204800)
+rig_wait_for 30 "the slow stick mounted" findmnt -n "$dev"
+point=$(findmnt -n -o TARGET "$dev")
+rig_wait_for 30 "the export started" has exportStarted $((started + 1))
+sleep 3
+rig_assert "the claims are still being read back (no plan yet)" test "$(count exportProgress)" -eq "$progress"
+rig_now_ms t0
+systemctl stop "$SYS_UNIT"
+rig_now_ms t1
+stop_ms=$((t1 - t0))
+last=$(grep '"type":"exportFailed"' "$events" | tail -1)
+rig_log "slow stick: systemctl stop took $stop_ms ms; $last"
+rig_assert "the booth exited 0 ($(sys_prop Result), status $(sys_prop ExecMainStatus))" \
+    test "$(sys_prop Result)/$(sys_prop ExecMainStatus)" = success/0
+rig_assert "stopped within the unit's stop timeout ($stop_ms ms < 15 s)" test "$stop_ms" -lt 15000
+rig_assert "the export ended, stopped for the shutdown" test "$(count exportFailed)" -eq $((stopped + 1))
+rig_assert "reported as stopped for the shutdown, unmounted" \
+    bash -c "grep -qF 'shutting down' <<<'$last' && grep -qF '\"unmounted\":true' <<<'$last'"
+rig_assert "the slow stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
+rig_usb_pull
+mount -t vfat -o ro,loop "$RIG_OUT/stick.img" "$RIG_STATE/check"
+rig_assert "the manifest is as the last export left it" \
+    test "$(sha256sum <"$RIG_STATE/check/HeyLook/manifest.txt")" = "$manifest"
+umount "$RIG_STATE/check"
+systemctl start "$SYS_UNIT"
+sys_wait_ready 60
+
 # Leave the store as it was found: the seeded photos go (the index drops what is gone at start).
 systemctl stop "$SYS_UNIT"
-for n in $(seq "$first" $((first + 59))); do rm -f "$SYS_PHOTOS"/HeyLook_2026-11-20_*_"$(printf %06d "$n")".jpg; done
+for n in $(seq "$first" $((first + seeded - 1))); do rm -f "$SYS_PHOTOS"/HeyLook_2026-11-20_*_"$(printf %06d "$n")".jpg; done
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60
