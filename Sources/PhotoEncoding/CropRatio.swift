@@ -1,6 +1,6 @@
 // CropRatio: aspect ratios for the photo crop, and the centered crop rectangle each gives.
 
-/// A width:height ratio such as 4:3 or 1:1.
+/// A width:height ratio such as 4:3 or 1:1 (the booth's choices are `BoothCore.AspectRatio`'s; this module takes any).
 public struct CropRatio: Sendable, Hashable, CustomStringConvertible {
     /// Relative width.
     public var width: Int
@@ -12,15 +12,6 @@ public struct CropRatio: Sendable, Hashable, CustomStringConvertible {
         self.width = width
         self.height = height
     }
-
-    /// Landscape 4:3, the native shape of most Pi camera sensors.
-    public static let landscape4x3 = CropRatio(width: 4, height: 3)
-    /// Portrait 3:4.
-    public static let portrait3x4 = CropRatio(width: 3, height: 4)
-    /// Widescreen 16:9.
-    public static let widescreen16x9 = CropRatio(width: 16, height: 9)
-    /// Square 1:1.
-    public static let square = CropRatio(width: 1, height: 1)
 
     public var description: String { "\(width):\(height)" }
 

@@ -42,7 +42,10 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 20, y: 12), (30, 160, 220)))
     }
 
-    @Test(arguments: [CropRatio.landscape4x3, .portrait3x4, .widescreen16x9, .square])
+    @Test(arguments: [
+        CropRatio(width: 4, height: 3), CropRatio(width: 3, height: 4), CropRatio(width: 16, height: 9),
+        CropRatio(width: 1, height: 1),
+    ])
     func cropHasTheRequestedRatio(ratio: CropRatio) throws {
         for (width, height) in [(641, 479), (1920, 1080), (640, 480), (4056, 3040), (99, 301)] {
             let frame = SyntheticFrames.yuv420(width: width, height: height, y: 128, u: 128, v: 128, padding: 0)
@@ -62,7 +65,8 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         let frame = SyntheticFrames.rgb(width: 1920, height: 1080) { x in
             (420..<1500).contains(x) ? (0, 200, 0) : (0, 0, 200)
         }
-        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(crop: .square)))
+        let decoded = try JPEGInspector.decode(
+            try JPEGEncoder.encode(frame, options: JPEGOptions(crop: CropRatio(width: 1, height: 1))))
         #expect(decoded.width == 1080 && decoded.height == 1080)
         for x in [0, 1, 540, 1078, 1079] {
             #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: 500), (0, 200, 0), tolerance: 12))

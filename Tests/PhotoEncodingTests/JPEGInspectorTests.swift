@@ -9,7 +9,8 @@ import Testing
             dateTime: "2026:11:22 14:03:07", cameraModel: "imx708_wide", make: "HeyLook Booth", orientation: 6,
             exposureTimeMicroseconds: 16_667, analogueGain: 2.5)
         let frame = SyntheticFrames.yuv420(width: 640, height: 480, y: 90, u: 128, v: 128)
-        let jpeg = try JPEGEncoder.encode(frame, options: JPEGOptions(crop: .square, exif: fields))
+        let jpeg = try JPEGEncoder.encode(
+            frame, options: JPEGOptions(crop: CropRatio(width: 1, height: 1), exif: fields))
         let info = try JPEGInspector.inspect(jpeg)
         #expect(info.width == 480 && info.height == 480 && info.components == 3)
         #expect(info.exif == fields)
