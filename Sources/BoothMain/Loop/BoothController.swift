@@ -91,9 +91,7 @@ final class BoothController {
         try devices.camera.attach(to: loop, report: report) { [unowned self] id, frame in
             self.frameArrived(id, frame)
         }
-        try loop.register(readable: saver.mailbox.fileDescriptor) { [unowned self] in
-            for result in self.saver.mailbox.drain() { self.saveResult(result) }
-        }
+        try saver.attach(to: loop) { [unowned self] result in self.saveResult(result) }
         try exports.attach(to: loop) { [unowned self] report in self.exportReport(report) }
         try loop.register(readable: signals.fileDescriptor) { [unowned self] in
             for signal in self.signals.drain() {
@@ -128,8 +126,7 @@ final class BoothController {
         if exitCode == nil { try loop.run() }
         saver.finish()
         // A stick being written is left verified and unmounted (safe to remove), never half-copied.
-        exports.finish()
-        for report in exports.mailbox.drain() { exportReport(report) }
+        for report in exports.finish() { exportReport(report) }
         devices.lights.showRow(.dark)
         devices.lights.setButtonLED(false)
         devices.lights.setFlash(false)

@@ -2,7 +2,6 @@
 import BoothCore
 import BoothSystem
 import CBoothSys
-import Dispatch
 import Glibc
 import PhotoStore
 import SoundOutput
@@ -14,8 +13,8 @@ import Synchronization
 /// then copies every kept photo not yet
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
 /// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
-/// Runs on its own serial thread — not the save worker's — so a capture during an export is saved at
-/// once; reports come back to the loop through a `Mailbox`.
+/// Runs on a `Worker` of its own — not the save worker's — so a capture during an export is saved at
+/// once; reports come back to the loop through `attach`'s callback.
 final class ExportWorker {
     /// What the worker reports (on the loop thread, through `attach`'s callback).
     enum Report: Sendable {
@@ -36,9 +35,7 @@ final class ExportWorker {
         case soundsImported(mountPoint: String, sounds: [CustomSound], rejections: [String])
     }
 
-    /// Where reports arrive (`attach` registers it).
-    let mailbox: Mailbox<Report>
-    private let queue = DispatchQueue(label: "heylook.export")
+    private let worker: Worker<Report>
     private let exporter: StickExporter
     /// Where a stick's sounds are looked for (`HeyLook/sounds` below its mount point), whether they are
     /// imported, and where they go.
@@ -52,7 +49,7 @@ final class ExportWorker {
     private var pullPoll: EventLoop.TimerToken?
     /// How often an unmounted stick's block device is looked for (a pull shows within this).
     static let pullPollInterval: Int64 = 250_000_000
-    /// Set by `finish()`: a running export stops before its next photo (read on the worker thread).
+    /// Set by `finish()`: a running export stops before its next file (read on the worker thread).
     private let stopping = StopRequest()
 
     /// A flag the loop thread sets and the worker thread reads.
@@ -73,24 +70,21 @@ final class ExportWorker {
         sounds = StickSounds(
             enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
             allowedFileSystems: allowedFileSystems)
-        mailbox = try Mailbox()
+        worker = try Worker(label: "heylook.export")
     }
 
     /// Starts watching for sticks (one already mounted is exported at once); `report` runs on the loop
     /// thread for every progress step, end and failure.
     func attach(to loop: EventLoop, report: @escaping (Report) -> Void) throws(SystemError) {
-        try loop.register(readable: mailbox.fileDescriptor) { [unowned self] in
-            for message in self.mailbox.drain() {
-                switch message {
-                case .finished(let point, let summary):
-                    self.presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? self.devices[point] : nil)
-                case .failed(let point, _, let removed, let unmounted):
-                    self.presence.exportEnded(
-                        at: point, unmountedDevice: unmounted && !removed ? self.devices[point] : nil)
-                default: break
-                }
-                report(message)
+        try worker.attach(to: loop) { [unowned self] message in
+            switch message {
+            case .finished(let point, let summary):
+                self.presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? self.devices[point] : nil)
+            case .failed(let point, _, let removed, let unmounted):
+                self.presence.exportEnded(at: point, unmountedDevice: unmounted && !removed ? self.devices[point] : nil)
+            default: break
             }
+            report(message)
             self.pollForPulls(on: loop, report: report)
         }
         try watcher.attach(to: loop) { [unowned self] change in
@@ -125,22 +119,22 @@ final class ExportWorker {
     /// system there is still `device`, the one mountinfo showed.
     func export(to mountPoint: String, device: String) {
         guard presence.exportStarting(at: mountPoint) else { return }
-        queue.asyncOnNormalScheduler { [exporter, mailbox, stopping, sounds] in
+        worker.run { [exporter, stopping, sounds] post in
             if let imported = sounds.importSounds(from: mountPoint, device: device) {
-                mailbox.post(
+                post(
                     .soundsImported(mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
             }
-            mailbox.post(.started(mountPoint: mountPoint))
+            post(.started(mountPoint: mountPoint))
             do throws(ExportError) {
                 let summary = try exporter.export(
                     to: mountPoint, device: device,
                     progress: { done, total in
-                        mailbox.post(.progress(mountPoint: mountPoint, done: done, total: total))
+                        post(.progress(mountPoint: mountPoint, done: done, total: total))
                     },
                     shouldStop: { stopping.requested.load(ordering: .relaxed) })
-                mailbox.post(.finished(mountPoint: mountPoint, summary: summary))
+                post(.finished(mountPoint: mountPoint, summary: summary))
             } catch {
-                mailbox.post(
+                post(
                     .failed(
                         mountPoint: mountPoint, message: error.description, stickRemoved: error.stickRemoved,
                         unmounted: error.unmounted))
@@ -148,11 +142,12 @@ final class ExportWorker {
         }
     }
 
-    /// Shutdown: a running export stops before its next photo, records, flushes and verifies what it
-    /// copied and unmounts the stick (the photo being copied finishes: a few seconds at most, within the
-    /// unit's stop timeout); returns when it has. Exports queued behind it do nothing.
-    func finish() {
+    /// Shutdown: a running export stops before the next file it would read back or copy, writes the manifest,
+    /// flushes and unmounts the stick (the file being read or copied finishes: a few seconds at most, within the
+    /// unit's stop timeout); returns when it has, with the reports the loop has not handled. Exports queued behind
+    /// it do nothing.
+    @discardableResult func finish() -> [Report] {
         stopping.requested.store(true, ordering: .relaxed)
-        queue.sync {}
+        return worker.finish()
     }
 }

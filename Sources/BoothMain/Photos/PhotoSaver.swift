@@ -1,13 +1,12 @@
 // PhotoSaver: the save worker.
 import BoothCore
 import BoothSystem
-import Dispatch
 import Glibc
 import PhotoEncoding
 import PhotoStore
 
-/// The save worker: JPEG encoding and durable writes run on one serial background thread, so the
-/// event loop (LEDs, knob, sound) never waits for them. Results come back through a `Mailbox`.
+/// The save worker: JPEG encoding and durable writes run on one serial background thread (a `Worker`), so the
+/// event loop (LEDs, knob, sound) never waits for them. Results come back to the loop through `attach`.
 final class PhotoSaver {
     /// What the worker reports.
     enum Result: Sendable {
@@ -23,9 +22,7 @@ final class PhotoSaver {
         case error(String)
     }
 
-    /// Where results arrive (the loop registers its descriptor).
-    let mailbox: Mailbox<Result>
-    private let queue = DispatchQueue(label: "heylook.save")
+    private let worker: Worker<Result>
     private let store: PhotoStore
     private let options: JPEGOptions
     private let orientation: Int
@@ -38,7 +35,12 @@ final class PhotoSaver {
         self.cleanupExported = cleanupExported
         self.options = options
         self.orientation = orientation
-        mailbox = try Mailbox()
+        worker = try Worker(label: "heylook.save")
+    }
+
+    /// Calls `handle` on the loop thread with every result, in order.
+    func attach(to loop: EventLoop, handle: @escaping (Result) -> Void) throws(SystemError) {
+        try worker.attach(to: loop, handle: handle)
     }
 
     /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF);
@@ -48,59 +50,59 @@ final class PhotoSaver {
         options.exif = ExifFields(
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
-        queue.asyncOnNormalScheduler { [store, mailbox, options, cleanup = cleanupExported] in
+        worker.run { [store, options, cleanup = cleanupExported] post in
             let jpeg: [UInt8]
             do {
                 jpeg = try frame.encodeJPEG(options)
                 frame.release()
             } catch {
                 frame.release()
-                mailbox.post(.failed(id, reason: "encoding: \(error)"))
+                post(.failed(id, reason: "encoding: \(error)"))
                 return
             }
             do {
                 let path = try store.save(jpeg, takenAt: dateTime)
-                mailbox.post(.saved(id, path: path, bytes: jpeg.count))
-                Self.postIndexFailure(store, mailbox, "the photo is saved")
+                post(.saved(id, path: path, bytes: jpeg.count))
+                Self.postIndexFailure(store, post, "the photo is saved")
             } catch {
-                mailbox.post(.failed(id, reason: String(describing: error)))
+                post(.failed(id, reason: String(describing: error)))
             }
-            Self.postStorage(store, mailbox, cleanupExported: cleanup, requested: false)
+            Self.postStorage(store, post, cleanupExported: cleanup, requested: false)
         }
     }
 
     /// On the worker: measures free space, first making room from exported photos if allowed.
     private static func postStorage(
-        _ store: PhotoStore, _ mailbox: Mailbox<Result>, cleanupExported: Bool, requested: Bool
+        _ store: PhotoStore, _ post: (Result) -> Void, cleanupExported: Bool, requested: Bool
     ) {
         if cleanupExported, !store.hasRoom() {
             do {
                 let removed = try store.removeExportedPhotos(untilFree: store.reserve + 64 * 1024 * 1024)
                 if !removed.isEmpty { Log.info("storage: removed \(removed.count) photo(s) already on a stick") }
             } catch {
-                mailbox.post(.error("cleanup: \(error)"))
+                post(.error("cleanup: \(error)"))
             }
         }
-        mailbox.post(.storage(hasRoom: store.hasRoom(), requested: requested))
+        post(.storage(hasRoom: store.hasRoom(), requested: requested))
     }
 
     /// Moves a retaken photo aside.
     func discard(_ path: String) {
-        queue.asyncOnNormalScheduler { [store, mailbox] in
+        worker.run { [store] post in
             do {
                 try store.discard(path)
-                mailbox.post(.discarded(path: path))
-                Self.postIndexFailure(store, mailbox, "the retake is set aside")
+                post(.discarded(path: path))
+                Self.postIndexFailure(store, post, "the retake is set aside")
             } catch {
-                mailbox.post(.error("retake: \(error)"))
+                post(.error("retake: \(error)"))
             }
         }
     }
 
     /// After a save or a retake that went through: an error when the photo index could not be written with it.
-    private static func postIndexFailure(_ store: PhotoStore, _ mailbox: Mailbox<Result>, _ what: String) {
+    private static func postIndexFailure(_ store: PhotoStore, _ post: (Result) -> Void, _ what: String) {
         guard let failure = store.indexFailure else { return }
-        mailbox.post(
+        post(
             .error(
                 "\(what), but the photo index could not be written (\(failure)): the next start lists the photos "
                     + "again from the files, without the checksums they were saved with"))
@@ -108,14 +110,14 @@ final class PhotoSaver {
 
     /// Measures free space; the result comes as `.storage(requested: true)`.
     func checkStorage() {
-        queue.asyncOnNormalScheduler { [store, mailbox, cleanupExported] in
-            Self.postStorage(store, mailbox, cleanupExported: cleanupExported, requested: true)
+        worker.run { [store, cleanupExported] post in
+            Self.postStorage(store, post, cleanupExported: cleanupExported, requested: true)
         }
     }
 
     /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
     func persist(_ choices: RuntimeChoices, to path: String) {
-        queue.asyncOnNormalScheduler { [mailbox] in
+        worker.run { post in
             let slash = path.lastIndex(of: "/") ?? path.startIndex
             let directory = slash == path.startIndex ? "/" : String(path[..<slash])
             let name = String(path[path.index(after: slash)...])
@@ -125,13 +127,13 @@ final class PhotoSaver {
                     Array(ChoicesFile.encode(choices).utf8), directory: directory, name: name,
                     temporaryName: ".\(name).partial", replacing: true)
             } catch {
-                mailbox.post(.error("saving choices: \(error)"))
+                post(.error("saving choices: \(error)"))
             }
         }
     }
 
-    /// Waits for every queued job (shutdown).
-    func finish() {
-        queue.sync {}
+    /// Waits for every queued job (shutdown); returns the results the loop has not handled.
+    @discardableResult func finish() -> [Result] {
+        worker.finish()
     }
 }

@@ -1,6 +1,5 @@
 // HealthMonitor: reads the SoC temperature and the Pi firmware's power flags every minute.
 import BoothCore
-import Dispatch
 import PhotoStore
 
 /// Reads the SoC temperature (the thermal zone of type `cpu-thermal`, else the first one that reads)
@@ -12,14 +11,13 @@ final class HealthMonitor: InputDevice {
     let name = "health"
     private let sysRoot: String
     private let interval: Int64
-    private let mailbox: Mailbox<HealthReading>
-    private let queue = DispatchQueue(label: "heylook.health")
+    private let worker: Worker<HealthReading>
 
     /// A monitor of the files below `sysRoot` (tests give a folder of their own).
     init(sysRoot: String = "/sys", interval: Int64 = .seconds(60)) throws(SystemError) {
         self.sysRoot = sysRoot
         self.interval = interval
-        mailbox = try Mailbox()
+        worker = try Worker(label: "heylook.health")
     }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
@@ -28,15 +26,13 @@ final class HealthMonitor: InputDevice {
             Log.info("health: no thermal zone or firmware flags below \(sysRoot): temperature and power not watched")
             return
         }
-        try loop.register(readable: mailbox.fileDescriptor) { [mailbox] in
-            for reading in mailbox.drain() { report(.healthMeasured(reading), loop.now()) }
-        }
+        try worker.attach(to: loop) { reading in report(.healthMeasured(reading), loop.now()) }
         read(sources, next: loop.now(), on: loop)
     }
 
     /// Reads now (off the loop), then again at `next + interval`.
     private func read(_ sources: Sources, next: Instant, on loop: EventLoop) {
-        queue.asyncOnNormalScheduler { [mailbox] in mailbox.post(Self.read(sources)) }
+        worker.run { post in post(Self.read(sources)) }
         let following = next.advanced(by: interval)
         loop.schedule(at: following) { [weak self, weak loop] in
             guard let self, let loop else { return }
