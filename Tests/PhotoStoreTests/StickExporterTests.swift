@@ -570,6 +570,14 @@ import Testing
         }
     }
 
+    /// Export options for `stick` through a fresh `ReadBackCounter`, unmounting with a `RecordingUnmounter`.
+    func stoppableOptions(for stick: String) -> (ExportOptions, ReadBackCounter, RecordingUnmounter) {
+        let (counter, unmounter) = (ReadBackCounter(), RecordingUnmounter())
+        var options = StoreFixtures.options(for: stick, operations: counter)
+        (options.unmount, options.unmounter) = (true, unmounter)
+        return (options, counter, unmounter)
+    }
+
     /// A stop keeps what was copied, writes the manifest and unmounts, but reads back only the manifest: not
     /// every copy of the run, which late in a large export would outlast the unit's stop timeout. The copies
     /// count as exported once the next insert has read them back. Mutation: the read-back of every copy at
@@ -577,10 +585,7 @@ import Testing
     @Test func aStoppedExportKeepsWhatItCopiedAndUnmountsWithoutReadingItAllBack() throws {
         let store = try StoreFixtures.store(photos: 5)
         let stick = temporaryDirectory()
-        let unmounter = RecordingUnmounter()
-        let counter = ReadBackCounter()
-        var options = StoreFixtures.options(for: stick, operations: counter)
-        (options.unmount, options.unmounter) = (true, unmounter)
+        let (options, counter, unmounter) = stoppableOptions(for: stick)
         var copied = 0
         #expect {
             try StickExporter(store: store, options: options).export(
@@ -614,11 +619,8 @@ import Testing
         let stick = temporaryDirectory()
         _ = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
         let manifest = readFile("\(stick)/HeyLook/\(StickExporter.manifestName)")
-        let unmounter = RecordingUnmounter()
-        let counter = ReadBackCounter()
+        let (options, counter, unmounter) = stoppableOptions(for: stick)
         counter.stopping = true
-        var options = StoreFixtures.options(for: stick, operations: counter)
-        (options.unmount, options.unmounter) = (true, unmounter)
         #expect {
             try StickExporter(store: store, options: options).export(to: stick, shouldStop: { counter.stopping })
         } throws: { error in
@@ -638,10 +640,7 @@ import Testing
     @Test func aStopDuringTheFinalReadBackLeavesTheCopiesToTheNextInsert() throws {
         let store = try StoreFixtures.store(photos: 5)
         let stick = temporaryDirectory()
-        let unmounter = RecordingUnmounter()
-        let counter = ReadBackCounter()
-        var options = StoreFixtures.options(for: stick, operations: counter)
-        (options.unmount, options.unmounter) = (true, unmounter)
+        let (options, counter, unmounter) = stoppableOptions(for: stick)
         #expect {
             try StickExporter(store: store, options: options).export(
                 to: stick, progress: { done, total in counter.stopping = total > 0 && done == total },
