@@ -1,7 +1,6 @@
 // ALSASound: the booth's sounds on an ALSA device.
 import BoothCore
 import CBoothSys
-import Dispatch
 import Glibc
 import SoundOutput
 
@@ -39,9 +38,8 @@ final class ALSASound: SoundDevice {
     private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
     private(set) var problem: String?
-    /// Sounds added while running, converted to the device's format off the loop's thread.
-    private var conversions: Mailbox<Converted>?
-    private let converter = DispatchQueue(label: "heylook.sound-convert")
+    /// Sounds added while running, converted to the device's format off the loop's thread (made by `attach`).
+    private var converter: Worker<Converted>?
 
     /// Sounds converted for a device format.
     private struct Converted: Sendable {
@@ -81,9 +79,9 @@ final class ALSASound: SoundDevice {
         self.loop = loop
         self.report = report
         try silent.attach(to: loop, report: report)
-        let conversions = try Mailbox<Converted>()
-        try loop.register(readable: conversions.fileDescriptor) { [unowned self] in self.takeConversions() }
-        self.conversions = conversions
+        let converter = try Worker<Converted>(label: "heylook.sound-convert")
+        try converter.attach(to: loop) { [unowned self] converted in self.take(converted) }
+        self.converter = converter
         let retry = DeviceRetryRunner(
             DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
             warning: .soundDeviceUnavailable, loop: loop, report: report, label: { [unowned self] in device },
@@ -161,15 +159,15 @@ final class ALSASound: SoundDevice {
     func add(_ sounds: [CustomSound]) {
         for sound in sounds { sources[sound.name] = sound.buffer }
         silent.add(sounds)
-        guard let playback, let conversions else { return }
+        guard let playback, let converter else { return }
         let (sampleRate, channels, gain) = (playback.sampleRate, playback.channels, gain)
-        converter.asyncOnNormalScheduler { [conversions] in
+        converter.run { post in
             var converted = Converted(sounds: [:], sampleRate: sampleRate, channels: channels)
             for sound in sounds {
                 converted.sounds[sound.name] = PreparedSound(
                     sound.buffer, sampleRate: sampleRate, channels: channels, gainDecibels: gain)
             }
-            conversions.post(converted)
+            post(converted)
         }
     }
 
@@ -177,12 +175,10 @@ final class ALSASound: SoundDevice {
     var convertedSounds: Set<String> { Set(prepared.keys) }
 
     /// On the loop: sounds converted for the device still open take their place.
-    private func takeConversions() {
-        for converted in conversions?.drain() ?? [] {
-            guard let playback, playback.sampleRate == converted.sampleRate, playback.channels == converted.channels
-            else { continue }
-            prepared.merge(converted.sounds) { _, new in new }
-        }
+    private func take(_ converted: Converted) {
+        guard let playback, playback.sampleRate == converted.sampleRate, playback.channels == converted.channels
+        else { return }
+        prepared.merge(converted.sounds) { _, new in new }
     }
 
     func setVolume(percent: Int) {
