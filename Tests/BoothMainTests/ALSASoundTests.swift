@@ -37,7 +37,7 @@ import Testing
         #expect(playing is ALSASound)
         #expect(none == nil)
         let (silent, note) = SimulateCommand.interactiveSound(gainDecibels: 0, device: "hw:CARD=NoSuchCard")
-        #expect(silent is SimulatedSound)
+        #expect(silent is SilentSound)
         #expect(
             note?.hasSuffix("the simulator is silent, each sound timed as if played (--sound DEVICE picks another)")
                 == true)

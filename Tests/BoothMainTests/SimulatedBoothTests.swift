@@ -45,7 +45,7 @@ import Testing
         let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
         let devices = BoothController.Devices(
             inputs: [ScriptInput(script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)],
-            sound: sound ?? SimulatedSound.builtIn(),
+            sound: sound ?? SilentSound.builtIn(),
             camera: camera ?? SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
         let (choices, _) = ConfigLoader.choices(settings: settings)
@@ -373,7 +373,7 @@ import Testing
                 "sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=volume", "volume=90", "volume=80",
                 "knobMode=sound", "visualCountdown=false",
             ])
-        let sound = SimulatedSound.builtIn()
+        let sound = SilentSound.builtIn()
         let (again, _) = try run("quit\n", stateFile: stateFile, sound: sound)
         let ready = try #require(again.first { $0.type == "ready" })
         #expect(ready.fields["sound"] == "Dog")
@@ -386,7 +386,7 @@ import Testing
 
 /// The simulated sound, with what a real device would report about how each sound went.
 private final class ReportingSound: SoundDevice {
-    let inner = SimulatedSound.builtIn()
+    let inner = SilentSound.builtIn()
     let playbackReport: PlaybackReport
     init(_ report: PlaybackReport) { playbackReport = report }
     var name: String { "reporting" }
@@ -404,7 +404,7 @@ private final class ReportingSound: SoundDevice {
 /// /dev/null descriptor ALSA's null plugins hand out: it never reports a sound's end.
 private final class UnpollableSound: SoundDevice {
     let name = "unpollable"
-    let soundDurations = SimulatedSound.builtIn().soundDurations
+    let soundDurations = SilentSound.builtIn().soundDurations
     /// How often the loop refused the descriptor.
     private(set) var refusals = 0
     private var loop: EventLoop?

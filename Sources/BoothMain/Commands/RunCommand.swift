@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
         }
         let sound: any SoundDevice =
             simulatedSound
-            ? SimulatedSound.builtIn(
+            ? SilentSound.builtIn(
                 extra: Dictionary(library.sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { a, _ in a })
             : ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds)
         let camera: any CameraDevice =

@@ -116,7 +116,7 @@ struct SimulateCommand: ParsableCommand {
             terminal = view
             input = view
         }
-        var soundDevice: any SoundDevice = SimulatedSound.builtIn()
+        var soundDevice: any SoundDevice = SilentSound.builtIn()
         if let sound {
             soundDevice = ALSASound(device: sound, gainDecibels: settings.soundGainDB, custom: [])
         } else if parsedScript == nil {
@@ -152,7 +152,7 @@ struct SimulateCommand: ParsableCommand {
         let alsa = ALSASound(device: device, gainDecibels: gainDecibels, custom: [])
         guard let problem = alsa.problem else { return (alsa, nil) }
         return (
-            SimulatedSound.builtIn(),
+            SilentSound.builtIn(),
             "sound: \(problem): the simulator is silent, each sound timed as if played (--sound DEVICE picks another)"
         )
     }

@@ -19,7 +19,7 @@ final class ALSASound: SoundDevice {
     private var sources: [String: PCMBuffer]
     private var playback: ALSAPlayback?
     private var prepared: [String: PreparedSound] = [:]
-    private let silent: SimulatedSound
+    private let silent: SilentSound
     private var loop: EventLoop?
     private var report: DeviceReport?
     private var registered: [Int32] = []
@@ -59,7 +59,7 @@ final class ALSASound: SoundDevice {
         }
         for sound in custom { sources[sound.name] = sound.buffer }
         self.sources = sources
-        silent = SimulatedSound(name: "silent", durations: sources.mapValues(\.durationNanoseconds))
+        silent = SilentSound(name: "silent", durations: sources.mapValues(\.durationNanoseconds))
         open()
     }
 

@@ -1,10 +1,10 @@
-// SimulatedSound: sounds with their real durations but no audio.
+// SilentSound: sounds with their real durations but no audio.
 import BoothCore
 import SoundOutput
 
 /// Sounds with their real durations but no audio: the simulator's sound, and the real booth's
 /// fallback when the sound device is missing or busy (sound steps stay timed as if played).
-final class SimulatedSound: SoundDevice {
+final class SilentSound: SoundDevice {
     let name: String
     private(set) var soundDurations: [String: Int64]
     private var loop: EventLoop?
@@ -20,12 +20,12 @@ final class SimulatedSound: SoundDevice {
     }
 
     /// The built-in sounds at their synthesized lengths, plus `extra` (custom sounds).
-    static func builtIn(name: String = "simulated", extra: [String: Int64] = [:]) -> SimulatedSound {
+    static func builtIn(name: String = "simulated", extra: [String: Int64] = [:]) -> SilentSound {
         var durations = extra
         for sound in BuiltInSound.allCases {
             durations[sound.rawValue] = Int64((SoundSynthesizer.duration(of: sound) * 1e9).rounded())
         }
-        return SimulatedSound(name: name, durations: durations)
+        return SilentSound(name: name, durations: durations)
     }
 
     func add(_ sounds: [CustomSound]) {
