@@ -37,8 +37,9 @@ class CountdownTests(unittest.TestCase):
         samples_path = os.path.join(self.dir, "samples")
         with open(samples_path, "w") as f:
             f.write(f"{START - 200_000} {START - 200_500} 0 0\n")
-            for t, bits in samples:
-                f.write(f"{t} {t - 500} {bits & 1} {bits >> 1 & 1}\n")
+            # (t, bits) read 0.5 ms after the read before; (t, bits, prev) after a gap, the sampler held off too.
+            for t, bits, *prev in samples:
+                f.write(f"{t} {prev[0] if prev else t - 500} {bits & 1} {bits >> 1 & 1}\n")
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             try:
@@ -97,30 +98,34 @@ class CountdownTests(unittest.TestCase):
         self.assertEqual(code, 1, text)
         self.assertIn("off by more than 100 ms", text)
 
-    def capture_written(self, written_late_us, scheduled_late_us=0):
-        """The capture's all-on frame written `written_late_us` after the countdown's end for a deadline
-        `scheduled_late_us` after it, the line following 0.2 ms later. Returns check()'s (code, text)."""
+    def capture_written(self, written_late_us, sampler_held_us=0):
+        """The capture's all-on frame written `written_late_us` after the countdown's end for its exact deadline,
+        the line following 0.2 ms later; the sampler's read that saw it came `sampler_held_us` after the one before
+        (0: on time). Returns check()'s (code, text)."""
         writes, samples = self.on_schedule()
         capture = START + 1_000_000
-        writes[-1] = (capture + written_late_us, capture + scheduled_late_us, 0b11)
-        samples[-1] = (capture + written_late_us + 200, 0b11)
+        writes[-1] = (capture + written_late_us, capture, 0b11)
+        seen = capture + written_late_us + 200
+        samples[-1] = (seen, 0b11, seen - sampler_held_us) if sampler_held_us else (seen, 0b11)
         return self.check(writes, capture + written_late_us + 40_000, samples)
 
-    def test_a_frame_the_loop_wrote_late_on_its_own_schedule_passes(self):
-        # Beside one busy loop per host core the guest's loop woke 103 ms late at the capture: the booth wrote the
-        # all-on frame for its exact deadline, and the line followed the write.
-        code, text = self.capture_written(103_000)
+    def test_a_guest_starved_over_the_edge_passes(self):
+        # Beside one busy loop per host core the guest's CPU stood still for 103 ms at the capture: the booth
+        # wrote the all-on frame late, and the sampler, on the same CPU above the booth, read nothing for as long.
+        code, text = self.capture_written(103_000, sampler_held_us=103_500)
         self.assertEqual(code, 0, text)
-        self.assertIn("on the booth's schedule, its loop woke 103.00 ms late", text)
+        self.assertNotIn("the booth stalled", text)
 
-    def test_a_frame_the_booth_scheduled_a_step_late_fails(self):
-        # The same edge, but the booth's own deadline was wrong (a shifted step): that is the mechanism failing.
-        code, text = self.capture_written(103_000, scheduled_late_us=103_000)
+    def test_a_booth_late_by_a_step_while_the_sampler_read_on_time_fails(self):
+        # The same lateness with the sampler reading every 0.5 ms throughout: the CPU ran and the booth did not
+        # write (its loop held by its own work). Mutation: the check before, which excused an edge the booth's own
+        # event showed written late for its exact deadline (a loop held for up to 1 s), passed this.
+        code, text = self.capture_written(103_000)
         self.assertEqual(code, 1, text)
+        self.assertIn("the sampler on its CPU read on time: the booth stalled", text)
         self.assertIn("off by more than 100 ms", text)
 
     def test_a_loop_late_by_more_than_a_second_fails(self):
-        # On its schedule but written 1.2 s late: a loop blocked by our own work, not a starved host.
         code, text = self.capture_written(1_200_000)
         self.assertEqual(code, 1, text)
         self.assertIn("off by more than 100 ms", text)
