@@ -21,11 +21,13 @@ Usage:
                                                    store folder STORE, all of which must be on the stick); until
                                                    STOPFILE appears
   logwrites.py check store|stick LOG BASE REFERENCE WORK [--states N] [--seed S] [--jobs J] [--booth BIN]
-        [--booth-config FILE] [--booth-every K]
-                                                -> rebuilds and checks the state at every flush point and at random
-                                                   cuts between (at least 50; N states in all, default 210) in J
-                                                   processes (see StoreCheck and StickCheck), prints each violation
-                                                   and a table, exits 1 on any violation
+        [--booth-config FILE] [--booth-every K] [--events EVENTS [--events-store STORE]]
+                                                -> checks the log is whole (the kernel's end mark, and with EVENTS
+                                                   a mark for every acknowledgement in it), then rebuilds and checks
+                                                   the state at every flush point, at every acknowledgement's mark
+                                                   and at random cuts between (at least 50; N states in all, default
+                                                   210) in J processes (see StoreCheck and StickCheck), prints each
+                                                   violation and a table, exits 1 on any violation
   logwrites.py case store|stick IMAGE flush|random WORK
                                                 -> checks one kept crash state as if cut there; exits 1 on a problem
 """
@@ -245,13 +247,19 @@ class StoreCheck:
                         full = os.path.join(path, name)
                         if os.path.isfile(full) and not os.path.islink(full):
                             files[f"{folder}/{name}"] = crc_of(full)
+                texts = {}
                 for small in ("photos/index.txt", "photos/booth-id", "state.toml"):
                     full = os.path.join(mnt, small)
                     if os.path.isfile(full):
                         files[small] = crc_of(full)
+                        with open(full, "rb") as f:
+                            texts[small] = f.read().decode(errors="replace")
         except MountFailed as e:
             problems.append(str(e))
-        return Observation(files, problems, notes)
+            texts = {}
+        seen = Observation(files, problems, notes)
+        seen.texts = texts
+        return seen
 
     def judge(self, seen, acked, why):
         problems = list(seen.problems)
@@ -270,6 +278,36 @@ class StoreCheck:
                 problems.append(f"{name}: acknowledged as saved, missing")
             if kind == "discarded" and f"photos/discarded/{name}" not in seen.files:
                 problems.append(f"{name}: acknowledged as discarded, not in discarded/")
+        return problems + self.judge_index(seen, acked) + judge_choices(seen.texts.get("state.toml"))
+
+    def judge_index(self, seen, acked):
+        """The index on the card, as it is (never rebuilt here): whole, and since a save or a retake writes it before
+        it is acknowledged, listing every acknowledged photo with the size and CRC-32 it was saved with, discarded
+        once its retake was acknowledged."""
+        text = seen.texts.get("photos/index.txt")
+        acknowledged = {}
+        for mark in acked:
+            kind, _, name = mark.partition(":")
+            if kind in ("saved", "discarded"):
+                acknowledged[name] = "kept" if kind == "saved" else "discarded"
+        if text is None:
+            return ["photos/index.txt: missing, with photos acknowledged"] if acknowledged else []
+        index = parse_index(text)
+        if index is None:
+            return ["photos/index.txt: damaged (not a whole index with its checksum line)"]
+        problems = []
+        for name, state in acknowledged.items():
+            entry = index.get(name)
+            want = self.reference.get(name)
+            if entry is None:
+                problems.append(f"photos/index.txt: acknowledged {name} not in it")
+            elif state == "discarded" and entry[0] != state:
+                # A photo acknowledged as saved may already show as discarded: its retake was under way (the move
+                # and the index written before it is acknowledged).
+                problems.append(f"photos/index.txt: {name} is {entry[0]}, acknowledged as {state}")
+            elif want is not None and entry[1:] != want:
+                problems.append(f"photos/index.txt: {name} has size {entry[1]} and CRC {entry[2]}, saved with "
+                                f"{want[0]} and {want[1]:08x}")
         return problems
 
     def start_booth(self, image, acked, config_template):
@@ -400,6 +438,46 @@ class StickCheck:
         return problems
 
 
+INDEX_LINE = re.compile(r"photo (\S+) (kept|discarded) (\d+) ([0-9a-f]{8}|-) (\S+)")
+CHOICES = re.compile(r"# HeyLook Booth: [^\n]*\nsound = \"[^\"\n]*\"\ndelay = \d+\.\d+\n"
+                     r"visual_countdown = (true|false)\nvolume = \d+\n")
+
+
+def checked_body(text, headers):
+    """The lines of a file that ends in an `end <crc-32 of everything before>` line and starts with one of
+    `headers` (the booth's index and manifest), or None when it is damaged."""
+    if text is None or not text.endswith("\n"):
+        return None
+    body, sep, last = text.rstrip("\n").rpartition("\n")
+    if not sep or not last.startswith("end "):
+        return None
+    if f"{zlib.crc32((body + chr(10)).encode()):08x}" != last[4:].strip():
+        return None
+    lines = body.splitlines()
+    return lines if lines and lines[0] in headers else None
+
+
+def parse_index(text):
+    """name -> (state, size, crc or None) of the store's index.txt (PhotoIndex.encode), or None when damaged."""
+    lines = checked_body(text, {"heylook-index 1"})
+    if lines is None:
+        return None
+    index = {}
+    for line in lines[1:]:
+        m = INDEX_LINE.fullmatch(line)
+        if not m:
+            return None
+        index[m.group(1)] = (m.group(2), int(m.group(3)), None if m.group(4) == "-" else int(m.group(4), 16))
+    return index
+
+
+def judge_choices(text):
+    """The knob's choices file (ChoicesFile.encode) is absent or whole: written by rename, never torn."""
+    if text is None or CHOICES.fullmatch(text):
+        return []
+    return [f"state.toml: not a whole choices file: {text[-120:]!r}"]
+
+
 def is_temp(path):
     return re.fullmatch(r"\.[^/]*\.partial", os.path.basename(path)) is not None
 
@@ -409,15 +487,11 @@ def parse_manifest(text):
     CRC) that ends in its valid CRC line; None when damaged."""
     if text is None or text == "":
         return []
-    body, sep, last = text.rstrip("\n").rpartition("\n")
-    if not sep or not last.startswith("end "):
+    versions = {"heylook-manifest 1": 1, "heylook-manifest 2": 2}
+    lines = checked_body(text, versions)
+    if lines is None:
         return None
-    if f"{zlib.crc32((body + chr(10)).encode()):08x}" != last[4:].strip():
-        return None
-    lines = body.splitlines()
-    version = {"heylook-manifest 1": 1, "heylook-manifest 2": 2}.get(lines[0] if lines else "")
-    if version is None:
-        return None
+    version = versions[lines[0]]
     rows = []
     for line in lines:
         parts = line.split(" ")
@@ -451,6 +525,7 @@ class Observation:
     def __init__(self, files, problems, notes):
         self.files, self.problems, self.notes = files, problems, notes
         self.manifest = None
+        self.texts = {}  # the small files' contents (store: index.txt, state.toml)
         self.torn = []  # folders fsck had to rebuild (FAT: a cut inside a folder's update)
         self.passes = 1  # fsck.fat -a passes it took to repair
 
@@ -461,19 +536,63 @@ class Observation:
 
 
 def crash_points(entries, states, rng):
-    """Prefix lengths to check: after every flush or FUA entry, and random cuts between them (at least 50), so
-    that there are at least `states` in all."""
+    """Prefix lengths to check: after every flush or FUA entry, right at every acknowledgement's mark (the device as
+    it was when the booth said so, with that acknowledgement counted), and random cuts between them (at least 50),
+    so that there are at least `states` in all."""
     flush = sorted({e.index + 1 for e in entries if e.is_flush_point})
+    marks = sorted({e.index + 1 for e in entries if is_acknowledgement(e.mark)} - set(flush))
     between = [n for n in range(1, len(entries)) if n not in flush and entries[n - 1].changes_device]
-    picked = sorted(rng.sample(between, min(max(states - len(flush), 50), len(between))))
-    return sorted([(n, "flush") for n in flush] + [(n, "random") for n in picked])
+    picked = sorted(rng.sample(between, min(max(states - len(flush) - len(marks), 50), len(between))))
+    return sorted([(n, "flush") for n in flush] + [(n, "mark") for n in marks] + [(n, "random") for n in picked])
 
 
-def check(kind, log_path, base, reference, work, states, seed, jobs, booth, booth_every, config_template):
-    """Checks the crash states in `jobs` processes (each replays the log itself and takes every jobs-th point),
-    prints the violations and a table; returns the number of violating states."""
+END_MARK = "dm-log-writes-end"  # logged by the kernel when the map is removed, unless logging stopped before
+
+
+def is_acknowledgement(mark):
+    return mark is not None and ":" in mark
+
+
+def completeness(entries, log_size, sector_size, expected):
+    """Whether the log holds the whole workload: it ends with the kernel's end mark (a log device that filled up
+    stops logging silently, and then has none), and its acknowledgement marks are exactly `expected` (the marks the
+    booth's events call for, in order; None: not checked). Returns (problems, bytes used)."""
+    problems = []
+    last = entries[-1] if entries else None
+    used = (last.data_at + (0 if last.flags & DISCARD else last.count * sector_size)) if last else sector_size
+    if last is None or last.mark != END_MARK:
+        problems.append(f"the log does not end with the kernel's end mark ({END_MARK}): the log device filled up "
+                        f"({used} of {log_size} bytes used) or the map was never removed; the states after are not "
+                        "in it")
+    if expected is not None:
+        # exported:N counts the store's photos when the marker saw the event: compared by kind only.
+        logged = [re.sub(r"^exported:\d+$", "exported", e.mark) for e in entries if is_acknowledgement(e.mark)]
+        expected = [re.sub(r"^exported:\d+$", "exported", m) for m in expected]
+        if logged != expected:
+            missing = [m for m in expected if m not in logged]
+            extra = [m for m in logged if m not in expected]
+            problems.append(f"the log's marks are not the booth's acknowledgements: {len(logged)} marks for "
+                            f"{len(expected)} acknowledgements (missing: {' '.join(missing) or '-'}; not "
+                            f"acknowledged: {' '.join(extra) or '-'})")
+    return problems, used
+
+
+def expected_marks(events_path, store=None):
+    """The marks the booth's events file calls for (as the marker makes them), in order."""
+    with open(events_path, errors="replace") as f:
+        return [m for m in (mark_for(line, store) for line in f) if m]
+
+
+def check(kind, log_path, base, reference, work, states, seed, jobs, booth, booth_every, config_template,
+          expected=None):
+    """Checks that the log is complete (`completeness`, against the `expected` marks), then the crash states in
+    `jobs` processes (each replays the log itself and takes every jobs-th point); prints the violations and a
+    table; returns the number of violations (an incomplete log counts as one)."""
     started = time.monotonic()
-    _, entries = read_log(log_path)
+    sector_size, entries = read_log(log_path)
+    incomplete, used = completeness(entries, os.path.getsize(log_path), sector_size, expected)
+    for problem in incomplete:
+        print(f"VIOLATION: {problem}", flush=True)
     points = crash_points(entries, states, random.Random(seed))
     print(f"logwrites: {len(entries)} entries, {len(points)} crash points (seed {seed}, {jobs} jobs)", flush=True)
     children = []
@@ -493,8 +612,8 @@ def check(kind, log_path, base, reference, work, states, seed, jobs, booth, boot
                 sys.stdout.flush()
                 os._exit(code)
         children.append((pid, folder))
-    total = {"violations": 0, "observed": 0, "torn": 0, "booth_runs": 0, "booth_problems": 0, "flush": 0,
-             "random": 0, "observe_s": 0.0, "booth_s": 0.0, "two_passes": 0}
+    total = {"violations": len(incomplete), "observed": 0, "torn": 0, "booth_runs": 0, "booth_problems": 0,
+             "flush": 0, "mark": 0, "random": 0, "observe_s": 0.0, "booth_s": 0.0, "two_passes": 0}
     distinct = set()
     for pid, folder in children:
         _, status = os.waitpid(pid, 0)
@@ -511,8 +630,10 @@ def check(kind, log_path, base, reference, work, states, seed, jobs, booth, boot
     print("|---|---|")
     print(f"| log entries / flush or FUA entries / marks | {len(entries)} / "
           f"{sum(1 for e in entries if e.is_flush_point)} / {sum(1 for e in entries if e.mark is not None)} |")
-    print(f"| crash states checked (at flush points + random cuts between) | {len(points)} "
-          f"({total['flush']} + {total['random']}) |")
+    print(f"| log used / log device (ends with the kernel's end mark: nothing was dropped) | {used} / "
+          f"{os.path.getsize(log_path)} bytes |")
+    print(f"| crash states checked (at flush points + at acknowledgements' marks + random cuts between) | "
+          f"{len(points)} ({total['flush']} + {total['mark']} + {total['random']}) |")
     print(f"| device states rebuilt and checked (fsck, mount, every file's CRC) / distinct file-level states | "
           f"{total['observed']} / {len(distinct)} |")
     if kind == "stick":
@@ -522,7 +643,8 @@ def check(kind, log_path, base, reference, work, states, seed, jobs, booth, boot
     if kind == "store":
         print(f"| booth started on a state and reached ready | {total['booth_runs'] - total['booth_problems']} of "
               f"{total['booth_runs']} |")
-    print(f"| acknowledgements in the log | {len([e for e in entries if e.mark and ':' in e.mark])} |")
+    print(f"| acknowledgements in the log | {len([e for e in entries if is_acknowledgement(e.mark)])}"
+          + (f" of {len(expected)} in the booth's events |" if expected is not None else " |"))
     print(f"| violations | {total['violations']} |")
     per_start = f", per booth start {total['booth_s'] / total['booth_runs']:.2f} s" if total["booth_runs"] else ""
     print(f"| replay and check time ({jobs} jobs) | {elapsed:.1f} s (per rebuilt state "
@@ -544,7 +666,7 @@ def check_points(kind, log_path, base, reference, work, points, booth, booth_eve
     seen = None  # the observation of the device as it is now (re-made only when a write changed it)
     distinct = set()
     result = {"violations": 0, "observed": 0, "torn": 0, "booth_runs": 0, "booth_problems": 0, "flush": 0,
-              "random": 0, "observe_s": 0.0, "booth_s": 0.0, "two_passes": 0}
+              "mark": 0, "random": 0, "observe_s": 0.0, "booth_s": 0.0, "two_passes": 0}
     for n, why in points:
         dirty = False
         while applied < n:
@@ -623,10 +745,13 @@ def main():
         p.add_argument("--booth")
         p.add_argument("--booth-every", type=int, default=4)
         p.add_argument("--booth-config")
+        p.add_argument("--events", help="the booth's events file: every acknowledgement in it must be marked")
+        p.add_argument("--events-store", help="the store folder the marker counted exported:N in")
         a = p.parse_args(sys.argv[2:])
         template = open(a.booth_config).read() if a.booth_config else ""
+        expected = expected_marks(a.events, a.events_store) if a.events else None
         violations = check(a.kind, a.log, a.base, a.reference, a.work, a.states, a.seed, a.jobs, a.booth,
-                           a.booth_every, template)
+                           a.booth_every, template, expected)
         sys.exit(1 if violations else 0)
     else:
         sys.exit(__doc__)

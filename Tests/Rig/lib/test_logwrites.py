@@ -70,6 +70,74 @@ class LogWritesTests(unittest.TestCase):
         # Random cuts fall right after an entry that changed the device (a cut after a mark changes nothing).
         self.assertEqual(sorted(n for n, why in points if why == "random"), [2, 3, 7])
 
+    def test_every_acknowledgements_mark_is_a_crash_point(self):
+        # Mutation: without the mark points (as before) only flush points and random cuts were checked, and the
+        # device as it was right at an acknowledgement was never judged with that acknowledgement counted.
+        _, entries = logwrites.read_log(self.log)
+        points = logwrites.crash_points(entries, 100, random.Random(1))
+        self.assertEqual([n for n, why in points if why == "mark"], [5])
+
+    def test_a_log_without_the_kernels_end_mark_is_incomplete(self):
+        # The log device filled up: dm-log-writes stopped logging, and the map's removal logged no end mark.
+        _, entries = logwrites.read_log(self.log)
+        problems, used = logwrites.completeness(entries, 1 << 20, SECTOR, None)
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn("does not end with the kernel's end mark", problems[0])
+        self.assertEqual(used, os.path.getsize(self.log))
+
+    def test_every_acknowledgement_must_be_marked(self):
+        write_log(self.log, [(0, None, logwrites.MARK, "start"), (1, b"a" * SECTOR, logwrites.FUA, None),
+                             (0, None, logwrites.MARK, "saved:x.jpg"), (0, None, logwrites.MARK, "dm-log-writes-end")])
+        _, entries = logwrites.read_log(self.log)
+        self.assertEqual(logwrites.completeness(entries, 1 << 20, SECTOR, ["saved:x.jpg"])[0], [])
+        problems, _ = logwrites.completeness(entries, 1 << 20, SECTOR, ["saved:x.jpg", "discarded:x.jpg"])
+        self.assertEqual(len(problems), 1, problems)
+        self.assertIn("missing: discarded:x.jpg", problems[0])
+        events = os.path.join(self.dir, "events.jsonl")
+        with open(events, "w") as f:
+            f.write('{"type":"photoSaved","path":"/p/a.jpg"}\n{"type":"state","to":"idle"}\n'
+                    '{"type":"photoDiscarded","path":"/p/a.jpg"}\n')
+        self.assertEqual(logwrites.expected_marks(events), ["saved:a.jpg", "discarded:a.jpg"])
+
+    @staticmethod
+    def index(*lines):
+        body = "heylook-index 1\n" + "".join(line + "\n" for line in lines)
+        return body + f"end {__import__('zlib').crc32(body.encode()):08x}\n"
+
+    def judged_index(self, text, acked):
+        store = logwrites.StoreCheck(None, self.dir, None)
+        store.reference = {"HeyLook_undated_000001.jpg": (300, 0xABCD), "HeyLook_undated_000002.jpg": (200, 0x1234)}
+        seen = logwrites.Observation({}, [], [])
+        seen.texts = {} if text is None else {"photos/index.txt": text}
+        return store.judge_index(seen, acked)
+
+    def test_the_index_on_the_card_lists_every_acknowledged_photo_as_saved(self):
+        # Mutation: the store writing the index only at start and at exports (as before the save wrote it) leaves
+        # an index without the photos saved since: each of these states is then a violation.
+        one, two = "HeyLook_undated_000001.jpg", "HeyLook_undated_000002.jpg"
+        whole = self.index(f"photo {one} kept 300 0000abcd -", f"photo {two} discarded 200 00001234 -")
+        self.assertEqual(self.judged_index(whole, [f"saved:{one}", f"saved:{two}", f"discarded:{two}"]), [])
+        self.assertEqual(self.judged_index(None, []), [])
+        self.assertIn("missing", self.judged_index(None, [f"saved:{one}"])[0])
+        self.assertIn("not in it", self.judged_index(self.index(f"photo {one} kept 300 0000abcd -"),
+                                                     [f"saved:{one}", f"saved:{two}"])[0])
+        self.assertIn("acknowledged as discarded", self.judged_index(
+            self.index(f"photo {one} kept 300 0000abcd -", f"photo {two} kept 200 00001234 -"),
+            [f"saved:{two}", f"discarded:{two}"])[0])
+        # A retake under way: discarded in the index before its acknowledgement.
+        self.assertEqual(self.judged_index(whole, [f"saved:{one}", f"saved:{two}"]), [])
+        self.assertIn("saved with 300 and 0000abcd",
+                      self.judged_index(self.index(f"photo {one} kept 300 - -"), [f"saved:{one}"])[0])
+        self.assertIn("damaged", self.judged_index(whole[:-3], [f"saved:{one}"])[0])
+
+    def test_the_choices_file_is_absent_or_whole(self):
+        whole = ("# HeyLook Booth: the knob's choices, rewritten by the booth. Edit the config file instead.\n"
+                 'sound = "Bell"\ndelay = 2.0\nvisual_countdown = false\nvolume = 80\n')
+        self.assertEqual(logwrites.judge_choices(whole), [])
+        self.assertEqual(logwrites.judge_choices(None), [])
+        self.assertEqual(len(logwrites.judge_choices(whole[:-12])), 1)
+        self.assertEqual(len(logwrites.judge_choices("")), 1)
+
     def test_a_log_of_something_else_is_refused(self):
         with open(self.log, "r+b") as f:
             f.write(b"\0" * 8)

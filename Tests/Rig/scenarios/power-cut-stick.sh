@@ -41,4 +41,4 @@ rig_assert "the second export copied 1 and unmounted" grep -q '"copied":1,"unmou
 usb_booth_stop
 pc_marker_stop
 pc_close_disk stick
-pc_check stick "$stick" "$store"
+pc_check stick "$stick" "$store" --events "$USB_EVENTS" --events-store "$store"

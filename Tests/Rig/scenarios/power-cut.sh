@@ -1,9 +1,13 @@
 # power-cut: the photo store on ext4 (as on a Pi's SD card) behind dm-log-writes while the real booth (gpio-sim
 # button and knob, vimc camera) saves photos, takes a retake, changes the knob's choices and exports to a stick
 # (which rewrites the index); every write and flush the disk saw is logged, with a mark whenever the booth reported
-# a photo saved or discarded. lib/logwrites.py then rebuilds the disk at every flush point and at random cuts between
-# (the writes after the cut dropped) and checks each: fsck repairs all, every acknowledged photo is there and whole,
-# no final photo name holds a partial file, and on a sample of the states the booth starts and lists them all.
+# a photo saved or discarded. lib/logwrites.py first checks the log is whole (the kernel's end mark: the log device
+# never filled; a mark for every acknowledgement in the booth's events), then rebuilds the disk at every flush point,
+# at every acknowledgement's mark and at random cuts between (the writes after the cut dropped) and checks each: fsck
+# repairs all, every acknowledged photo is there and whole, no final photo name holds a partial file, index.txt is
+# whole and lists every acknowledged photo with the CRC-32 it was saved with, discarded once its retake was
+# acknowledged (as it is on the card, never rebuilt), state.toml is absent or whole, and on a sample of the states the booth starts and lists
+# them all.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 900
@@ -100,5 +104,5 @@ free_space_reserve_mb = 0
 favourites = ["Pop", "Bell", "Chime"]
 default = "Pop"
 TOML
-pc_check store "$disk" "$RIG_OUT/reference" --booth "$booth" --booth-config "$RIG_OUT/start.toml" \
+pc_check store "$disk" "$RIG_OUT/reference" --booth "$booth" --booth-config "$RIG_OUT/start.toml" --events "$RIG_BOOTH_EVENTS" \
     --booth-every "${RIG_POWERCUT_BOOTH_EVERY:-4}"
