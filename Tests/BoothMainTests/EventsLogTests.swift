@@ -2,6 +2,7 @@
 import BoothCore
 import BoothTestSupport
 import CBoothSys
+import Dispatch
 import Glibc
 import Testing
 
@@ -17,6 +18,7 @@ import Testing
         log.record("soundStarted", at: Instant(nanoseconds: 2_000), [("purpose", .string("attention"))])
         #expect(readFile(path) == [])
         log.flush()
+        log.sync()
         let text = String(decoding: readFile(path) ?? [], as: UTF8.self)
         #expect(
             text == """
@@ -25,7 +27,44 @@ import Testing
 
                 """)
         log.flush()
+        log.sync()
         #expect(String(decoding: readFile(path) ?? [], as: UTF8.self) == text)
+    }
+
+    /// The loop never writes the file itself: with the events going to a pipe nobody reads, full after 64 KiB,
+    /// every flush still returns at once, and once the pipe is read every record arrives, in order. Mutation:
+    /// writing in `flush()` (as the loop did, held 200 ms on the rig's 9p share) leaves the flushes waiting until
+    /// the pipe is read, and this fails after 30 s.
+    @Test func aFlushNeverWaitsForTheFile() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        nonisolated(unsafe) let log = try EventsLog(path: "/proc/self/fd/\(ends[1])")
+        close(ends[1])
+        let count = 3000  // About 110 KiB: more than the pipe holds.
+        let flushed = DispatchSemaphore(value: 0)
+        DispatchQueue(label: "heylook.test.loop").async {
+            for i in 0..<count {
+                log.record("input", at: Instant(nanoseconds: Int64(i) * 1000), [("input", .string("knobTurned"))])
+                if i % 100 == 99 { log.flush() }
+            }
+            log.flush()
+            flushed.signal()
+        }
+        let returned = flushed.wait(timeout: .now() + 30) == .success
+        #expect(returned, "a flush waited for the full pipe")
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while received.filter({ $0 == UInt8(ascii: "\n") }).count < count {
+            let n = buffer.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            received += buffer[..<n]
+        }
+        if !returned { flushed.wait() }
+        log.sync()
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == count)
+        #expect(lines.enumerated().allSatisfy { EventRecord(line: $1)?.time == Int64($0) })
     }
 
     @Test func stringsAreQuotedAsJSON() {
@@ -41,6 +80,7 @@ import Testing
             for i in 0..<100 {
                 log.record("input", at: Instant(nanoseconds: Int64(i) * 1000), [("run", .int(Int64(run)))])
                 log.flush()
+                log.sync()
             }
         }
         let current = try #require(readFile(path))
@@ -66,6 +106,7 @@ import Testing
         let log = try EventsLog(rotating: path, limit: 1 << 20)
         log.record("ready", at: Instant(nanoseconds: 5_000))
         log.flush()
+        log.sync()
         let lines = String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         #expect(EventRecord(line: lines[0]) == nil)
@@ -85,6 +126,7 @@ import Testing
         let log = try EventsLog(rotating: path, limit: 1 << 20)
         log.record("ready", at: Instant(nanoseconds: 5_000))
         log.flush()
+        log.sync()
         let bytes = readFile(path) ?? []
         #expect(!bytes.contains(0))
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
@@ -102,6 +144,7 @@ import Testing
         let log = try EventsLog(rotating: path, limit: 1 << 20)
         log.record("ready", at: Instant(nanoseconds: 5_000))
         log.flush()
+        log.sync()
         let lines = String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 1 && EventRecord(line: lines[0])?.type == "ready")
     }

@@ -132,6 +132,7 @@ final class BoothController {
         devices.lights.setFlash(false)
         devices.lights.setHaptic(false)
         log.flush()
+        log.sync()
         watchdog.notify("STOPPING=1")
         return exitCode ?? 0
     }

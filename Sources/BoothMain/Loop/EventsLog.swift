@@ -1,6 +1,7 @@
 // EventsLog: the events output (`--events-json`, the service's rotated events file).
 import BoothCore
 import BoothSystem
+import Dispatch
 import Glibc
 
 /// The events output (`--events-json`, or the service's events file, kept to a size by rotation): one
@@ -8,9 +9,11 @@ import Glibc
 /// sound start and end, capture, saved or discarded photo, setting change and error, each with a
 /// monotonic timestamp in microseconds (`t_us`). docs/reference/events.md documents the format.
 ///
-/// Records are kept in memory until `flush()`, which the loop calls once the events that woke it
-/// have been handled: writing (to a slow disk, a pipe, a VM's shared folder) never stands between a
-/// press and its sound.
+/// Records are kept in memory until `flush()`, which the loop calls once the events that woke it have been
+/// handled, and which hands them to a writer thread of their own: the loop never writes the file itself, so a
+/// slow disk, a full pipe or a VM's shared folder never stands between a press and its sound, nor between a
+/// countdown step and its LEDs (the rig's 9p share once held a `write` for 200 ms). `sync()` waits until
+/// everything flushed is written.
 final class EventsLog {
     /// A field value.
     enum Value {
@@ -19,13 +22,58 @@ final class EventsLog {
         case bool(Bool)
     }
 
-    private var fd: Int32
-    private let ownsDescriptor: Bool
+    /// The file and its rotation, used on the writer's queue only.
+    private final class Writer: @unchecked Sendable {
+        var fd: Int32
+        let ownsDescriptor: Bool
+        /// For a rotated file: its path and the size at which it becomes `path.1`.
+        let rotation: (path: String, size: Int)?
+        /// Bytes in the current file.
+        var written: Int
+
+        init(fd: Int32, ownsDescriptor: Bool, rotation: (path: String, size: Int)?, written: Int) {
+            (self.fd, self.ownsDescriptor, self.rotation, self.written) = (fd, ownsDescriptor, rotation, written)
+        }
+
+        deinit { if ownsDescriptor, fd >= 0 { close(fd) } }
+
+        /// Writes `bytes` whole (then, for a rotated file past its size, rotates).
+        func write(_ bytes: [UInt8]) {
+            guard fd >= 0 else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                offset += n
+            }
+            written += offset
+            if let rotation, written >= rotation.size { rotate(rotation.path) }
+        }
+
+        /// `path` becomes `path.1` and a new `path` begins; where that fails the events stop, with a warning.
+        private func rotate(_ path: String) {
+            close(fd)
+            fd = -1
+            written = 0
+            guard rename(path, path + ".1") == 0 else {
+                Log.warning(
+                    "events: cannot rename \(path) to \(path).1: \(ErrnoText.describe(errno)); no more events are kept")
+                return
+            }
+            do {
+                fd = try EventsLog.openForAppending(path)
+            } catch {
+                Log.warning("events: \(error); no more events are kept")
+            }
+        }
+    }
+
+    /// Whether records are kept at all (nil path: only the observers see them).
+    private let writes: Bool
+    private let writer: Writer
+    private let queue = DispatchQueue(label: "heylook.events")
     private var pending: [UInt8] = []
-    /// For a rotated file: its path and the size at which it becomes `path.1`.
-    private let rotation: (path: String, size: Int)?
-    /// Bytes in the current file.
-    private var written = 0
     /// Observers see every record (the terminal view uses them).
     var observers: [(String, Instant, [(String, Value)]) -> Void] = []
 
@@ -33,16 +81,16 @@ final class EventsLog {
     init(path: String?) throws(SystemError) {
         switch path {
         case nil:
-            fd = -1
-            ownsDescriptor = false
+            writer = Writer(fd: -1, ownsDescriptor: false, rotation: nil, written: 0)
         case "-":
-            fd = STDOUT_FILENO
-            ownsDescriptor = false
+            writer = Writer(fd: STDOUT_FILENO, ownsDescriptor: false, rotation: nil, written: 0)
         case let path?:
-            fd = try SystemError.check("open", path) { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-            ownsDescriptor = true
+            let fd = try SystemError.check("open", path) {
+                open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            }
+            writer = Writer(fd: fd, ownsDescriptor: true, rotation: nil, written: 0)
         }
-        rotation = nil
+        writes = path != nil
     }
 
     /// Appends to `path`, keeping it and one older file below `limit` bytes together: when `path` reaches
@@ -51,17 +99,17 @@ final class EventsLog {
     /// blocks did not) are cut off, and a last line cut short is ended, so the next record starts on a line of
     /// its own and the file stays text.
     init(rotating path: String, limit: Int) throws(SystemError) {
-        rotation = (path, max(1, limit / 2))
-        ownsDescriptor = true
-        fd = try Self.openForAppending(path)
+        let fd = try Self.openForAppending(path)
         var info = stat()
         _ = fstat(fd, &info)
-        written = Self.endOfText(fd, size: Int(info.st_size))
+        let written = Self.endOfText(fd, size: Int(info.st_size))
         if written < Int(info.st_size) { _ = ftruncate(fd, off_t(written)) }
         var last: UInt8 = 0
         if written > 0, pread(fd, &last, 1, off_t(written - 1)) == 1, last != UInt8(ascii: "\n") {
             pending.append(UInt8(ascii: "\n"))
         }
+        writer = Writer(fd: fd, ownsDescriptor: true, rotation: (path, max(1, limit / 2)), written: written)
+        writes = true
     }
 
     /// The size of `fd`'s file without the zero bytes it ends in (read back from the end, 64 KiB at a time; a
@@ -79,19 +127,19 @@ final class EventsLog {
         return 0
     }
 
-    private static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
+    fileprivate static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
         try SystemError.check("open", path) { open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o640) }
     }
 
     deinit {
         flush()
-        if ownsDescriptor { close(fd) }
+        sync()
     }
 
     /// Writes one record of `type` at `time`.
     func record(_ type: String, at time: Instant, _ fields: [(String, Value)] = []) {
         for observer in observers { observer(type, time, fields) }
-        guard fd >= 0 else { return }
+        guard writes else { return }
         var line = "{\"t_us\":\(time.microseconds),\"type\":\(EventRecord.quoted(type))"
         for (key, value) in fields {
             line += ",\(EventRecord.quoted(key)):"
@@ -105,35 +153,16 @@ final class EventsLog {
         pending += line.utf8
     }
 
-    /// Writes the records kept since the last flush (then, for a rotated file past its size, rotates).
+    /// Hands the records kept since the last flush to the writer thread, in order; never waits for the file.
     func flush() {
-        guard fd >= 0, !pending.isEmpty else { return }
-        var offset = 0
-        while offset < pending.count {
-            let n = pending.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += n
-        }
-        written += offset
+        guard writes, !pending.isEmpty else { return }
+        let bytes = pending
         pending.removeAll(keepingCapacity: true)
-        if let rotation, written >= rotation.size { rotate(rotation.path) }
+        queue.asyncOnNormalScheduler { [writer] in writer.write(bytes) }
     }
 
-    /// `path` becomes `path.1` and a new `path` begins; where that fails the events stop, with a warning.
-    private func rotate(_ path: String) {
-        close(fd)
-        fd = -1
-        written = 0
-        guard rename(path, path + ".1") == 0 else {
-            Log.warning(
-                "events: cannot rename \(path) to \(path).1: \(ErrnoText.describe(errno)); no more events are kept")
-            return
-        }
-        do {
-            fd = try Self.openForAppending(path)
-        } catch {
-            Log.warning("events: \(error); no more events are kept")
-        }
+    /// Waits until every record flushed so far is written (shutdown, tests).
+    func sync() {
+        queue.sync {}
     }
 }
