@@ -96,18 +96,25 @@ import Testing
         #expect(stats.records > 50)
     }
 
-    /// After a power cut the file may end inside a line: the next start ends it, so only that one line
-    /// is lost and the first new record reads.
-    @Test func aLineCutShortIsEndedBeforeNewRecords() throws {
+    /// The events file after a start on `left` (what a power cut left there): a rotating log opened on it, one
+    /// `ready` record flushed and written.
+    func fileAfterAStart(on left: [UInt8]) throws -> [UInt8] {
         let path = "\(temporaryDirectory())/events.jsonl"
         let fd = open(path, O_WRONLY | O_CREAT, 0o644)
-        _ = write(fd, "{\"t_us\":1,\"type\":\"rea", 21)
+        _ = left.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         let log = try EventsLog(rotating: path, limit: 1 << 20)
         log.record("ready", at: Instant(nanoseconds: 5_000))
         log.flush()
         log.sync()
-        let lines = String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n")
+        return readFile(path) ?? []
+    }
+
+    /// After a power cut the file may end inside a line: the next start ends it, so only that one line
+    /// is lost and the first new record reads.
+    @Test func aLineCutShortIsEndedBeforeNewRecords() throws {
+        let bytes = try fileAfterAStart(on: Array("{\"t_us\":1,\"type\":\"rea".utf8))
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
         #expect(EventRecord(line: lines[0]) == nil)
         #expect(EventRecord(line: lines[1])?.type == "ready")
@@ -118,16 +125,8 @@ import Testing
     /// cuts them off and ends the cut line: the file is text again, every whole record reads. Mutation: without
     /// the cut, the zeros stay in the file as a line of their own.
     @Test(arguments: [0, 70_000]) func zeroBytesAPowerCutLeftAreCutOff(zeros: Int) throws {
-        let path = "\(temporaryDirectory())/events.jsonl"
-        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
         let text = Array("{\"t_us\":1,\"type\":\"ready\"}\n{\"t_us\":2,\"type\":\"sta".utf8)
-        _ = (text + [UInt8](repeating: 0, count: zeros + 5000)).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let log = try EventsLog(rotating: path, limit: 1 << 20)
-        log.record("ready", at: Instant(nanoseconds: 5_000))
-        log.flush()
-        log.sync()
-        let bytes = readFile(path) ?? []
+        let bytes = try fileAfterAStart(on: text + [UInt8](repeating: 0, count: zeros + 5000))
         #expect(!bytes.contains(0))
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 3)
@@ -137,15 +136,8 @@ import Testing
 
     /// A file of nothing but zero bytes is emptied.
     @Test func aFileOfZeroBytesIsEmptied() throws {
-        let path = "\(temporaryDirectory())/events.jsonl"
-        let fd = open(path, O_WRONLY | O_CREAT, 0o644)
-        _ = [UInt8](repeating: 0, count: 100_000).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
-        let log = try EventsLog(rotating: path, limit: 1 << 20)
-        log.record("ready", at: Instant(nanoseconds: 5_000))
-        log.flush()
-        log.sync()
-        let lines = String(decoding: readFile(path) ?? [], as: UTF8.self).split(separator: "\n")
+        let bytes = try fileAfterAStart(on: [UInt8](repeating: 0, count: 100_000))
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 1 && EventRecord(line: lines[0])?.type == "ready")
     }
 
