@@ -54,13 +54,14 @@ TOML
 # cam_start NAME: starts `booth run` (simulated sound) in the background with a fresh config NAME.toml, events
 # and log NAME.log; waits for its ready event and the button line to be requested.
 cam_start() {
+    local booth
     cam_chip
-    rig_need_booth >/dev/null
+    booth=$(rig_need_booth)
     export LD_LIBRARY_PATH=/opt/swift/usr/lib/swift/linux${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
     mkdir -p "$CAM_PHOTOS"
     CAM_EVENTS=$RIG_OUT/$1.jsonl
     cam_config "$RIG_OUT/$1.toml"
-    "$RIG_BOOTH" run --config "$RIG_OUT/$1.toml" --events-json "$CAM_EVENTS" --photos "$CAM_PHOTOS" \
+    "$booth" run --config "$RIG_OUT/$1.toml" --events-json "$CAM_EVENTS" --photos "$CAM_PHOTOS" \
         --simulated-sound >"$RIG_OUT/$1.log" 2>&1 &
     CAM_PID=$!
     rig_wait_for 30 "the booth's ready event" cam_has ready 1
