@@ -28,6 +28,31 @@ import Testing
         }
     }
 
+    @Test func aPolledDescriptorsHandlerGetsTheEventsThatFiredAsPollWouldReportThem() throws {
+        let loop = try EventLoop()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        var seen: [pollfd] = []
+        let asked = pollfd(fd: ends[0], events: Int16(POLLIN), revents: 0)
+        try loop.register(polled: asked) { fired in
+            seen.append(fired)
+            var byte: UInt8 = 0
+            if read(ends[0], &byte, 1) != 1 {  // the writer closed: nothing more to read
+                loop.unregister(ends[0])
+                loop.stop()
+            }
+        }
+        var byte: UInt8 = 7
+        #expect(write(ends[1], &byte, 1) == 1)
+        loop.schedule(at: loop.now().advanced(by: .milliseconds(20))) { close(ends[1]) }
+        try loop.run()
+        #expect(seen.count == 2)
+        #expect(seen.allSatisfy { $0.fd == ends[0] && $0.events == Int16(POLLIN) })
+        #expect(seen.first?.revents == Int16(POLLIN))
+        #expect(seen.last.map { $0.revents & Int16(POLLHUP) != 0 } == true)
+    }
+
     @Test func aDeadlineInThePastFiresAtOnce() throws {
         let loop = try EventLoop()
         var ran = false

@@ -59,10 +59,15 @@ final class EventLoop {
         try register(fd, events: UInt32(EPOLLPRI.rawValue) | UInt32(EPOLLERR.rawValue)) { _ in handler() }
     }
 
-    /// Watches a descriptor a library hands out for poll(2) (ALSA's) for the events it asks for; poll's
-    /// POLLIN, POLLOUT, POLLPRI, POLLERR and POLLHUP are epoll's bits.
-    func register(polled descriptor: pollfd, handler: @escaping () -> Void) throws(SystemError) {
-        try register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) { _ in handler() }
+    /// Watches a descriptor a library hands out for poll(2) (ALSA's) for the events it asks for; `handler`
+    /// gets the descriptor with the `revents` that fired, as poll(2) would fill them in (poll's POLLIN,
+    /// POLLOUT, POLLPRI, POLLERR and POLLHUP are epoll's bits), so nothing polls again.
+    func register(polled descriptor: pollfd, handler: @escaping (pollfd) -> Void) throws(SystemError) {
+        try register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) { fired in
+            var ready = descriptor
+            ready.revents = Int16(truncatingIfNeeded: fired)
+            handler(ready)
+        }
     }
 
     /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, EPOLLPRI ...); `handler` runs on the loop thread.

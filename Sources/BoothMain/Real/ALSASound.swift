@@ -104,7 +104,7 @@ final class ALSASound: SoundDevice {
         mixer = opened
         for descriptor in opened.pollDescriptors {
             do {
-                try loop.register(polled: descriptor) { [unowned self] in self.mixerChanged() }
+                try loop.register(polled: descriptor) { [unowned self] _ in self.mixerChanged() }
                 mixerDescriptors.append(descriptor.fd)
             } catch {
                 Log.warning("sound: the mixer of \(device) cannot be watched (\(error)): its volume is judged only now")
@@ -222,13 +222,19 @@ final class ALSASound: SoundDevice {
         watch([])
     }
 
-    private func ready() {
+    /// On the loop: one of the playback's descriptors fired; ALSA writes more, or the sound ended or failed.
+    private func ready(_ fired: pollfd) {
         guard let playback, let purpose = current else {
             watch([])
             return
         }
-        var fds = playback.pollDescriptors
-        _ = poll(&fds, nfds_t(fds.count), 0)
+        // ALSA reads the descriptors' readiness as a set: the one that fired with what epoll saw, the
+        // others (if the device has more) with none; each of them that fires calls back on its own.
+        let fds = playback.pollDescriptors.map { descriptor in
+            var ready = descriptor
+            ready.revents = descriptor.fd == fired.fd ? fired.revents : 0
+            return ready
+        }
         switch playback.handlePoll(revents: fds) {
         case nil:
             if let refused = watch(playback.pollDescriptors) {
@@ -258,7 +264,7 @@ final class ALSASound: SoundDevice {
         registered = []
         for descriptor in descriptors {
             do {
-                try loop.register(polled: descriptor) { [unowned self] in self.ready() }
+                try loop.register(polled: descriptor) { [unowned self] fired in self.ready(fired) }
                 registered.append(descriptor.fd)
             } catch {
                 for fd in registered { loop.unregister(fd) }
