@@ -41,6 +41,8 @@ public enum BoothAction: Hashable, Sendable {
     /// Measure free space (first deleting photos already verified on a stick when full and
     /// `cleanup_exported` allows it); report `storageChecked`.
     case checkStorage
+    /// Make the unknown stick that is in one of the owner's, then export to it.
+    case claimStick
     /// Remove a saved photo (a retake).
     case discardPhoto(path: String)
     /// Store the runtime choices atomically so they survive a restart.

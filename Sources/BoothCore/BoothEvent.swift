@@ -45,6 +45,9 @@ public enum BoothEvent: Hashable, Sendable {
     case exportFinished(safeToRemove: Bool)
     /// An export stopped; what was copied is valid and the next insert resumes.
     case exportFailed(reason: String)
+    /// A stick that is not one of the owner's is in (`export.sticks = "owner"`): it got nothing and waits to be
+    /// made the owner's (the knob's switch held) or pulled.
+    case stickUnknown
     /// The stick went away (pulled, or unmounted by hand).
     case stickRemoved
     /// Stop the booth (SIGTERM, SIGINT or a script's `quit`).

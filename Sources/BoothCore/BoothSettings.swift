@@ -25,6 +25,15 @@ public struct BoothSettings: Hashable, Sendable {
         case halfStep = "half-step"
     }
 
+    /// Which sticks get photos.
+    public enum StickPolicy: String, Hashable, Sendable, CaseIterable {
+        /// Only the owner's sticks: a stick made this booth's own once, by holding the knob's switch while the
+        /// LEDs show it is unknown. Only copies on them count for `cleanup_exported`.
+        case owner
+        /// Every stick gets every photo, and a copy on any stick counts for `cleanup_exported`.
+        case any
+    }
+
     /// When the flash / fill light is used.
     public enum FlashMode: String, Hashable, Sendable, CaseIterable {
         /// Never.
@@ -144,6 +153,13 @@ public struct BoothSettings: Hashable, Sendable {
     public var mediaRoot = "/media/heylook"
     /// The folder created on a stick.
     public var exportFolder = "HeyLook"
+    /// Which sticks get photos (`export.sticks`).
+    public var exportSticks = StickPolicy.owner
+    /// The ids of the sticks made this booth's own: beside the state file.
+    public var ownerSticksFile: String {
+        guard let slash = stateFile.lastIndex(of: "/") else { return "owner-sticks.txt" }
+        return "\(stateFile[..<slash])/owner-sticks.txt"
+    }
 
     /// The wiring.
     public var gpio = GPIO()

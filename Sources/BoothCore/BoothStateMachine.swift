@@ -170,6 +170,8 @@ public struct BoothStateMachine: Sendable {
         case copying(done: Int, total: Int)
         case safeToRemove
         case failed
+        /// Not one of the owner's sticks: nothing copied until the knob's switch is held.
+        case unknownStick
     }
 
     /// A machine in idle with the given choices; a sound that is not a favourite becomes the first one.
@@ -246,6 +248,7 @@ public struct BoothStateMachine: Sendable {
             actions.append(.reportError("export: \(reason)"))
             exportChanged(.failed, at: now, &actions)
             actions.append(.checkStorage)
+        case .stickUnknown: exportChanged(.unknownStick, at: now, &actions)
         case .stickRemoved: exportChanged(.none, at: now, &actions)
         case .shutdownRequested(let kind): shutdownRequested(kind, at: now, &actions)
         }
@@ -376,6 +379,13 @@ public struct BoothStateMachine: Sendable {
     private mutating func knobLongPressed(at now: Instant, _ actions: inout [BoothAction]) {
         guard case .idle = state, shutdown == nil else { return }
         leaveKnobMode(&actions)
+        // An unknown stick is in: the hold makes it the owner's (and the visual countdown stays as it is).
+        if export == .unknownStick {
+            export = .none
+            actions.append(.claimStick)
+            showAcknowledgement(.acknowledge(count: 3), at: now, &actions)
+            return
+        }
         choices.visualCountdown.toggle()
         showAcknowledgement(.acknowledge(count: choices.visualCountdown ? 2 : 1), at: now, &actions)
         actions.append(.reportSetting(name: "visualCountdown", value: String(choices.visualCountdown)))
@@ -693,6 +703,7 @@ public struct BoothStateMachine: Sendable {
         case .copying(let done, let total): .exportProgress(done: done, total: total)
         case .safeToRemove: .safeToRemove
         case .failed: .error
+        case .unknownStick: .unknownStick
         case .none:
             if !hasRoom {
                 .full

@@ -98,7 +98,7 @@ public enum ConfigFile {
         ("sound", ["device", "gain_db", "sounds_dir", "stick_sounds", "favourites", "default"]),
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
         ("camera", ["id", "width", "height", "rotation", "idle_fps"]),
-        ("export", ["media_root", "folder"]),
+        ("export", ["media_root", "folder", "sticks"]),
         (
             "gpio",
             [
@@ -174,6 +174,8 @@ public enum ConfigFile {
                 throw v.error("must be a single folder name, without '/'")
             }
             s.exportFolder = folder
+        case "export.sticks":
+            s.exportSticks = try v.choice(BoothSettings.StickPolicy.allCases.map(\.rawValue), { .init(rawValue: $0) })
         case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
         case "gpio.button": s.gpio.button = try v.line()
         case "gpio.button_led": s.gpio.buttonLED = try v.line()

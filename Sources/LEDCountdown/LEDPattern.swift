@@ -37,6 +37,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case exportProgress(done: Int, total: Int)
     /// Export finished and the stick is unmounted: the whole row breathes slowly (1 s on, 1 s off).
     case safeToRemove
+    /// A stick that is not one of the owner's is in (`export.sticks = "owner"`): the first and the last LED lit in
+    /// turn, 500 ms each, until it is made the owner's (the knob's switch held) or pulled.
+    case unknownStick
     /// The last LED blinking `blinks` times, then 1.5 s dark, as `warning` does: too hot (1), or the supply too low
     /// (2). Several causes take turns.
     case healthWarning(blinks: [Int])
@@ -97,6 +100,10 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return .firstLit(blinkOn ? lit + 1 : lit)
         case .safeToRemove:
             return (t / Self.slowBlink) % 2 == 0 ? all : .dark
+        case .unknownStick:
+            let first = (t / Self.halfSecond) % 2 == 0
+            guard ledCount > 1 else { return first && ledCount == 1 ? .firstLit(1) : .dark }
+            return LEDFrame(bits: 1 << UInt8(first ? 0 : ledCount - 1))
         case .healthWarning(let blinks):
             return Self.blinking(blinks, at: t) && ledCount > 0 ? LEDFrame(bits: 1 << UInt8(ledCount - 1)) : .dark
         case .full:
@@ -123,7 +130,7 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         case .readout(_, let visualCountdown):
             Self.readoutPosition + Self.fastBlink * 2 + (visualCountdown ? 4 : 2) * Self.fastBlink
         case .off, .delayDisplay, .volumeDisplay, .allOn, .busy, .error, .warning, .healthWarning, .exportProgress,
-            .safeToRemove, .full:
+            .safeToRemove, .unknownStick, .full:
             nil
         }
     }
@@ -167,6 +174,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return next(Self.slowBlink)
         case .safeToRemove:
             return next(Self.slowBlink)
+        case .unknownStick:
+            return ledCount > 0 ? next(Self.halfSecond) : nil
         }
     }
 

@@ -14,6 +14,9 @@ public struct ExportError: Error, CustomStringConvertible {
         /// The file system at the mount point is not the one mountinfo showed there (its device, "major:minor",
         /// differs): something else was mounted over it, or it is a folder, not the stick's mount.
         case mountChanged(mountPoint: String, expected: String, found: String)
+        /// Only the owner's sticks get photos (`export.sticks = "owner"`) and this one is not one of them: its
+        /// export folder's manifest carries no id the booth knows, or it has none.
+        case unknownStick(mountPoint: String)
         /// A call failed (pulled stick, full stick, read-only stick, I/O error ...).
         case failed(StoreError)
         /// The booth asked it to stop between two photos (it is shutting down).
@@ -51,6 +54,12 @@ public struct ExportError: Error, CustomStringConvertible {
         }
     }
 
+    /// Whether the stick was refused for not being one of the owner's: nothing was written, flushed or unmounted.
+    public var isUnknownStick: Bool {
+        if case .unknownStick = reason { return true }
+        return false
+    }
+
     /// Whether the export stopped because it was asked to (`shouldStop`, a shutdown).
     public var isStopped: Bool {
         if case .stopped = reason { return true }
@@ -80,6 +89,9 @@ public struct ExportError: Error, CustomStringConvertible {
         case .mountChanged(let point, let expected, let found):
             return
                 "\(point) holds device \(found), not the stick that was mounted there (device \(expected)): nothing was read or written, and it stays mounted. Unplug the stick and plug it in again."
+        case .unknownStick(let point):
+            return
+                "The stick at \(point) is not one of this booth's own (export.sticks = \"owner\"): nothing was written, and it stays mounted. To make it the booth's own, hold the knob's switch for 1 s while it is in (the LEDs show an unknown stick); or set export.sticks = \"any\" to give every stick the photos."
         case .refusedLink(let path):
             return
                 "\(path) is a link or a file, not a folder: export refused, nothing was written outside the export folder."

@@ -17,13 +17,16 @@ public struct ExportOptions: Sendable {
     public var recordEvery: Int
     /// The calls made on the stick (a failing seam in tests).
     public var operations: any FileOperations
+    /// Only these sticks get photos (`export.sticks = "owner"`); nil: every stick (`"any"`).
+    public var owners: OwnerSticks?
 
     /// Options; by default only FAT and exFAT sticks are accepted.
     public init(
         folder: String = "HeyLook", allowedFileSystems: Set<String> = ["vfat", "exfat"], unmount: Bool = true,
         recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations(),
-        unmounter: any StickUnmounter = KernelUnmounter()
+        unmounter: any StickUnmounter = KernelUnmounter(), owners: OwnerSticks? = nil
     ) {
+        self.owners = owners
         self.folder = folder
         self.allowedFileSystems = allowedFileSystems
         self.unmount = unmount

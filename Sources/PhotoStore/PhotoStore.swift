@@ -104,11 +104,16 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// Optional cleanup when space runs low: deletes kept photos that have a verified copy on at
-    /// least one stick, oldest first, until `target` bytes are free. A photo never exported (and
-    /// every discarded one) is never deleted. Returns the names removed.
-    public func removeExportedPhotos(untilFree target: Int64) throws(StoreError) -> [String] {
+    /// least one stick (one of `sticks`, when given: the owner's), oldest first, until `target` bytes are free.
+    /// A photo never exported (and every discarded one) is never deleted. Returns the names removed.
+    public func removeExportedPhotos(
+        untilFree target: Int64, countingOnly sticks: Set<String>? = nil
+    ) throws(StoreError) -> [String] {
         var removed: [String] = []
-        for entry in index.withLock({ $0.removableWhenFull }) {
+        let removable = index.withLock { $0.removableWhenFull }.filter { entry in
+            sticks.map { !entry.exportedTo.isDisjoint(with: $0) } ?? true
+        }
+        for entry in removable {
             if let free = freeBytes(), free >= target { break }
             let path = "\(directory)/\(entry.name)"
             guard file.operations.unlink(path) == 0 else { throw StoreError("unlink", path, errno: errno) }

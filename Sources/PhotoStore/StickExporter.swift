@@ -43,23 +43,32 @@ public struct StickExporter: Sendable {
     /// the end) as after a failure (`ExportError.Reason.stopped`): what was copied is in the manifest, flushed and
     /// unmounted, and what was not yet read back is read back at the next insert. So a stop never waits for
     /// more than one file, however many the stick holds and however slow it is.
+    ///
+    /// With `options.owners` (`export.sticks = "owner"`) only a stick whose manifest carries an owner's id gets
+    /// photos; any other is refused (`unknownStick`) before anything is written there, and left mounted. `claim`
+    /// makes the stick the owner's first: its manifest (a new one gets a new id) is written to it, then its id is
+    /// recorded as the owner's, then it is exported as usual. `started` is called once the stick is accepted (its
+    /// mount, file system and owner checked), before anything is read or written there.
     public func export(
-        to mountPoint: String, device: String? = nil, progress: (_ done: Int, _ total: Int) -> Void = { _, _ in },
+        to mountPoint: String, device: String? = nil, claim: Bool = false,
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, started: () -> Void = {},
         shouldStop: @escaping () -> Bool = { false }
     ) throws(ExportError)
         -> ExportSummary
     {
         let run = ExportRun(
-            store: store, options: options, mountPoint: mountPoint, device: device, shouldStop: shouldStop)
+            store: store, options: options, mountPoint: mountPoint, device: device, claim: claim,
+            shouldStop: shouldStop)
         defer { run.closeAll() }
         do throws(ExportError) {
-            var summary = try run.copyAll(progress: progress)
+            var summary = try run.copyAll(started: started, progress: progress)
             try run.finish(&summary)
             return summary
         } catch {
             var error = error
             error.unmounted = run.abandon(
-                stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem, stopped: error.isStopped)
+                stickRemoved: error.stickRemoved, refused: error.isRefusedFileSystem || error.isUnknownStick,
+                stopped: error.isStopped)
             throw error
         }
     }
@@ -156,14 +165,17 @@ private final class ExportRun {
     var total = 0
     /// Asked before each file read or copied: true ends the export (`stopped`).
     let shouldStop: () -> Bool
+    /// Whether the stick is made the owner's before it is exported to.
+    let claim: Bool
 
     var exportPath: String { "\(mountPoint)/\(options.folder)" }
 
     init(
-        store: PhotoStore, options: ExportOptions, mountPoint: String, device: String?,
+        store: PhotoStore, options: ExportOptions, mountPoint: String, device: String?, claim: Bool,
         shouldStop: @escaping () -> Bool
     ) {
         self.store = store
+        self.claim = claim
         self.device = device
         self.shouldStop = shouldStop
         self.options = options
@@ -176,7 +188,7 @@ private final class ExportRun {
         ExportError(.failed(StoreError(operation, path, errno: code)), done: done, total: total)
     }
 
-    func copyAll(progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
+    func copyAll(started: () -> Void, progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
         guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
             throw fail("export", options.folder, EINVAL)
         }
@@ -184,6 +196,12 @@ private final class ExportRun {
         try StickExporter.checkDevice(of: rootFD, at: mountPoint, expected: device, operations: ops)
         let type = try StickExporter.checkFileSystem(
             of: rootFD, at: mountPoint, allowing: options.allowedFileSystems, operations: ops)
+        if let owners = options.owners, !claim {
+            guard let id = try ownID(), owners.contains(id) else {
+                throw ExportError(.unknownStick(mountPoint: mountPoint), done: 0, total: 0)
+            }
+        }
+        started()
         var volume = statvfs()
         if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)
@@ -193,6 +211,11 @@ private final class ExportRun {
 
         let (loaded, rebuilt) = try readManifest()
         manifest = loaded
+        if claim, let owners = options.owners {
+            // The stick carries its id before the booth counts it as the owner's.
+            try recordNow()
+            do { try owners.add(manifest.stickID) } catch { throw ExportError(.failed(error), done: 0, total: 0) }
+        }
         let present = try listPresent()
         let kept = store.records().filter { $0.state == .kept }
         let (verified, unverified) = try checkClaims(kept: kept, present: present)
@@ -517,32 +540,65 @@ private final class ExportRun {
 
     /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan
     /// then verifies the files present instead of trusting anything.
-    private func readManifest() throws(ExportError) -> (ExportManifest, rebuilt: Bool) {
-        let fd = ops.openat(exportFD, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+    /// The id the stick's manifest carries, read without creating or changing anything on the stick; nil when
+    /// there is no export folder or manifest (or a link in either's place), or no id can be read from it.
+    private func ownID() throws(ExportError) -> String? {
+        let folder = ops.openat(rootFD, options.folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard folder >= 0 else {
+            guard [ENOENT, ELOOP, ENOTDIR].contains(errno) else { throw fail("open", exportPath) }
+            return nil
+        }
+        defer { _ = ops.close(folder) }
+        guard case .text(let text) = try manifestFile(in: folder) else { return nil }
+        return ExportManifest.decode(text)?.stickID ?? ExportManifest.salvageStickID(text)
+    }
+
+    /// What is where the manifest should be in the export folder `folder`.
+    private enum ManifestFile {
+        /// Nothing: a new stick.
+        case missing
+        /// A link, a folder, or not a regular file under 16 MiB: not a manifest the booth wrote.
+        case unusable
+        /// A regular file's text.
+        case text(String)
+    }
+
+    /// Reads the manifest in `folder`, never following a link; throws only when the stick fails (EIO ...).
+    private func manifestFile(in folder: Int32) throws(ExportError) -> ManifestFile {
+        let path = "\(exportPath)/\(StickExporter.manifestName)"
+        let fd = ops.openat(folder, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
         guard fd >= 0 else {
-            // Missing: a new stick. A link or a folder in its place: rebuilt (it is replaced, never
-            // followed). Anything else (EIO ...): the stick is failing.
-            guard errno == ENOENT || errno == ELOOP || errno == EISDIR else {
-                throw fail("open", "\(exportPath)/\(StickExporter.manifestName)")
-            }
-            return (ExportManifest(stickID: PhotoStore.randomID()), errno != ENOENT)
+            let code = errno
+            guard code == ENOENT || code == ELOOP || code == EISDIR else { throw fail("open", path, code) }
+            return code == ENOENT ? .missing : .unusable
         }
         defer { _ = ops.close(fd) }
         var info = stat()
         guard ops.fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size < 16 << 20 else {
-            return (ExportManifest(stickID: PhotoStore.randomID()), true)
+            return .unusable
         }
-        let bytes: [UInt8]
         do {
-            bytes = try FileReading.readAll(fd, limit: 16 << 20) { ops.read($0, $1) }
+            let bytes = try FileReading.readAll(fd, limit: 16 << 20) { ops.read($0, $1) }
+            return .text(String(decoding: bytes, as: UTF8.self))
         } catch .tooLarge {
-            return (ExportManifest(stickID: PhotoStore.randomID()), true)  // Grew since fstat: not ours.
+            return .unusable  // Grew since fstat: not ours.
         } catch {
-            throw fail("read", "\(exportPath)/\(StickExporter.manifestName)")
+            throw fail("read", path)
         }
-        let text = String(decoding: bytes, as: UTF8.self)
-        if let manifest = ExportManifest.decode(text) { return (manifest, false) }
-        return (ExportManifest(stickID: ExportManifest.salvageStickID(text) ?? PhotoStore.randomID()), true)
+    }
+
+    /// The stick's manifest, or a new one (keeping the id a damaged one still shows); `rebuilt` when something
+    /// unusable was in its place.
+    private func readManifest() throws(ExportError) -> (ExportManifest, rebuilt: Bool) {
+        // Missing: a new stick. A link or a folder in its place, or an odd file: rebuilt (it is replaced, never
+        // followed).
+        switch try manifestFile(in: exportFD) {
+        case .missing: return (ExportManifest(stickID: PhotoStore.randomID()), false)
+        case .unusable: return (ExportManifest(stickID: PhotoStore.randomID()), true)
+        case .text(let text):
+            if let manifest = ExportManifest.decode(text) { return (manifest, false) }
+            return (ExportManifest(stickID: ExportManifest.salvageStickID(text) ?? PhotoStore.randomID()), true)
+        }
     }
 
     /// The regular files in the date folders (`folder/name` → size); removes temp files an

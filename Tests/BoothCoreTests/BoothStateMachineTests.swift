@@ -681,6 +681,35 @@ import Testing
         #expect(h.machine.choices.visualCountdown == true)
     }
 
+    /// A stick that is not the owner's shows until it is pulled; holding the knob's switch then makes it the owner's
+    /// (three blinks, then its export's progress) and leaves the visual countdown as it was. Fails with the claim
+    /// removed from `knobLongPressed`: the hold toggles the visual countdown and the stick gets nothing.
+    @Test func holdingTheKnobWhileAnUnknownStickIsInMakesItTheOwners() {
+        var h = MachineHarness()
+        h.send(.storageChecked(hasRoom: false))
+        h.send(.stickUnknown)
+        #expect(h.lastPattern == .unknownStick)
+        let actions = h.send(.knobLongPressed)
+        #expect(actions.contains(.claimStick))
+        #expect(h.machine.choices.visualCountdown == true)
+        #expect(!actions.contains { if case .persistChoices = $0 { true } else { false } })
+        #expect(h.lastPattern == .acknowledge(count: 3))
+        h.send(.exportProgressed(done: 0, total: 2))
+        h.advance(by: .milliseconds(750))
+        #expect(h.lastPattern == .exportProgress(done: 0, total: 2))
+        // Claimed once: the next hold toggles the visual countdown again.
+        h.send(.exportFinished(safeToRemove: true))
+        #expect(!h.send(.knobLongPressed).contains(.claimStick))
+        #expect(h.machine.choices.visualCountdown == false)
+
+        // Pulled before the hold: the pattern ends and a hold claims nothing.
+        var pulled = MachineHarness()
+        pulled.send(.stickUnknown)
+        pulled.send(.stickRemoved)
+        #expect(pulled.lastPattern == .off)
+        #expect(!pulled.send(.knobLongPressed).contains(.claimStick))
+    }
+
     @Test(arguments: [
         (BoothEvent.deviceWarning(.volumeMuted, active: true), LEDPattern.warning(blinks: [3])),
         (.exportFinished(safeToRemove: true), .safeToRemove),

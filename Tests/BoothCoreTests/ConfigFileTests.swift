@@ -101,6 +101,7 @@ import Testing
         ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),
         ("[countdown]\ndelay_mode_timeout = 0.5", 2, "countdown.delay_mode_timeout", "allowed: 1"),
         ("[export]\nmedia_root = \"/\"", 2, "export.media_root", "is a system folder"),
+        ("[export]\nsticks = \"mine\"", 2, "export.sticks", "allowed: owner, any"),
         ("[export]\n\nmedia_root = \"/media/\"", 3, "export.media_root", "e.g. \"/media/heylook\""),
         ("[export]\nmedia_root = \"/var\"", 2, "export.media_root", "every mount below it"),
         ("[export]\nmedia_root = \"//home/\"", 2, "export.media_root", "is a system folder"),

@@ -76,6 +76,11 @@ import Testing
             LEDPattern.exportProgress(done: 4, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
         #expect(LEDPattern.exportProgress(done: 0, total: 0).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
         #expect(LEDPattern.safeToRemove.frame(at: 0, ledCount: 2) == LEDFrame(bits: 0b11))
+        // An unknown stick: the first and the last LED in turn, 500 ms each.
+        #expect(LEDPattern.unknownStick.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
+        #expect(LEDPattern.unknownStick.frame(at: 499 * ms, ledCount: 4) == LEDFrame(bits: 0b0001))
+        #expect(LEDPattern.unknownStick.frame(at: 500 * ms, ledCount: 4) == LEDFrame(bits: 0b1000))
+        #expect(LEDPattern.unknownStick.frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0001))
         #expect(LEDPattern.off.nextChange(after: 0, ledCount: 4) == nil)
         #expect(LEDPattern.full.frame(at: 0, ledCount: 4) == .dark)
         #expect(LEDPattern.full.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
@@ -138,7 +143,7 @@ import Testing
         #expect(LEDPattern.acknowledge(count: 2).duration == 500 * ms)
         for pattern in [
             LEDPattern.off, .warning(blinks: [2]), .error, .full, .safeToRemove, .busy,
-            .exportProgress(done: 1, total: 2),
+            .exportProgress(done: 1, total: 2), .unknownStick,
         ] {
             #expect(pattern.duration == nil, "\(pattern)")
         }
@@ -160,7 +165,7 @@ import Testing
     static func everyPattern(ledCount: Int) -> [(pattern: LEDPattern, meaning: String)] {
         var all: [(LEDPattern, String)] = [
             (.off, "ready"), (.allOn, "taking"), (.busy, "saving"), (.error, "failed"), (.safeToRemove, "safe"),
-            (.full, "full"),
+            (.full, "full"), (.unknownStick, "unknown stick"),
         ]
         for halfSeconds in 1...6 {  // RuntimeChoices.delayRange
             all.append((.countdown(halfSeconds: halfSeconds), "countdown \(halfSeconds)"))
@@ -169,7 +174,7 @@ import Testing
         for percent in stride(from: 10, through: 100, by: 10) {  // RuntimeChoices' volume steps
             all.append((.volumeDisplay(percent: percent), "volume bar \((ledCount * percent + 99) / 100)"))
         }
-        for count in 1...2 { all.append((.acknowledge(count: count), "acknowledge \(count)")) }
+        for count in 1...3 { all.append((.acknowledge(count: count), "acknowledge \(count)")) }
         for total in 1...(2 * ledCount + 1) {
             for done in 0...total {
                 all.append(
@@ -223,7 +228,7 @@ import Testing
         LEDPattern.countdown(halfSeconds: 5), .delayDisplay(halfSeconds: 6), .delayDisplay(halfSeconds: 2), .busy,
         .error, .warning(blinks: [3]), .warning(blinks: [1, 6]), .acknowledge(count: 3),
         .exportProgress(done: 1, total: 3), .exportProgress(done: 3, total: 3), .safeToRemove, .full,
-        .healthWarning(blinks: [1, 2]),
+        .healthWarning(blinks: [1, 2]), .unknownStick,
         .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
         .volumeDisplay(percent: 70),
     ])

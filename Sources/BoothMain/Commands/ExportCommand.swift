@@ -107,7 +107,8 @@ struct ExportCommand: ParsableCommand {
             directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
         let allowed = Set((fileSystems ?? "vfat,exfat").split(separator: ",").map(String.init))
         let loop = try EventLoop()
-        let worker = try ExportWorker(store: store, settings: settings, allowedFileSystems: allowed)
+        let owners = settings.exportSticks == .owner ? OwnerSticks(path: settings.ownerSticksFile) : nil
+        let worker = try ExportWorker(store: store, settings: settings, owners: owners, allowedFileSystems: allowed)
         var failure: String?
         print("waiting for a stick below \(settings.mediaRoot)")
         try worker.attach(to: loop) { report in
@@ -122,6 +123,9 @@ struct ExportCommand: ParsableCommand {
                             : "; not unmounted: \(summary.unmountError.map(String.init(describing:)) ?? "")"))
                 loop.stop()
             case .failed(let point, let message, _, _):
+                failure = "\(point): \(message)"
+                loop.stop()
+            case .unknownStick(let point, let message):
                 failure = "\(point): \(message)"
                 loop.stop()
             case .removed(let point): print("\(point) went away")

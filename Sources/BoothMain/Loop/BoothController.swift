@@ -72,13 +72,14 @@ final class BoothController {
                 "booth id \(old) was made on another machine (a cloned or moved SD card): this booth is now "
                     + "\(store.boothID), so its photos stay apart from the other booth's on a shared stick")
         }
-        exports = try ExportWorker(store: store, settings: settings)
+        let owners = settings.exportSticks == .owner ? OwnerSticks(path: settings.ownerSticksFile) : nil
+        exports = try ExportWorker(store: store, settings: settings, owners: owners)
         saver = try PhotoSaver(
             store: store,
             options: JPEGOptions(
                 quality: settings.jpegQuality,
                 crop: CropRatio(width: settings.ratio.width, height: settings.ratio.height)),
-            orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported)
+            orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported, owners: owners)
         signals = try SignalSource()
         watchdog = SystemdNotifier()
     }
@@ -273,6 +274,11 @@ final class BoothController {
             saver.checkStorage()
         case .measureLight:
             dispatch(.lightMeasured(lux: devices.camera.lightLevel), at: time)
+        case .claimStick:
+            if exports.claim() {
+                log.record("stickClaimed", at: time, [])
+                Log.info("export: the stick is now one of this booth's own; exporting")
+            }
         case .discardPhoto(let path):
             saver.discard(path)
         case .persistChoices(let choices):
@@ -343,6 +349,10 @@ final class BoothController {
         case .removed(let point):
             log.record("stickRemoved", at: now, [("stick", .string(point))])
             dispatch(.stickRemoved, at: now)
+        case .unknownStick(let point, let message):
+            log.record("stickUnknown", at: now, [("stick", .string(point))])
+            Log.warning("export: \(message)")
+            dispatch(.stickUnknown, at: now)
         case .soundsImported(let point, let sounds, let rejections):
             for sound in sounds {
                 log.record("soundImported", at: now, [("stick", .string(point)), ("sound", .string(sound.name))])

@@ -7,9 +7,10 @@ import PhotoStore
 import SoundOutput
 import Synchronization
 
-/// The export worker: when a stick is mounted below the media root, first imports the WAV files in its
-/// `HeyLook/sounds/` folder into the sounds folder (only with `sound.stick_sounds` on, only from a stick of an
-/// accepted file system, never replacing a sound, within `SoundLibrary.ImportLimits`; the others reported),
+/// The export worker: when a stick is mounted below the media root and accepted (its mount and file system, and with
+/// `export.sticks = "owner"` its owner, checked), first imports the WAV files in its
+/// `HeyLook/sounds/` folder into the sounds folder (only with `sound.stick_sounds` on, never replacing a sound,
+/// within `SoundLibrary.ImportLimits`; the others reported),
 /// then copies every kept photo not yet
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
 /// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
@@ -18,7 +19,7 @@ import Synchronization
 final class ExportWorker {
     /// What the worker reports (on the loop thread, through `attach`'s callback).
     enum Report: Sendable {
-        /// A stick was found and its export is starting.
+        /// A stick was accepted (its mount, file system and owner checked) and its export is starting.
         case started(mountPoint: String)
         /// `done` of `total` photos are on the stick (for `LEDPattern.exportProgress`).
         case progress(mountPoint: String, done: Int, total: Int)
@@ -30,6 +31,9 @@ final class ExportWorker {
         case failed(mountPoint: String, message: String, stickRemoved: Bool, unmounted: Bool)
         /// A stick's mount went away while no export was running on it (pulled, or unmounted by hand).
         case removed(mountPoint: String)
+        /// The stick is not one of the owner's (`export.sticks = "owner"`): nothing was written, it stays mounted,
+        /// and `claim()` makes it the owner's and exports to it.
+        case unknownStick(mountPoint: String, message: String)
         /// Sounds were imported from the stick's sounds folder (decoded, ready to play); `rejections`
         /// says why the others were not, one message each.
         case soundsImported(mountPoint: String, sounds: [CustomSound], rejections: [String])
@@ -45,6 +49,8 @@ final class ExportWorker {
     private var presence = StickPresence()
     /// The block device ("major:minor") of each stick mounted now or last, by mount point.
     private var devices: [String: String] = [:]
+    /// The stick refused last as not the owner's, while it is in (the one `claim()` makes the owner's).
+    private var unknown: String?
     /// The poll of `presence.awaitingPull`, while armed.
     private var pullPoll: EventLoop.TimerToken?
     /// How often an unmounted stick's block device is looked for (a pull shows within this).
@@ -58,14 +64,16 @@ final class ExportWorker {
     }
 
     /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
-    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`.
+    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`; only to `owners` when given.
     init(
-        store: PhotoStore, settings: BoothSettings, allowedFileSystems: Set<String> = ["vfat", "exfat"]
+        store: PhotoStore, settings: BoothSettings, owners: OwnerSticks? = nil,
+        allowedFileSystems: Set<String> = ["vfat", "exfat"]
     ) throws(SystemError) {
         exporter = StickExporter(
             store: store,
             options: ExportOptions(
-                folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter()))
+                folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
+                owners: owners))
         watcher = StickWatcher(mediaRoot: settings.mediaRoot)
         sounds = StickSounds(
             enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
@@ -82,6 +90,9 @@ final class ExportWorker {
                 self.presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? self.devices[point] : nil)
             case .failed(let point, _, let removed, let unmounted):
                 self.presence.exportEnded(at: point, unmountedDevice: unmounted && !removed ? self.devices[point] : nil)
+            case .unknownStick(let point, _):
+                self.presence.exportEnded(at: point, unmountedDevice: nil)
+                self.unknown = point
             default: break
             }
             report(message)
@@ -93,6 +104,7 @@ final class ExportWorker {
                 self.devices[mount.mountPoint] = mount.device
                 self.export(to: mount.mountPoint, device: mount.device)
             case .removed(let point):
+                if self.unknown == point { self.unknown = nil }
                 // During an export this is the worker's own unmount (its `.finished` follows) or a
                 // pulled stick (its `.failed` follows); after the booth's own unmount, the poll says.
                 if self.presence.mountGone(at: point) { report(.removed(mountPoint: point)) }
@@ -115,24 +127,40 @@ final class ExportWorker {
         }
     }
 
+    /// Makes the stick last refused as not the owner's (still in) the owner's, and exports to it; false when
+    /// there is none.
+    @discardableResult func claim() -> Bool {
+        guard let point = unknown, let device = devices[point] else { return false }
+        unknown = nil
+        export(to: point, device: device, claim: true)
+        return true
+    }
+
     /// Exports to `mountPoint` on the worker thread (ignored while an export there is running), only if the file
-    /// system there is still `device`, the one mountinfo showed.
-    func export(to mountPoint: String, device: String) {
+    /// system there is still `device`, the one mountinfo showed; `claim` makes the stick the owner's first.
+    func export(to mountPoint: String, device: String, claim: Bool = false) {
         guard presence.exportStarting(at: mountPoint) else { return }
         worker.run { [exporter, stopping, sounds] post in
-            if let imported = sounds.importSounds(from: mountPoint, device: device) {
-                post(
-                    .soundsImported(mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
+            // Once the stick is accepted (with export.sticks = "owner": one of the owner's), its sounds first.
+            let accepted = {
+                if let imported = sounds.importSounds(from: mountPoint, device: device) {
+                    post(
+                        .soundsImported(
+                            mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
+                }
+                post(.started(mountPoint: mountPoint))
             }
-            post(.started(mountPoint: mountPoint))
             do throws(ExportError) {
                 let summary = try exporter.export(
-                    to: mountPoint, device: device,
+                    to: mountPoint, device: device, claim: claim,
                     progress: { done, total in
                         post(.progress(mountPoint: mountPoint, done: done, total: total))
                     },
+                    started: accepted,
                     shouldStop: { stopping.requested.load(ordering: .relaxed) })
                 post(.finished(mountPoint: mountPoint, summary: summary))
+            } catch let error where error.isUnknownStick {
+                post(.unknownStick(mountPoint: mountPoint, message: error.description))
             } catch {
                 post(
                     .failed(

@@ -27,12 +27,18 @@ final class PhotoSaver {
     private let options: JPEGOptions
     private let orientation: Int
     private let cleanupExported: Bool
+    /// The owner's sticks, the only ones whose copies count for the cleanup (nil: every stick's count).
+    private let owners: OwnerSticks?
 
     /// A saver into `store`; `orientation` is the EXIF orientation (1 upright, 3 rotated 180°); with
-    /// `cleanupExported`, photos already verified on a stick are deleted when space runs low.
-    init(store: PhotoStore, options: JPEGOptions, orientation: Int, cleanupExported: Bool) throws(SystemError) {
+    /// `cleanupExported`, photos already verified on a stick (one of `owners`, when given) are deleted when space
+    /// runs low.
+    init(
+        store: PhotoStore, options: JPEGOptions, orientation: Int, cleanupExported: Bool, owners: OwnerSticks? = nil
+    ) throws(SystemError) {
         self.store = store
         self.cleanupExported = cleanupExported
+        self.owners = owners
         self.options = options
         self.orientation = orientation
         worker = try Worker(label: "heylook.save")
@@ -50,7 +56,7 @@ final class PhotoSaver {
         options.exif = ExifFields(
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
-        worker.run { [store, options, cleanup = cleanupExported] post in
+        worker.run { [store, options, cleanup = cleanupExported, owners] post in
             let jpeg: [UInt8]
             do {
                 jpeg = try frame.encodeJPEG(options)
@@ -67,17 +73,18 @@ final class PhotoSaver {
             } catch {
                 post(.failed(id, reason: String(describing: error)))
             }
-            Self.postStorage(store, post, cleanupExported: cleanup, requested: false)
+            Self.postStorage(store, post, cleanupExported: cleanup, owners: owners, requested: false)
         }
     }
 
     /// On the worker: measures free space, first making room from exported photos if allowed.
     private static func postStorage(
-        _ store: PhotoStore, _ post: (Result) -> Void, cleanupExported: Bool, requested: Bool
+        _ store: PhotoStore, _ post: (Result) -> Void, cleanupExported: Bool, owners: OwnerSticks?, requested: Bool
     ) {
         if cleanupExported, !store.hasRoom() {
             do {
-                let removed = try store.removeExportedPhotos(untilFree: store.reserve + 64 * 1024 * 1024)
+                let removed = try store.removeExportedPhotos(
+                    untilFree: store.reserve + 64 * 1024 * 1024, countingOnly: owners?.all)
                 if !removed.isEmpty { Log.info("storage: removed \(removed.count) photo(s) already on a stick") }
             } catch {
                 post(.error("cleanup: \(error)"))
@@ -110,8 +117,8 @@ final class PhotoSaver {
 
     /// Measures free space; the result comes as `.storage(requested: true)`.
     func checkStorage() {
-        worker.run { [store, cleanupExported] post in
-            Self.postStorage(store, post, cleanupExported: cleanupExported, requested: true)
+        worker.run { [store, cleanupExported, owners] post in
+            Self.postStorage(store, post, cleanupExported: cleanupExported, owners: owners, requested: true)
         }
     }
 

@@ -406,7 +406,8 @@ RIG_BOOTH_LINES=(button button-led knob-a knob-b knob-switch led1 led2 led3 led4
 rig_booth_chip() { rig_gpio_sim_add "${1:-booth}" "${RIG_BOOTH_LINES[@]}"; }
 
 # rig_booth_config FILE [SECTION.KEY=VALUE...]: writes a booth config for the chip labelled "booth" (lines by name),
-# photos, state and sounds under RIG_OUT, no free-space reserve; each argument sets (or adds) one key, e.g.
+# photos, state and sounds under RIG_OUT, no free-space reserve, every stick exported to (export.sticks = "any": the
+# owner's sticks are usb-owner's and the system VM's); each argument sets (or adds) one key, e.g.
 # countdown.default_delay=2.0 or gpio.chip='"other"' (VALUE is TOML).
 rig_booth_config() {
     local file=$1 kv section key
@@ -416,6 +417,7 @@ rig_booth_config() {
         [booth.free_space_reserve_mb]=0 [sound.sounds_dir]="\"$RIG_OUT/sounds\"" [sound.device]='"default"'
         [gpio.chip]='"booth"' [gpio.button]='"button"' [gpio.button_led]='"button-led"' [gpio.knob_a]='"knob-a"'
         [gpio.knob_b]='"knob-b"' [gpio.knob_switch]='"knob-switch"' [gpio.leds]='["led1", "led2", "led3", "led4"]'
+        [export.sticks]='"any"'
     )
     for kv in "$@"; do v[${kv%%=*}]=${kv#*=}; done
     : >"$file"

@@ -10,7 +10,7 @@ SYS_PHOTOS=$SYS_STATE/photos
 SYS_CONFIG=/etc/heylook/booth.toml
 SYS_CHIP=pinctrl-bcm2711 # the gpio-sim chip; lines by the default config's BCM numbers
 # shellcheck disable=SC2034 # used by the scenarios
-SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6 SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
+SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6 SYS_KNOB_SWITCH=GPIO13 SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
 
 # The scenarios share one system (installed by system-install): teardown stops only what a scenario started, never
 # the devices made at boot nor the service.
@@ -104,6 +104,23 @@ rig_wait_for_quiet() {
         ((now < deadline)) || return 1
         rig_sleep_ms 100
     done
+}
+
+# sys_event_count TYPE: prints how many TYPE events the service kept so far (/var/lib/heylook/events.jsonl).
+sys_event_count() { local n; n=$(grep -c "\"type\":\"$1\"" "$SYS_STATE/events.jsonl" 2>/dev/null) || n=0; echo "$n"; }
+
+# sys_has_event TYPE N: succeeds when the service kept at least N TYPE events (for rig_wait_for).
+sys_has_event() { (($(sys_event_count "$1") >= $2)); }
+
+# sys_claim_stick N: waits for the service's Nth stickUnknown event (a stick that is not the owner's got nothing),
+# then holds the knob's switch for 1.5 s, as the owner does once per stick, and waits for the stick to be taken
+# (stickClaimed).
+sys_claim_stick() {
+    local claimed
+    claimed=$(sys_event_count stickClaimed)
+    rig_wait_for 30 "the booth to refuse the stick as not the owner's (stickUnknown #$1)" sys_has_event stickUnknown "$1"
+    rig_gpio_click "$SYS_CHIP" "$SYS_KNOB_SWITCH" 1500
+    rig_wait_for 10 "the booth to make the stick the owner's" sys_has_event stickClaimed $((claimed + 1))
 }
 
 # sys_config KEY VALUE: sets `KEY = VALUE` in /etc/heylook/booth.toml (the line must exist), as a person would.

@@ -1,5 +1,7 @@
 # system-stick: the whole stick path of the installed system. A FAT stick is hot-plugged; the package's udev rule
 # has systemd-mount mount it below /media/heylook, nosuid,nodev,noexec, after its own fsck (both checked); the booth
+# (export.sticks = "owner", as shipped) gives the new stick nothing and shows it (the first and last LED in turn)
+# until the knob's switch is held, which makes it the owner's (its id in /var/lib/heylook/owner-sticks.txt); it then
 # exports every photo, then stops the mount unit over D-Bus (polkit allows the booth's user that verb on those units;
 # the service has no capability) and says "safe to remove" (in the journal, and on the LEDs until the stick is
 # pulled); the stick is pulled and holds every photo. A tmpfs and an ext4 disk mounted below the media root are
@@ -23,6 +25,7 @@ mount -o loop /var/tmp/rig-ext4.img /media/heylook/rig-ext4
 echo keep >/media/heylook/rig-ext4/keep.txt
 
 rig_usb_image "$RIG_OUT/stick.img" 64
+unknown=$(sys_event_count stickUnknown)
 plugged=$(date '+%Y-%m-%d %H:%M:%S')
 dev=$(rig_usb_plug "$RIG_OUT/stick.img")
 rig_wait_for 30 "udev and systemd-mount to mount $dev" findmnt -n "$dev"
@@ -33,6 +36,13 @@ rig_log "ok: $dev mounted on $point ($unit, $(findmnt -n -o FSTYPE "$dev"), $opt
 for o in nosuid nodev noexec; do
     rig_assert "the stick is mounted $o" grep -qE "(^|,)$o(,|$)" <<<"$options"
 done
+rig_wait_for 30 "the booth to refuse the new stick" sys_has_event stickUnknown $((unknown + 1))
+rig_gpio_sample "$RIG_OUT/leds-unknown" 2000 20 "$SYS_CHIP" "${SYS_LEDS[@]}"
+rig_assert "the LEDs light the first and the last LED in turn" \
+    bash -c "grep -q ' 1 0 0 0$' '$RIG_OUT/leds-unknown' && grep -q ' 0 0 0 1$' '$RIG_OUT/leds-unknown'"
+rig_assert "nothing was written to the unknown stick" test ! -e "$point/HeyLook"
+sys_claim_stick $((unknown + 1))
+rig_assert "owner-sticks.txt names one stick" test "$(wc -l <"$SYS_STATE/owner-sticks.txt")" -ge 1
 rig_wait_for 90 "the booth's 'safe to remove'" bash -c "journalctl -b -u $SYS_UNIT -o cat | grep -qF 'copied to $point; unmounted: safe to remove'"
 sys_journal | grep -F "$point" >&2
 rig_assert "the stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"

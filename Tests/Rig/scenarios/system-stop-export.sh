@@ -29,9 +29,12 @@ photos=$(sys_photo_count)
 rig_log "store: $photos photos"
 
 rig_usb_image "$RIG_OUT/stick.img" 256
+unknown=$(count stickUnknown)
 dev=$(rig_usb_plug "$RIG_OUT/stick.img")
 rig_wait_for 30 "udev and systemd-mount to mount $dev" findmnt -n "$dev"
 point=$(findmnt -n -o TARGET "$dev")
+# A new stick: made the owner's once (export.sticks = "owner", as shipped); its next inserts need no hold.
+sys_claim_stick $((unknown + 1))
 exported=$(count exportFinished)
 stopped=$(count exportFailed)
 progress=$(count exportProgress)
