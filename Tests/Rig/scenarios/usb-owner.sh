@@ -14,14 +14,15 @@ usb_seed "$store" 3 256 2026-11-22 1
 usb_booth_start export.sticks='"owner"'
 mnt=$USB_MEDIA/stick
 
-# usb_guest_stick IMG: a new stick image holding one file of its owner's, GUEST.TXT.
+# usb_guest_stick IMG: a new stick image holding one file of its owner's, GUEST.TXT (written outside the media
+# root, where the booth does not look).
 usb_guest_stick() {
-    local dev
+    local dev guest=$RIG_STATE/guest
     rig_usb_image "$1" 32
     dev=$(rig_usb_plug "$1")
-    usb_mount "$dev" "$mnt"
-    echo "a guest's own file" >"$mnt/GUEST.TXT"
-    umount "$mnt"
+    usb_mount "$dev" "$guest"
+    echo "a guest's own file" >"$guest/GUEST.TXT"
+    umount "$guest"
     rig_usb_pull
 }
 
