@@ -327,6 +327,7 @@ final class BoothController {
                     ("stick", .string(point)), ("copied", .int(Int64(summary.copied))),
                     ("unmounted", .bool(summary.unmounted)),
                     ("bytes", .int(summary.bytes)),
+                    ("photos", .int(Int64(summary.copied + summary.adopted + summary.alreadyThere))),
                 ])
             for skip in summary.skipped { Log.warning("export: \(point): skipped \(skip.source): \(skip.reason)") }
             if let error = summary.unmountError {

@@ -17,9 +17,10 @@ Usage:
   logwrites.py marker EVENTS DEVICE STOPFILE [STORE]
                                                 -> tails the booth's events file and drops a mark per acknowledgement:
                                                    saved:NAME (photoSaved), discarded:NAME (photoDiscarded),
-                                                   exported:N (exportFinished, unmounted: N = the photos in the
-                                                   store folder STORE, all of which must be on the stick); until
-                                                   STOPFILE appears
+                                                   exported:N (exportFinished, unmounted: N = the event's
+                                                   `photos`, the kept photos the booth says are on the stick, or
+                                                   without it the photos in STORE; all of them must be on the
+                                                   stick); until STOPFILE appears
   logwrites.py check store|stick LOG BASE REFERENCE WORK [--states N] [--seed S] [--jobs J] [--booth BIN]
         [--booth-config FILE] [--booth-every K] [--events EVENTS [--events-store STORE]]
                                                 -> checks the log is whole (the kernel's end mark, and with EVENTS
@@ -170,8 +171,13 @@ def mark_for(line, store):
         return "saved:" + os.path.basename(event["path"])
     if kind == "photoDiscarded":
         return "discarded:" + os.path.basename(event["path"])
-    if kind == "exportFinished" and event.get("unmounted") and store:
-        return f"exported:{sum(1 for n in os.listdir(store) if PHOTO.fullmatch(n))}"
+    if kind == "exportFinished" and event.get("unmounted"):
+        # The booth's own count of the photos on the stick; counting the store when the marker sees the event
+        # (an older booth's events) can take in a photo saved since, on a loaded machine.
+        if isinstance(event.get("photos"), int):
+            return f"exported:{event['photos']}"
+        if store:
+            return f"exported:{sum(1 for n in os.listdir(store) if PHOTO.fullmatch(n))}"
     return None
 
 

@@ -2,6 +2,7 @@
 (drivers/md/dm-log-writes.c: super in sector 0; per entry a header sector, a mark's text after the header, then
 the data unless it is a discard). Run by scripts/test: python3 -m unittest discover -s Tests/Rig/lib."""
 import os
+import pathlib
 import random
 import struct
 import tempfile
@@ -150,6 +151,18 @@ class LogWritesTests(unittest.TestCase):
         self.assertEqual(logwrites.mark_for('{"type":"photoDiscarded","path":"/p/x.jpg"}', None), "discarded:x.jpg")
         self.assertIsNone(logwrites.mark_for('{"type":"state","from":"idle","to":"playingSound"}', None))
         self.assertIsNone(logwrites.mark_for("not json", None))
+
+    def test_an_export_mark_counts_what_the_booth_says_is_on_the_stick(self):
+        # The store may already hold a photo saved after the export ended (a loaded machine's marker sees the event
+        # late): the event's own count is the acknowledgement. Fails counting the store (13 here).
+        with tempfile.TemporaryDirectory() as store:
+            for i in range(13):
+                pathlib.Path(store, f"HeyLook_undated_{i:06d}.jpg").write_bytes(b"x")
+            line = '{"type":"exportFinished","stick":"/m/s","copied":12,"unmounted":true,"bytes":9,"photos":12}'
+            self.assertEqual(logwrites.mark_for(line, store), "exported:12")
+            older = '{"type":"exportFinished","stick":"/m/s","copied":12,"unmounted":true,"bytes":9}'
+            self.assertEqual(logwrites.mark_for(older, store), "exported:13")
+            self.assertIsNone(logwrites.mark_for(line.replace("true", "false"), store))
 
     def test_a_manifest_is_trusted_only_with_its_checksum_line(self):
         body = "heylook-manifest 1\nstick 0123\nfile b1 HeyLook_a.jpg 2026-11-21/HeyLook_a.jpg 3 0000abcd\n"
