@@ -2,7 +2,7 @@
 # bad WAV file is refused with a message naming it, and the booth runs on.
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-timeout: 120
+# rig-timeout: 300
 # shellcheck source=SCRIPTDIR/../lib/booth-sound.sh
 source "$RIG_DIR/lib/booth-sound.sh"
 sb_setup

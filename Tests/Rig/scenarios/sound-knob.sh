@@ -2,7 +2,7 @@
 # the next preview, which plays whole.
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-timeout: 120
+# rig-timeout: 360
 # shellcheck source=SCRIPTDIR/../lib/booth-sound.sh
 source "$RIG_DIR/lib/booth-sound.sh"
 sb_setup

@@ -2,7 +2,7 @@
 # silent and a press still completes the sequence with the sound's timing.
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-timeout: 120
+# rig-timeout: 240
 # shellcheck source=SCRIPTDIR/../lib/booth-sound.sh
 source "$RIG_DIR/lib/booth-sound.sh"
 sb_setup

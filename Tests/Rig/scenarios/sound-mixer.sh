@@ -5,7 +5,7 @@
 # same as 0, see MixerCheckTests.)
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-timeout: 150
+# rig-timeout: 300
 # shellcheck source=SCRIPTDIR/../lib/booth-sound.sh
 source "$RIG_DIR/lib/booth-sound.sh"
 booth=$(rig_need_booth)

@@ -2,7 +2,7 @@
 # the shutter sound at capture; the recording matches the booth's own rendering sample for sample.
 # shellcheck shell=bash
 # rig-needs: booth
-# rig-timeout: 150
+# rig-timeout: 360
 # shellcheck source=SCRIPTDIR/../lib/booth-sound.sh
 source "$RIG_DIR/lib/booth-sound.sh"
 sb_setup
