@@ -29,12 +29,19 @@ usb_guest_stick() {
 # usb_tree: the files below the mounted stick, with their sizes.
 usb_tree() { (cd "$mnt" && find . -printf '%p %s\n' | sort); }
 
+# usb_insert_unknown IMG N NAME: a new guest's stick IMG plugged in and mounted below the media root, its files listed
+# in RIG_OUT/NAME.before; waits for the booth's Nth stickUnknown event.
+usb_insert_unknown() {
+    local dev
+    usb_guest_stick "$1"
+    dev=$(rig_usb_plug "$1")
+    usb_mount "$dev" "$mnt"
+    usb_tree >"$RIG_OUT/$3.before"
+    rig_wait_for 30 "stickUnknown #$2" usb_has_event stickUnknown "$2"
+}
+
 img=$RIG_OUT/stick.img
-usb_guest_stick "$img"
-dev=$(rig_usb_plug "$img")
-usb_mount "$dev" "$mnt"
-usb_tree >"$RIG_OUT/tree.before"
-rig_wait_for 30 "stickUnknown" usb_has_event stickUnknown 1
+usb_insert_unknown "$img" 1 tree
 rig_gpio_sample "$RIG_OUT/leds-unknown" 2000 20 booth led0 led1 led2 led3
 rig_gpio_changes "$RIG_OUT/leds-unknown" >&2
 rig_assert "the first LED alone is lit" grep -q ' 1 0 0 0$' "$RIG_OUT/leds-unknown"
@@ -71,11 +78,7 @@ rig_usb_pull
 
 # Another new stick: refused like the first.
 other=$RIG_OUT/other.img
-usb_guest_stick "$other"
-dev=$(rig_usb_plug "$other")
-usb_mount "$dev" "$mnt"
-usb_tree >"$RIG_OUT/other.before"
-rig_wait_for 30 "a second stickUnknown" usb_has_event stickUnknown 2
+usb_insert_unknown "$other" 2 other
 usb_tree >"$RIG_OUT/other.after"
 rig_assert "the other stick's files are as they were" cmp -s "$RIG_OUT/other.before" "$RIG_OUT/other.after"
 umount "$mnt"
