@@ -155,11 +155,6 @@ public struct BoothSettings: Hashable, Sendable {
     public var exportFolder = "HeyLook"
     /// Which sticks get photos (`export.sticks`).
     public var exportSticks = StickPolicy.owner
-    /// The ids of the sticks made this booth's own: beside the state file.
-    public var ownerSticksFile: String {
-        guard let slash = stateFile.lastIndex(of: "/") else { return "owner-sticks.txt" }
-        return "\(stateFile[..<slash])/owner-sticks.txt"
-    }
 
     /// The wiring.
     public var gpio = GPIO()

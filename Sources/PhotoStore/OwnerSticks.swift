@@ -10,17 +10,22 @@ import Synchronization
 /// threads. A stick's id is no secret (anyone holding the stick can copy its manifest): it tells the owner's
 /// sticks from a guest's, it does not lock anyone out.
 public final class OwnerSticks: Sendable {
-    /// The file holding the ids.
-    public let path: String
+    /// The file's name in its folder (the state file's).
+    public static let fileName = "owner-sticks.txt"
+    /// The folder holding the file.
+    public let directory: String
     private let ids: Mutex<Set<String>>
     private let file: DurableFile
 
-    /// The owner's sticks recorded at `path` (none when it does not exist yet; lines that are not a stick id are
-    /// ignored).
-    public init(path: String, operations: any FileOperations = SystemFileOperations()) {
-        self.path = path
+    /// The file holding the ids.
+    public var path: String { "\(directory)/\(Self.fileName)" }
+
+    /// The owner's sticks recorded in `directory` (none when the file does not exist yet; lines that are not a stick
+    /// id are ignored).
+    public init(directory: String, operations: any FileOperations = SystemFileOperations()) {
+        self.directory = directory
         file = DurableFile(operations: operations)
-        let text = PhotoStore.readSmallFile(path, operations: operations) ?? ""
+        let text = PhotoStore.readSmallFile("\(directory)/\(Self.fileName)", operations: operations) ?? ""
         ids = Mutex(Set(text.split(whereSeparator: \.isWhitespace).filter(ExportManifest.isValidID).map(String.init)))
     }
 
@@ -41,13 +46,10 @@ public final class OwnerSticks: Sendable {
             guard !ids.contains(id) else { return }
             var updated = ids
             updated.insert(id)
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { String(path[..<$0]) } ?? "."
-            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
             let text = updated.sorted().map { "\($0)\n" }.joined()
             try file.write(
-                Array(text.utf8), directory: directory.isEmpty ? "/" : directory, name: name,
-                temporaryName: ".\(name).partial", replacing: true)
+                Array(text.utf8), directory: directory, name: Self.fileName,
+                temporaryName: ".\(Self.fileName).partial", replacing: true)
             ids = updated
         }
     }

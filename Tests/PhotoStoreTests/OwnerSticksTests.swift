@@ -16,23 +16,24 @@ import Testing
     }
 
     @Test func theOwnersSticksAreKeptInAFileAndReadBack() throws {
-        let path = "\(temporaryDirectory())/owner-sticks.txt"
-        let owners = OwnerSticks(path: path)
+        let directory = temporaryDirectory()
+        let path = "\(directory)/\(OwnerSticks.fileName)"
+        let owners = OwnerSticks(directory: directory)
         #expect(owners.all.isEmpty)
         try owners.add("stick-1")
         try owners.add("stick-2")
         try owners.add("stick-1")
         #expect(PhotoStore.readSmallFile(path) == "stick-1\nstick-2\n")
-        let reopened = OwnerSticks(path: path)
+        let reopened = OwnerSticks(directory: directory)
         #expect(reopened.all == ["stick-1", "stick-2"] && reopened.contains("stick-2") && !reopened.contains("x"))
         #expect(throws: StoreError.self) { try owners.add("not an id/") }
-        #expect(OwnerSticks(path: path).all == ["stick-1", "stick-2"])
+        #expect(OwnerSticks(directory: directory).all == ["stick-1", "stick-2"])
     }
 
     /// Fails with the owner check removed from `StickExporter`: the stranger's stick gets every photo.
     @Test func aStickThatIsNotTheOwnersGetsNothingAndIsLeftAsItWas() throws {
         let store = try StoreFixtures.store(photos: 3)
-        let owners = OwnerSticks(path: "\(temporaryDirectory())/owner-sticks.txt")
+        let owners = OwnerSticks(directory: temporaryDirectory())
         let stranger = temporaryDirectory()
         let exporter = StickExporter(store: store, options: ownerOptions(for: stranger, owners))
         let error = try #require(throws: ExportError.self) { try exporter.export(to: stranger) }
@@ -59,19 +60,20 @@ import Testing
 
     @Test func aClaimedStickCarriesItsIdAndGetsThePhotosFromThenOn() throws {
         let store = try StoreFixtures.store(photos: 3)
-        let ownersPath = "\(temporaryDirectory())/owner-sticks.txt"
+        let ownersFolder = temporaryDirectory()
         let stick = temporaryDirectory()
-        let exporter = StickExporter(store: store, options: ownerOptions(for: stick, OwnerSticks(path: ownersPath)))
+        let exporter = StickExporter(
+            store: store, options: ownerOptions(for: stick, OwnerSticks(directory: ownersFolder)))
         let claimed = try exporter.export(to: stick, claim: true)
         #expect(claimed.copied == 3)
-        #expect(OwnerSticks(path: ownersPath).all == [claimed.stickID])
+        #expect(OwnerSticks(directory: ownersFolder).all == [claimed.stickID])
         let manifest = try #require(
             ExportManifest.decode(PhotoStore.readSmallFile("\(stick)/HeyLook/manifest.txt") ?? ""))
         #expect(manifest.stickID == claimed.stickID)
 
         // Next insert, after a restart (the file read again): exported without a claim.
         _ = try store.save(StoreFixtures.photo(42), takenAt: nil)
-        let later = StickExporter(store: store, options: ownerOptions(for: stick, OwnerSticks(path: ownersPath)))
+        let later = StickExporter(store: store, options: ownerOptions(for: stick, OwnerSticks(directory: ownersFolder)))
         let next = try later.export(to: stick)
         #expect(next.copied == 1 && next.alreadyThere == 3 && next.stickID == claimed.stickID)
     }

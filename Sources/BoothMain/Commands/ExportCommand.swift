@@ -107,7 +107,7 @@ struct ExportCommand: ParsableCommand {
             directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
         let allowed = Set((fileSystems ?? "vfat,exfat").split(separator: ",").map(String.init))
         let loop = try EventLoop()
-        let owners = settings.exportSticks == .owner ? OwnerSticks(path: settings.ownerSticksFile) : nil
+        let owners = settings.exportSticks == .owner ? OwnerSticks(directory: settings.stateFolder) : nil
         let worker = try ExportWorker(store: store, settings: settings, owners: owners, allowedFileSystems: allowed)
         var failure: String?
         print("waiting for a stick below \(settings.mediaRoot)")

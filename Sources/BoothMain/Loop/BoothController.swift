@@ -72,7 +72,7 @@ final class BoothController {
                 "booth id \(old) was made on another machine (a cloned or moved SD card): this booth is now "
                     + "\(store.boothID), so its photos stay apart from the other booth's on a shared stick")
         }
-        let owners = settings.exportSticks == .owner ? OwnerSticks(path: settings.ownerSticksFile) : nil
+        let owners = settings.exportSticks == .owner ? OwnerSticks(directory: settings.stateFolder) : nil
         exports = try ExportWorker(store: store, settings: settings, owners: owners)
         saver = try PhotoSaver(
             store: store,
