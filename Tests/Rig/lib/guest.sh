@@ -19,6 +19,10 @@ source "$RIG_WORK/env"
 [[ -z ${RIG_GUEST_KROOT:-} ]] || RIG_KROOT=$RIG_GUEST_KROOT
 RIG_LIB=${RIG_LIB:-rig.sh}
 set +a
+# Each VM has its own monitor requests folder (plan -> requests, plan-system -> requests-system): the two VMs run at
+# the same time and number their requests alike.
+plan_name=${2:-plan}
+export RIG_REQUESTS=$RIG_WORK/requests${plan_name#plan}
 mkdir -p "$RIG_WORK/results"
 mkdir -p /run/udev/data /run/rig
 

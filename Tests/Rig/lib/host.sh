@@ -234,10 +234,11 @@ rig_prepare_booth_gpiod2() {
     echo "RIG_BOOTH_GPIOD2=$RIG_WORK/bin/booth-gpiod2" >>"$env"
 }
 
-# Sends the guest's monitor requests (RIG_WORK/requests/N.req) to QEMU and answers them (N.done). See lib/rig.sh.
+# rig_serve_requests DIR: sends a guest's monitor requests (DIR/N.req) to its QEMU's monitor (the pipes in
+# RIG_HOSTTMP) and answers them (N.done). See lib/rig.sh.
 rig_serve_requests() {
     local req n size
-    for req in "$RIG_WORK"/requests/*.req; do
+    for req in "$1"/*.req; do
         [[ -e $req ]] || continue
         n=${req%.req}
         size=$(stat -c %s "$RIG_HOSTTMP/monitor.log")

@@ -108,14 +108,16 @@ rig_teardown() {
 # ---- host monitor (QEMU HMP) -------------------------------------------------------------------------------------
 
 # rig_monitor COMMAND: has the host send one QEMU monitor (HMP) command; prints what the monitor answered.
-# Protocol: the guest writes RIG_WORK/requests/N.req (one HMP line, renamed into place so it appears whole); the
-# host runner sends it to QEMU's monitor, then writes the monitor's output to N.done.
+# Protocol: the guest writes RIG_REQUESTS/N.req (one HMP line, renamed into place so it appears whole; each VM has its
+# own folder, set by lib/guest.sh); the host runner sends it to that VM's monitor, then writes the monitor's output
+# to N.done.
 rig_monitor() {
-    mkdir -p "$RIG_WORK/requests" "$RIG_STATE"
+    local dir=${RIG_REQUESTS:-$RIG_WORK/requests}
+    mkdir -p "$dir" "$RIG_STATE"
     local n
     n=$(($(cat "$RIG_STATE/request-count" 2>/dev/null || echo 0) + 1))
     echo "$n" >"$RIG_STATE/request-count"
-    local req=$RIG_WORK/requests/$n
+    local req=$dir/$n
     printf '%s\n' "$1" >"$req.tmp" && mv "$req.tmp" "$req.req"
     rig_wait_for 15 "the host to answer monitor command '$1'" test -e "$req.done"
     cat "$req.done"
