@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
+        // Time: `Instant`, durations, the clock protocol and a manual clock for tests. No I/O.
+        .target(name: "BoothTime", swiftSettings: strict),
         // Pure logic: the state machine, settings, photo store planning. No I/O, no clock.
         .target(name: "LEDCountdown", swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -36,12 +38,12 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "Checksum", dependencies: ["CZlib", "CCrypto"], swiftSettings: strict),
-        .target(name: "BoothCore", dependencies: ["Checksum", "LEDCountdown"], swiftSettings: strict),
+        .target(name: "BoothCore", dependencies: ["BoothTime", "Checksum", "LEDCountdown"], swiftSettings: strict),
 
         // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer
         // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
         .target(name: "CBoothSys", cSettings: strictC),
-        .target(name: "BoothSystem", dependencies: ["Checksum", "CBoothSys"], swiftSettings: strict),
+        .target(name: "BoothSystem", dependencies: ["BoothTime", "Checksum", "CBoothSys"], swiftSettings: strict),
 
         // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
         .target(
@@ -54,7 +56,7 @@ let package = Package(
             pkgConfig: "alsa",
             providers: [.apt(["libasound2-dev"])]
         ),
-        .target(name: "SoundOutput", dependencies: ["BoothSystem", "CALSA"], swiftSettings: strict),
+        .target(name: "SoundOutput", dependencies: ["BoothSystem", "BoothTime", "CALSA"], swiftSettings: strict),
 
         // GPIO: a thin C shim over libgpiod (v1 or v2, picked by its header), and the Swift layer
         // that owns the lines plus the pure button and rotary-encoder decoders.
@@ -64,7 +66,7 @@ let package = Package(
             linkerSettings: libgpiodPrefix.map { [.unsafeFlags(["-Xlinker", "\($0)/lib/libgpiod.a"])] }
                 ?? [.linkedLibrary("gpiod")]
         ),
-        .target(name: "GPIOInput", dependencies: ["BoothSystem", "CGPIOD"], swiftSettings: strict),
+        .target(name: "GPIOInput", dependencies: ["BoothSystem", "BoothTime", "CGPIOD"], swiftSettings: strict),
 
         // systemd's D-Bus API (StopUnit on a stick's mount unit) through libsystemd's sd-bus, in C.
         .target(
@@ -77,7 +79,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "BoothSystem", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput", "LEDCountdown",
+                "BoothCore", "BoothSystem", "BoothTime", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput",
+                "LEDCountdown",
                 "PhotoStore", "PhotoEncoding",
                 "SoundOutput", "Gallery", "GalleryCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,7 +98,7 @@ let package = Package(
         .systemLibrary(name: "CLibcamera", path: "Sources/CLibcamera", pkgConfig: "libcamera"),
         .target(name: "LibcameraShim", dependencies: ["CLibcamera"], cxxSettings: strictCXX),
         .target(
-            name: "CameraCapture", dependencies: ["BoothSystem", "LibcameraShim", "PhotoEncoding"],
+            name: "CameraCapture", dependencies: ["BoothSystem", "BoothTime", "LibcameraShim", "PhotoEncoding"],
             swiftSettings: strict),
 
         .testTarget(
@@ -116,7 +119,7 @@ let package = Package(
         // libFuzzer harnesses for every parser of outside input (scripts/fuzz builds them with -sanitize=fuzzer);
         // built plainly, it replays corpus files.
         .executableTarget(
-            name: "BoothFuzz", dependencies: ["BoothCore", "PhotoEncoding", "SoundOutput"],
+            name: "BoothFuzz", dependencies: ["BoothCore", "BoothTime", "PhotoEncoding", "SoundOutput"],
             path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
@@ -125,23 +128,24 @@ let package = Package(
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
-                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "Checksum", "PhotoEncoding", "PhotoStore",
-                "LEDCountdown",
+                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "Checksum", "PhotoEncoding",
+                "PhotoStore", "LEDCountdown",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
 
         // The gallery's pure logic: which photos a page shows, the streamed ZIP's bytes, the access code.
-        .target(name: "GalleryCore", dependencies: ["BoothCore", "Checksum"], swiftSettings: strict),
+        .target(name: "GalleryCore", dependencies: ["BoothCore", "BoothTime", "Checksum"], swiftSettings: strict),
         .testTarget(
-            name: "GalleryCoreTests", dependencies: ["GalleryCore", "BoothCore", "BoothTestSupport", "Checksum"],
+            name: "GalleryCoreTests",
+            dependencies: ["GalleryCore", "BoothCore", "BoothTestSupport", "BoothTime", "Checksum"],
             swiftSettings: strict),
         // The gallery's server (`booth gallery`, a process of its own): pages, photos, thumbnails, ZIPs and the
         // slideshow's events over HTTP with Hummingbird; the photos folder watched with inotify.
         .target(
             name: "Gallery",
             dependencies: [
-                "GalleryCore", "BoothCore", "BoothSystem", "PhotoStore", "PhotoEncoding",
+                "GalleryCore", "BoothCore", "BoothSystem", "BoothTime", "PhotoStore", "PhotoEncoding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -159,21 +163,23 @@ let package = Package(
                 "Gallery", "GalleryCore", "BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "PhotoStore",
             ],
             swiftSettings: strict),
-        .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore", "Checksum"], swiftSettings: strict),
+        .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore", "BoothTime", "Checksum"], swiftSettings: strict),
+        .testTarget(name: "BoothTimeTests", dependencies: ["BoothTime"], swiftSettings: strict),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(
             name: "PhotoStoreTests",
-            dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "Checksum"],
+            dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum"],
             swiftSettings: strict),
         .testTarget(
-            name: "SoundOutputTests", dependencies: ["BoothCore", "BoothTestSupport", "SoundOutput"],
+            name: "SoundOutputTests",
+            dependencies: ["BoothCore", "BoothSystem", "BoothTestSupport", "BoothTime", "SoundOutput"],
             swiftSettings: strict),
         .testTarget(
-            name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "GPIOInput"],
+            name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "BoothTime", "GPIOInput"],
             swiftSettings: strict),
         .testTarget(
-            name: "BoothSystemTests", dependencies: ["BoothSystem", "BoothCore", "BoothTestSupport"],
+            name: "BoothSystemTests", dependencies: ["BoothSystem", "BoothCore", "BoothTestSupport", "BoothTime"],
             swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 // BoothAction: what the state machine asks the event loop to do.
+import BoothTime
 import LEDCountdown
 
 /// What the state machine asks the event loop to do. Actions are imperative; the loop carries them

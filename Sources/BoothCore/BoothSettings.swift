@@ -1,4 +1,5 @@
 // BoothSettings: everything a booth is configured with.
+import BoothTime
 /// Everything a booth is configured with: pins, devices, paths, favourites, ratio, timings and the
 /// defaults of the knob's choices. Read from one human-editable TOML file by `init(toml:)`.
 public struct BoothSettings: Hashable, Sendable {

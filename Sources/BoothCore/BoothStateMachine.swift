@@ -1,4 +1,5 @@
 // BoothStateMachine: the booth's whole behaviour as a value.
+import BoothTime
 import LEDCountdown
 
 /// The booth's whole behaviour as a value: events in, actions out, no I/O and no clock.

@@ -1,4 +1,5 @@
 // DeviceRetry: the open / lost / retrying life of a device that can go missing, as a value.
+import BoothTime
 
 /// The open / lost / retrying life of a device that can go missing (the sound card, the camera), as a
 /// value: the device tells it what happened, it answers what to do, and it never reads a clock. A

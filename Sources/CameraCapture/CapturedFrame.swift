@@ -1,5 +1,6 @@
 // CapturedFrame: a camera buffer held out of the capture rotation until it is released.
 
+import BoothTime
 import PhotoEncoding
 import Synchronization
 
@@ -14,10 +15,10 @@ import Synchronization
 public final class CapturedFrame: Sendable {
     /// The capture's cookie.
     public let cookie: UInt64
-    /// The trigger the capture was armed with (CLOCK_MONOTONIC ns).
-    public let triggerNanoseconds: UInt64
-    /// Exposure start of the first row (libcamera SensorTimestamp), CLOCK_MONOTONIC ns.
-    public let sensorTimestampNanoseconds: UInt64
+    /// The trigger the capture was armed with (the kernel's CLOCK_MONOTONIC).
+    public let trigger: Instant
+    /// Exposure start of the first row (libcamera SensorTimestamp, CLOCK_MONOTONIC).
+    public let sensorTime: Instant
     /// False when the driver gave no SensorTimestamp and the buffer (readout) time was used.
     public let timestampIsSensor: Bool
     /// Driver frame sequence number.
@@ -39,13 +40,13 @@ public final class CapturedFrame: Sendable {
     private let state: Mutex<HeldBuffer>
 
     init(
-        cookie: UInt64, triggerNanoseconds: UInt64, sensorTimestampNanoseconds: UInt64, timestampIsSensor: Bool,
+        cookie: UInt64, trigger: Instant, sensorTime: Instant, timestampIsSensor: Bool,
         sequence: UInt32, exposureMicroseconds: Int?, analogueGain: Double?, lux: Double?, width: Int, height: Int,
         format: PixelFormat, buffer: HeldBuffer
     ) {
         self.cookie = cookie
-        self.triggerNanoseconds = triggerNanoseconds
-        self.sensorTimestampNanoseconds = sensorTimestampNanoseconds
+        self.trigger = trigger
+        self.sensorTime = sensorTime
         self.timestampIsSensor = timestampIsSensor
         self.sequence = sequence
         self.exposureMicroseconds = exposureMicroseconds

@@ -1,5 +1,7 @@
 // LibcameraCamera: the camera, through the libcamera shim; the only Swift file that calls `booth_camera_*`.
 
+import BoothSystem
+import BoothTime
 import LibcameraShim
 import PhotoEncoding
 
@@ -84,11 +86,11 @@ public final class LibcameraCamera {
         Int(booth_camera_resume(handle, Int32(clamping: count)))
     }
 
-    /// Arms a capture: the first frame whose exposure starts at or after `triggerNanoseconds`
-    /// (CLOCK_MONOTONIC) is held and reported by `drainResults()` with `cookie`.
-    /// The corresponding C function is `booth_camera_capture`.
-    public func capture(triggerNanoseconds: UInt64, cookie: UInt64) throws(CameraError) {
-        guard booth_camera_capture(handle, triggerNanoseconds, cookie) == 0 else {
+    /// Arms a capture: the first frame whose exposure starts at or after `trigger` (an instant on the
+    /// kernel's CLOCK_MONOTONIC, the clock of libcamera's timestamps) is held and reported by
+    /// `drainResults()` with `cookie`. The corresponding C function is `booth_camera_capture`.
+    public func capture(trigger: Instant, cookie: UInt64) throws(CameraError) {
+        guard booth_camera_capture(handle, trigger.kernelNanoseconds, cookie) == 0 else {
             let error = errno
             if error == ENODEV { throw .gone(camera: name) }
             throw .failed(
@@ -97,12 +99,12 @@ public final class LibcameraCamera {
         }
     }
 
-    /// Fails every armed capture whose trigger is more than `timeoutNanoseconds` before
-    /// `nowNanoseconds` with `.timeout` (reported by the next `drainResults()`). The caller owns
-    /// the clock. Returns how many expired. The corresponding C function is `booth_camera_expire`.
+    /// Fails every armed capture whose trigger is more than `timeoutNanoseconds` before `now` with
+    /// `.timeout` (reported by the next `drainResults()`). The caller owns the clock. Returns how many
+    /// expired. The corresponding C function is `booth_camera_expire`.
     @discardableResult
-    public func expireCaptures(nowNanoseconds: UInt64, timeoutNanoseconds: UInt64) -> Int {
-        Int(booth_camera_expire(handle, nowNanoseconds, timeoutNanoseconds))
+    public func expireCaptures(now: Instant, timeoutNanoseconds: Int64) -> Int {
+        Int(booth_camera_expire(handle, now.kernelNanoseconds, UInt64(clamping: timeoutNanoseconds)))
     }
 
     /// Every result ready now; never blocks. Also requeues frames nobody asked for.
@@ -136,8 +138,8 @@ public final class LibcameraCamera {
                 BorrowedPixelPlane(bytes: UnsafeRawBufferPointer(start: $0.data, count: $0.length), stride: $0.stride)
             }
             let captured = CapturedFrame(
-                cookie: result.cookie, triggerNanoseconds: result.trigger_ns,
-                sensorTimestampNanoseconds: result.sensor_timestamp_ns,
+                cookie: result.cookie, trigger: Instant(kernelNanoseconds: result.trigger_ns),
+                sensorTime: Instant(kernelNanoseconds: result.sensor_timestamp_ns),
                 timestampIsSensor: result.timestamp_is_sensor != 0, sequence: result.sequence,
                 exposureMicroseconds: result.exposure_us >= 0 ? Int(result.exposure_us) : nil,
                 analogueGain: result.analogue_gain >= 0 ? Double(result.analogue_gain) : nil,

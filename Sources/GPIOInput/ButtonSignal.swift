@@ -1,12 +1,13 @@
 // ButtonSignal: what a debounced button reports to its owner.
+import BoothTime
 
-/// A debounced button event. Times are kernel CLOCK_MONOTONIC nanoseconds.
+/// A debounced button event. Times are instants on the kernel's clock (CLOCK_MONOTONIC).
 public enum ButtonSignal: Equatable, Hashable, Sendable {
     /// The button went down at `at` (the time of the edge that made it so).
-    case pressed(at: UInt64)
+    case pressed(at: Instant)
     /// The button came up at `at`, after being down for `heldNanoseconds`.
-    case released(at: UInt64, heldNanoseconds: UInt64)
+    case released(at: Instant, heldNanoseconds: Int64)
     /// The button has been held for the long-press duration; `at` is press time plus that
     /// duration. Fires once per press, while the button is still down; `released` still follows.
-    case longPressed(at: UInt64)
+    case longPressed(at: Instant)
 }

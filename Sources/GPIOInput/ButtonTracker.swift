@@ -1,8 +1,9 @@
 // ButtonTracker: software debounce and long-press detection on kernel edge timestamps.
+import BoothTime
 
 /// Debounces one button from its edges without ever delaying a press, and detects long presses.
 ///
-/// Rules, all on kernel timestamps (the tracker never reads a clock):
+/// Rules, all on the edges' kernel timestamps as instants (the tracker never reads a clock):
 /// - An edge that changes the reported state outside a bounce window is reported at once, with
 ///   its own timestamp, and opens a bounce window of `debounceNanoseconds`.
 /// - Edges inside the window are not reported; only the latest level is remembered.
@@ -18,38 +19,39 @@
 /// the level read is what the line is, an edge older than it is already in it (ignored when it comes).
 ///
 /// The owner calls `edge(level:at:)` for each kernel edge and, when `nextDeadline` is not nil,
-/// arms a timer for it and calls `advance(to:)` with the current CLOCK_MONOTONIC time when it
+/// arms a timer for it and calls `advance(to:)` with the current time (the kernel's clock) when it
 /// fires. `edge` first catches up on deadlines before its timestamp, so a late timer loses nothing.
 public struct ButtonTracker: Sendable {
     /// Bounce window after an accepted change, in nanoseconds.
-    public let debounceNanoseconds: UInt64
+    public let debounceNanoseconds: Int64
     /// Hold time that makes a long press, in nanoseconds.
-    public let longPressNanoseconds: UInt64
+    public let longPressNanoseconds: Int64
 
     /// The debounced state.
     private enum State: Equatable, Sendable {
         /// Reported released.
         case released
         /// Reported pressed at `since`; `longPressReported` once `longPressed` went out.
-        case pressed(since: UInt64, longPressReported: Bool)
+        case pressed(since: Instant, longPressReported: Bool)
     }
 
     private var state: State = .released
     /// End of the bounce window opened by the last accepted change; nil when none is open.
-    private var windowEnd: UInt64?
+    private var windowEnd: Instant?
     /// The level of the latest edge and its time.
     private var lastLevel = false
-    private var lastEdgeAt: UInt64 = 0
+    private var lastEdgeAt = Instant(nanoseconds: 0)
     /// When the line's level was last read: edges timestamped before it are already in that level.
-    private var levelKnownAt: UInt64 = 0
+    private var levelKnownAt = Instant(nanoseconds: 0)
 
     /// Creates a tracker for a released button.
     /// - Parameters:
     ///   - debounce: bounce window after each reported change (default 10 ms).
     ///   - longPress: hold time for `longPressed` (default 1 s); must exceed `debounce`.
     public init(debounce: Duration = .milliseconds(10), longPress: Duration = .seconds(1)) {
-        debounceNanoseconds = Self.nanoseconds(debounce)
-        longPressNanoseconds = Self.nanoseconds(longPress)
+        precondition(debounce >= .zero, "durations must not be negative")
+        debounceNanoseconds = .nanoseconds(debounce)
+        longPressNanoseconds = .nanoseconds(longPress)
         precondition(longPressNanoseconds > debounceNanoseconds, "long press must exceed debounce")
     }
 
@@ -60,13 +62,13 @@ public struct ButtonTracker: Sendable {
 
     /// When the owner must call `advance(to:)` next: the end of a bounce window whose level
     /// differs from the reported state, or the long-press time. Nil when nothing is pending.
-    public var nextDeadline: UInt64? {
-        var deadline: UInt64?
+    public var nextDeadline: Instant? {
+        var deadline: Instant?
         if let windowEnd, lastLevel != isPressed {
             deadline = windowEnd
         }
         if case .pressed(let since, false) = state {
-            let longPressAt = since + longPressNanoseconds
+            let longPressAt = since.advanced(by: longPressNanoseconds)
             deadline = min(deadline ?? longPressAt, longPressAt)
         }
         return deadline
@@ -74,7 +76,7 @@ public struct ButtonTracker: Sendable {
 
     /// Feeds one kernel edge: `level` is the logical level after it (true = pressed).
     /// Returns the signals due, oldest first.
-    public mutating func edge(level: Bool, at time: UInt64) -> [ButtonSignal] {
+    public mutating func edge(level: Bool, at time: Instant) -> [ButtonSignal] {
         // Delivered after a level read that came later: that level already holds it.
         guard time >= levelKnownAt else { return [] }
         var signals = advance(to: time)
@@ -96,7 +98,7 @@ public struct ButtonTracker: Sendable {
     /// that ended while the reader was late then sees the level the line really settled at). A change
     /// none of whose edges arrived, outside any window, is reported at `time`. Returns the signals due,
     /// oldest first.
-    public mutating func levelRead(_ level: Bool, at time: UInt64) -> [ButtonSignal] {
+    public mutating func levelRead(_ level: Bool, at time: Instant) -> [ButtonSignal] {
         levelKnownAt = max(levelKnownAt, time)
         guard level != lastLevel else { return advance(to: time) }
         guard windowEnd != nil else { return edge(level: level, at: max(time, lastEdgeAt)) }
@@ -105,7 +107,7 @@ public struct ButtonTracker: Sendable {
     }
 
     /// Runs every deadline up to and including `now`. Returns the signals due, oldest first.
-    public mutating func advance(to now: UInt64) -> [ButtonSignal] {
+    public mutating func advance(to now: Instant) -> [ButtonSignal] {
         var signals: [ButtonSignal] = []
         while let deadline = nextDeadline, deadline <= now {
             if let windowEnd, windowEnd == deadline, lastLevel != isPressed {
@@ -125,8 +127,8 @@ public struct ButtonTracker: Sendable {
     }
 
     /// Reports a change to `level` that happened at `time` and opens a bounce window at `start`.
-    private mutating func accept(_ level: Bool, at time: UInt64, windowFrom start: UInt64) -> [ButtonSignal] {
-        windowEnd = start + debounceNanoseconds
+    private mutating func accept(_ level: Bool, at time: Instant, windowFrom start: Instant) -> [ButtonSignal] {
+        windowEnd = start.advanced(by: debounceNanoseconds)
         switch state {
         case .released:
             precondition(level, "accepting a release while released")
@@ -135,13 +137,7 @@ public struct ButtonTracker: Sendable {
         case .pressed(let since, _):
             precondition(!level, "accepting a press while pressed")
             state = .released
-            return [.released(at: time, heldNanoseconds: time >= since ? time - since : 0)]
+            return [.released(at: time, heldNanoseconds: max(time.since(since), 0))]
         }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> UInt64 {
-        let (seconds, attoseconds) = duration.components
-        precondition(seconds >= 0 && attoseconds >= 0, "durations must not be negative")
-        return UInt64(seconds) * 1_000_000_000 + UInt64(attoseconds / 1_000_000_000)
     }
 }

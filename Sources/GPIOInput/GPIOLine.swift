@@ -97,7 +97,7 @@ public final class GPIOLine {
     public func readEdges() throws(GPIOError) -> [GPIOEdge] {
         do throws(LibGPIOD.Failure) {
             return try LibGPIOD.readEdges(request).map {
-                GPIOEdge(level: $0.rising, timestampNanoseconds: $0.timestampNanoseconds)
+                GPIOEdge(level: $0.rising, time: $0.time)
             }
         } catch {
             throw GPIOChip.deviceError(.readEdges, device: openChip.displayName, line: line, error.code)

@@ -1,4 +1,5 @@
 // KnobEdgeMerger: a rotary encoder's two lines, read from two descriptors, merged into detent steps.
+import BoothTime
 
 /// Merges the edges of an encoder's A and B lines, read from two descriptors (libgpiod v1: one
 /// per line), into the decoder in kernel time order, and returns the detent steps.
@@ -28,14 +29,14 @@ public struct KnobEdgeMerger: Sendable {
         public var line: Line
         /// The logical level after the edge.
         public var level: Bool
-        /// Kernel timestamp (CLOCK_MONOTONIC), nanoseconds.
-        public var timestampNanoseconds: UInt64
+        /// When the kernel stamped it (CLOCK_MONOTONIC).
+        public var time: Instant
 
         /// Creates an edge.
-        public init(line: Line, level: Bool, timestampNanoseconds: UInt64) {
+        public init(line: Line, level: Bool, time: Instant) {
             self.line = line
             self.level = level
-            self.timestampNanoseconds = timestampNanoseconds
+            self.time = time
         }
     }
 
@@ -43,8 +44,8 @@ public struct KnobEdgeMerger: Sendable {
     public struct Step: Equatable, Sendable {
         /// +1 or -1 (see `RotaryDecoder`).
         public var steps: Int
-        /// Kernel timestamp of the completing edge, nanoseconds.
-        public var timestampNanoseconds: UInt64
+        /// The kernel's timestamp of the completing edge.
+        public var time: Instant
     }
 
     private var decoder: RotaryDecoder
@@ -69,20 +70,20 @@ public struct KnobEdgeMerger: Sendable {
 
     /// Takes the edges of one read of both lines (each line's in kernel order) that began at
     /// `readBegan` (kernel time) and returns the steps they complete.
-    public mutating func read(_ edges: [Edge], readBegan: UInt64) -> [Step] {
+    public mutating func read(_ edges: [Edge], readBegan: Instant) -> [Step] {
         pending += edges
-        pending.sort { $0.timestampNanoseconds < $1.timestampNanoseconds }
-        let ready = pending.prefix { $0.timestampNanoseconds < readBegan }
+        pending.sort { $0.time < $1.time }
+        let ready = pending.prefix { $0.time < readBegan }
         pending.removeFirst(ready.count)
         var steps: [Step] = []
         for edge in ready {
-            guard let last = sinceCheckpoint.last, edge.timestampNanoseconds < last.timestampNanoseconds else {
+            guard let last = sinceCheckpoint.last, edge.time < last.time else {
                 steps += decode(edge)
                 continue
             }
             // Late: older than an edge already decoded. Decode again from the checkpoint in order.
             var replay = sinceCheckpoint
-            let index = replay.lastIndex { $0.timestampNanoseconds <= edge.timestampNanoseconds } ?? -1
+            let index = replay.lastIndex { $0.time <= edge.time } ?? -1
             replay.insert(edge, at: index + 1)
             (decoder, levels) = checkpoint
             sinceCheckpoint = []
@@ -101,7 +102,7 @@ public struct KnobEdgeMerger: Sendable {
         guard step == 0 else {
             checkpoint = (decoder, levels)
             sinceCheckpoint = []
-            return [Step(steps: step, timestampNanoseconds: edge.timestampNanoseconds)]
+            return [Step(steps: step, time: edge.time)]
         }
         sinceCheckpoint.append(edge)
         if sinceCheckpoint.count > Self.keptEdges {

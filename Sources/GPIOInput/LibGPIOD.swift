@@ -1,4 +1,6 @@
 // LibGPIOD: the only file that calls the CGPIOD shim; each call returns a value or throws its errno.
+import BoothSystem
+import BoothTime
 import CGPIOD
 
 #if canImport(Glibc)
@@ -193,8 +195,8 @@ enum LibGPIOD {
         var input: Int
         /// True for a rising (logical 0 to 1) edge.
         var rising: Bool
-        /// Kernel timestamp, CLOCK_MONOTONIC nanoseconds.
-        var timestampNanoseconds: UInt64
+        /// The kernel's timestamp (CLOCK_MONOTONIC), converted here, once.
+        var time: Instant
     }
 
     /// Reads every pending edge without blocking. The C function is `booth_gpio_request_read_edges`.
@@ -209,7 +211,7 @@ enum LibGPIOD {
                     Edge(
                         input: raw.input_index,
                         rising: raw.kind == Int32(BOOTH_GPIO_EDGE_RISING.rawValue),
-                        timestampNanoseconds: raw.timestamp_ns))
+                        time: Instant(kernelNanoseconds: raw.timestamp_ns)))
             }
             if Int(count) < buffer.count { return edges }
         }

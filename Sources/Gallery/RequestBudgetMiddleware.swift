@@ -1,7 +1,7 @@
 // RequestBudgetMiddleware: answers 429 to a client that asks faster than its budget allows.
-import BoothCore
+import BoothSystem
+import BoothTime
 import GalleryCore
-import Glibc
 import Hummingbird
 import Synchronization
 
@@ -10,6 +10,7 @@ import Synchronization
 final class RequestBudgetMiddleware: RouterMiddleware, Sendable {
     typealias Context = GalleryContext
     private let budget: Mutex<RequestBudget>
+    private let clock = KernelClock()
 
     init(_ budget: RequestBudget) { self.budget = Mutex(budget) }
 
@@ -18,9 +19,7 @@ final class RequestBudgetMiddleware: RouterMiddleware, Sendable {
     )
         async throws -> Response
     {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let instant = Instant(nanoseconds: Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec))
+        let instant = clock.now()
         let (admitted, wait) = budget.withLock { ($0.admit(context.client, at: instant), $0.wait(context.client)) }
         guard admitted else {
             return Response(

@@ -1,5 +1,5 @@
 // RequestBudget: how fast each client may ask: a token bucket per client address, in bounded memory.
-import BoothCore
+import BoothTime
 
 /// How fast each client (by address) may send requests: a token bucket each, `burst` deep, refilled at `rate` a
 /// second. A gallery page asks for its thumbnails at once, so the burst covers a page; a client that keeps asking

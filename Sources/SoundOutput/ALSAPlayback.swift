@@ -1,5 +1,7 @@
 // ALSAPlayback: non-blocking ALSA PCM output driven by someone else's poll/epoll loop.
 
+import BoothSystem
+import BoothTime
 import CALSA
 
 #if canImport(Glibc)
@@ -31,11 +33,11 @@ public final class ALSAPlayback {
     public let periodFrames: Int
     /// Frames in the device buffer (about `bufferPeriods` periods).
     public let bufferFrames: Int
-    /// CLOCK_MONOTONIC nanoseconds just after the current sound's first write (a buffer, or the whole
-    /// sound if shorter; the stream started with it) was handed to ALSA by `play`.
-    public private(set) var startedAtNanoseconds: UInt64?
-    /// CLOCK_MONOTONIC nanoseconds of the first `handlePoll` that saw the device consume frames.
-    public private(set) var firstProgressAtNanoseconds: UInt64?
+    /// Just after the current sound's first write (a buffer, or the whole sound if shorter; the stream started
+    /// with it) was handed to ALSA by `play`.
+    public private(set) var startedAt: Instant?
+    /// The first `handlePoll` that saw the device consume frames.
+    public private(set) var firstProgressAt: Instant?
     /// Underruns recovered from since this playback was opened.
     public private(set) var underrunCount = 0
     /// Frames the first write of the current (or latest) sound handed to ALSA: the stream starts only at
@@ -45,7 +47,7 @@ public final class ALSAPlayback {
     public private(set) var soundUnderruns = 0
     /// The longest time, in nanoseconds, between two wake-ups (`play`, then each `handlePoll`) during the
     /// current (or latest) sound. Past the buffer's length (`bufferFrames` at `sampleRate`) the device ran dry.
-    public private(set) var longestWaitNanoseconds: UInt64 = 0
+    public private(set) var longestWaitNanoseconds: Int64 = 0
 
     private let pcm: OpaquePointer
     /// The sound being played and how far it got; nil when idle.
@@ -55,21 +57,21 @@ public final class ALSAPlayback {
     private var volume = 1.0
     /// One buffer of scaled samples, written when `volume` is below 1.
     private var scaled: [Int16]
-    private var cachedDeviceStart: UInt64?
+    private var cachedDeviceStart: Instant?
     /// When `play` or `handlePoll` last ran for the current sound.
-    private var lastWakeNanoseconds: UInt64?
-    /// The caller's clock (CLOCK_MONOTONIC nanoseconds): the booth's one clock read stays in its loop.
-    private let clock: () -> UInt64
+    private var lastWake: Instant?
+    /// The caller's clock: the kernel's (ALSA's timestamps are on it), or a test's.
+    private let clock: any MonotonicClock
 
     /// Opens `device` (e.g. "plughw:CARD=Headphones") non-blocking for 16-bit interleaved playback
     /// at `sampleRate` with `channels` channels, a buffer of `bufferPeriods` `periodFrames` periods,
     /// starting as soon as one period is written. The start threshold and wake-ups are one period
     /// whatever the buffer, so a long buffer costs no latency (`stop` drops it at once) and lets the
     /// loop be late by that much without an underrun (32 × 256 frames: 170 ms at 48 kHz). `clock` gives
-    /// CLOCK_MONOTONIC nanoseconds for the start and progress times.
+    /// the start and progress times: the kernel's clock (`KernelClock`), which ALSA's timestamps are on.
     public init(
         device: String, sampleRate: Int, channels: Int, periodFrames: Int = 256, bufferPeriods: Int = 32,
-        clock: @escaping () -> UInt64
+        clock: any MonotonicClock
     ) throws(SoundDeviceError) {
         precondition(
             sampleRate > 0 && channels > 0 && periodFrames > 0 && bufferPeriods >= 2, "invalid playback format")
@@ -124,18 +126,18 @@ public final class ALSAPlayback {
         snd_pcm_drop(pcm)
         current = nil
         self.volume = min(max(volume, 0), 1)
-        startedAtNanoseconds = nil
-        firstProgressAtNanoseconds = nil
+        startedAt = nil
+        firstProgressAt = nil
         cachedDeviceStart = nil
         firstWriteFrames = 0
         soundUnderruns = 0
         longestWaitNanoseconds = 0
-        lastWakeNanoseconds = nil
+        lastWake = nil
         try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
             try fill()
-            lastWakeNanoseconds = clock()
+            lastWake = clock.now()
         } catch {
             stop()
             throw error
@@ -192,16 +194,16 @@ public final class ALSAPlayback {
             stop()
             return .failed(error)
         }
-        if firstProgressAtNanoseconds == nil, let written = current?.progress.framesWritten {
+        if firstProgressAt == nil, let written = current?.progress.framesWritten {
             var delay: snd_pcm_sframes_t = 0
             if snd_pcm_delay(pcm, &delay) == 0 { noteProgress(queued: Int(delay), written: written) }
         }
         return nil
     }
 
-    /// CLOCK_MONOTONIC nanoseconds when ALSA started the stream for the current sound (the trigger
-    /// timestamp of `snd_pcm_status`), or nil before it started.
-    public var deviceStartedAtNanoseconds: UInt64? {
+    /// When ALSA started the stream for the current sound (the trigger timestamp of `snd_pcm_status`, on
+    /// the kernel's CLOCK_MONOTONIC), or nil before it started.
+    public var deviceStartedAt: Instant? {
         if let cachedDeviceStart { return cachedDeviceStart }
         guard isPlaying else { return nil }
         var status: OpaquePointer?
@@ -213,7 +215,7 @@ public final class ALSAPlayback {
         var stamp = snd_htimestamp_t()
         snd_pcm_status_get_trigger_htstamp(status, &stamp)
         guard stamp.tv_sec != 0 || stamp.tv_nsec != 0 else { return nil }
-        cachedDeviceStart = UInt64(stamp.tv_sec) * 1_000_000_000 + UInt64(stamp.tv_nsec)
+        cachedDeviceStart = Instant(stamp)
         return cachedDeviceStart
     }
 
@@ -249,8 +251,8 @@ public final class ALSAPlayback {
                 }
             }
             if count == 0 { return }
-            if startedAtNanoseconds == nil {
-                startedAtNanoseconds = clock()
+            if startedAt == nil {
+                startedAt = clock.now()
                 firstWriteFrames = count
             }
             current?.progress.accepted(count)
@@ -297,22 +299,22 @@ public final class ALSAPlayback {
 
     /// Notes a wake-up for the current sound and how long the loop left the device alone before it.
     private func noteWake() {
-        let now = clock()
-        if let last = lastWakeNanoseconds, now > last {
-            longestWaitNanoseconds = max(longestWaitNanoseconds, now - last)
+        let now = clock.now()
+        if let last = lastWake, now > last {
+            longestWaitNanoseconds = max(longestWaitNanoseconds, now.since(last))
         }
-        lastWakeNanoseconds = now
+        lastWake = now
     }
 
     private func noteProgress(queued: Int, written: Int) {
-        if firstProgressAtNanoseconds == nil && queued < written {
-            firstProgressAtNanoseconds = clock()
+        if firstProgressAt == nil && queued < written {
+            firstProgressAt = clock.now()
         }
     }
 
     private func finish() -> PlaybackEvent {
-        if firstProgressAtNanoseconds == nil { firstProgressAtNanoseconds = clock() }
-        _ = deviceStartedAtNanoseconds
+        if firstProgressAt == nil { firstProgressAt = clock.now() }
+        _ = deviceStartedAt
         stop()
         return .finished
     }

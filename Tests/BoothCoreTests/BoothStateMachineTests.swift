@@ -1,4 +1,5 @@
 // BoothStateMachineTests: the sequence, every phase's deadline and what each press means, on a virtual clock.
+import BoothTime
 import LEDCountdown
 import Testing
 

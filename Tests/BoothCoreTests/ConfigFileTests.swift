@@ -1,4 +1,5 @@
 // ConfigFileTests: the config file's keys, ranges and errors, the simulator's script format, the shipped config.
+import BoothTime
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 // DeviceRetryTests: a missing or lost device's warnings, retries and logs as a value.
+import BoothTime
 import Testing
 
 @testable import BoothCore

@@ -1,4 +1,5 @@
 // MachineHarness: a state machine driven on a virtual clock, its timers fired as the loop would.
+import BoothTime
 import LEDCountdown
 
 @testable import BoothCore

@@ -1,5 +1,6 @@
 // ALSASoundTests: the ALSA sound device on a device whose end cannot be watched.
 import BoothCore
+import BoothTime
 import Glibc
 import SoundOutput
 import Testing

@@ -1,5 +1,6 @@
 // DeviceRetryRunnerTests: a missing device warned about, retried on the loop's timer and back, on a virtual clock.
 import BoothCore
+import BoothTime
 import Testing
 
 @testable import BoothMain

@@ -1,5 +1,6 @@
 // EventLoopTests: the epoll loop's descriptors, timers, signals and clock.
 import BoothCore
+import BoothTime
 import CBoothSys
 import Dispatch
 import Glibc

@@ -1,6 +1,7 @@
 // EventsLogTests: the events file, its lines and its rotation.
 import BoothCore
 import BoothTestSupport
+import BoothTime
 import CBoothSys
 import Dispatch
 import Glibc

@@ -1,6 +1,7 @@
 // HealthMonitorTests: the temperature and the firmware's flags read from a sysfs tree of the test's own.
 import BoothCore
 import BoothTestSupport
+import BoothTime
 import Glibc
 import Testing
 

@@ -1,5 +1,6 @@
 // LEDRendererTests: patterns drawn on the lights at their exact change times, on a virtual loop clock.
 import BoothCore
+import BoothTime
 import LEDCountdown
 import Testing
 

@@ -1,6 +1,7 @@
 // SimulatedBoothTests: the real controller and loop with simulated devices, driven by scripts.
 import BoothCore
 import BoothTestSupport
+import BoothTime
 import CBoothSys
 import Glibc
 import LEDCountdown

@@ -1,6 +1,7 @@
 // SystemdNotifierTests: the notify messages reach their socket, and the watchdog is pinged by the loop alone.
 import BoothCore
 import BoothTestSupport
+import BoothTime
 import Dispatch
 import Glibc
 import Testing

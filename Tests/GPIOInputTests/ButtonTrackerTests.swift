@@ -1,24 +1,25 @@
 // ButtonTrackerTests: presses are never delayed, bounce is absorbed, the final state is consistent,
 // long presses fire exactly on time.
+import BoothTime
 import Testing
 
 @testable import GPIOInput
 
-private let ms: UInt64 = 1_000_000
-private let t0: UInt64 = 5_000 * ms  // an arbitrary CLOCK_MONOTONIC origin
+private let ms: Int64 = 1_000_000
+private let t0 = Instant(nanoseconds: 5_000 * ms)  // an arbitrary CLOCK_MONOTONIC origin
 
 extension ButtonTracker {
     /// Feeds edges given as (level, time) and returns every signal.
-    fileprivate mutating func feed(_ edges: [(Bool, UInt64)]) -> [ButtonSignal] {
+    fileprivate mutating func feed(_ edges: [(Bool, Instant)]) -> [ButtonSignal] {
         edges.flatMap { edge(level: $0.0, at: $0.1) }
     }
 }
 
 /// A bounce storm: alternating levels every 0.3 ms starting with `first`, ending on `last`.
-private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [(Bool, UInt64)] {
-    var edges = (0..<count).map { (($0 % 2 == 0) == first, start + UInt64($0) * 300_000) }
+private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> [(Bool, Instant)] {
+    var edges = (0..<count).map { (($0 % 2 == 0) == first, start + Int64($0) * 300_000) }
     if edges.last?.0 != last {
-        edges.append((last, start + UInt64(count) * 300_000))
+        edges.append((last, start + Int64(count) * 300_000))
     }
     return edges
 }
@@ -258,7 +259,7 @@ private func storm(from start: UInt64, first: Bool, count: Int, last: Bool) -> [
             level.toggle()
             signals += button.advance(to: time)
             signals += button.edge(level: level, at: time)
-            time += 700_000
+            time = time + 700_000
         }
         signals += button.advance(to: time + 1 * ms)
         signals += button.advance(to: time + 100 * ms)

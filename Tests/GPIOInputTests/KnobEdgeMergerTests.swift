@@ -1,22 +1,26 @@
 // KnobEdgeMergerTests: two lines' edges, read in batches, merged into detent steps.
 import BoothTestSupport
+import BoothTime
 import Testing
 
 @testable import GPIOInput
 
-private let ms: UInt64 = 1_000_000
+private let ms: Int64 = 1_000_000
+
+/// The instant `nanoseconds` after the clock's origin.
+private func t(_ nanoseconds: Int64) -> Instant { Instant(nanoseconds: nanoseconds) }
 
 /// The edges of `detents` full-step detents from rest at 11, `gap` apart, starting at `start`:
 /// clockwise (A leads) A falls, B falls, A rises, B rises; counter-clockwise B leads.
 private func detentEdges(
-    _ detents: Int, clockwise: Bool = true, start: UInt64 = 10 * ms, gap: UInt64 = 5 * ms
+    _ detents: Int, clockwise: Bool = true, start: Int64 = 10 * ms, gap: Int64 = 5 * ms
 ) -> [KnobEdgeMerger.Edge] {
     let first: KnobEdgeMerger.Line = clockwise ? .a : .b
     let second: KnobEdgeMerger.Line = clockwise ? .b : .a
     let cycle: [(KnobEdgeMerger.Line, Bool)] = [(first, false), (second, false), (first, true), (second, true)]
     return (0..<(detents * 4)).map { index in
         let (line, level) = cycle[index % 4]
-        return KnobEdgeMerger.Edge(line: line, level: level, timestampNanoseconds: start + UInt64(index) * gap)
+        return KnobEdgeMerger.Edge(line: line, level: level, time: t(start + Int64(index) * gap))
     }
 }
 
@@ -25,8 +29,8 @@ private func detentEdges(
     func oneDetent() {
         for clockwise in [true, false] {
             var merger = KnobEdgeMerger(mode: .fullStep, a: true, b: true)
-            let steps = merger.read(detentEdges(1, clockwise: clockwise), readBegan: 100 * ms)
-            #expect(steps == [.init(steps: clockwise ? 1 : -1, timestampNanoseconds: 25 * ms)])
+            let steps = merger.read(detentEdges(1, clockwise: clockwise), readBegan: t(100 * ms))
+            #expect(steps == [.init(steps: clockwise ? 1 : -1, time: t(25 * ms))])
             #expect(!merger.hasPending)
         }
     }
@@ -35,9 +39,9 @@ private func detentEdges(
     func linesInSeparateBatches() {
         var merger = KnobEdgeMerger(mode: .fullStep, a: true, b: true)
         let edges = detentEdges(1)
-        #expect(merger.read(edges.filter { $0.line == .a }, readBegan: 5 * ms).isEmpty)
+        #expect(merger.read(edges.filter { $0.line == .a }, readBegan: t(5 * ms)).isEmpty)
         #expect(merger.hasPending)
-        #expect(merger.read(edges.filter { $0.line == .b }, readBegan: 100 * ms).count == 1)
+        #expect(merger.read(edges.filter { $0.line == .b }, readBegan: t(100 * ms)).count == 1)
         #expect(!merger.hasPending)
     }
 
@@ -45,10 +49,10 @@ private func detentEdges(
     func newerEdgesWait() {
         var merger = KnobEdgeMerger(mode: .fullStep, a: true, b: true)
         let edges = detentEdges(1)
-        #expect(merger.read(edges, readBegan: 21 * ms).isEmpty)
+        #expect(merger.read(edges, readBegan: t(21 * ms)).isEmpty)
         #expect(merger.hasPending)
-        #expect(merger.read([], readBegan: 23 * ms).isEmpty)
-        #expect(merger.read([], readBegan: 26 * ms) == [.init(steps: 1, timestampNanoseconds: 25 * ms)])
+        #expect(merger.read([], readBegan: t(23 * ms)).isEmpty)
+        #expect(merger.read([], readBegan: t(26 * ms)) == [.init(steps: 1, time: t(25 * ms))])
         #expect(!merger.hasPending)
     }
 
@@ -56,13 +60,13 @@ private func detentEdges(
     func bounceAndSpin() {
         var merger = KnobEdgeMerger(mode: .fullStep, a: true, b: true)
         let bounce = [
-            KnobEdgeMerger.Edge(line: .a, level: false, timestampNanoseconds: 1 * ms),
-            KnobEdgeMerger.Edge(line: .a, level: true, timestampNanoseconds: 2 * ms),
+            KnobEdgeMerger.Edge(line: .a, level: false, time: t(1 * ms)),
+            KnobEdgeMerger.Edge(line: .a, level: true, time: t(2 * ms)),
         ]
-        #expect(merger.read(bounce, readBegan: 3 * ms).isEmpty)
-        let forward = merger.read(detentEdges(100), readBegan: 10_000 * ms)
+        #expect(merger.read(bounce, readBegan: t(3 * ms)).isEmpty)
+        let forward = merger.read(detentEdges(100), readBegan: t(10_000 * ms))
         #expect(forward.map(\.steps) == Array(repeating: 1, count: 100))
-        let back = merger.read(detentEdges(100, clockwise: false, start: 20_000 * ms), readBegan: 30_000 * ms)
+        let back = merger.read(detentEdges(100, clockwise: false, start: 20_000 * ms), readBegan: t(30_000 * ms))
         #expect(back.map(\.steps) == Array(repeating: -1, count: 100))
     }
 
@@ -74,9 +78,9 @@ private func detentEdges(
         for clockwise in [true, false] {
             var merger = KnobEdgeMerger(mode: .fullStep, a: true, b: true)
             let edges = detentEdges(1, clockwise: clockwise)
-            var steps = merger.read([edges[1]], readBegan: 16 * ms)
-            steps += merger.read([edges[0]], readBegan: 17 * ms)
-            steps += merger.read([edges[2], edges[3]], readBegan: 100 * ms)
+            var steps = merger.read([edges[1]], readBegan: t(16 * ms))
+            steps += merger.read([edges[0]], readBegan: t(17 * ms))
+            steps += merger.read([edges[2], edges[3]], readBegan: t(100 * ms))
             #expect(steps.map(\.steps) == [clockwise ? 1 : -1], "clockwise \(clockwise)")
         }
     }
@@ -89,31 +93,31 @@ private func detentEdges(
         // The physical signal: runs of detents each way, 1-10 ms between transitions, chatter.
         var edges: [KnobEdgeMerger.Edge] = []
         var expected: [Int] = []
-        var now: UInt64 = 10 * ms
+        var now: Int64 = 10 * ms
         while expected.count < 2000 {
             let clockwise = Bool.random(using: &random)
             for _ in 0..<Int.random(in: 1...40, using: &random) {
                 expected.append(clockwise ? 1 : -1)
                 for edge in detentEdges(1, clockwise: clockwise, start: 0, gap: 0) {
-                    now += UInt64.random(in: (1 * ms)...(10 * ms), using: &random)
+                    now += Int64.random(in: (1 * ms)...(10 * ms), using: &random)
                     if Int.random(in: 0..<4, using: &random) == 0 {
                         for _ in 0..<Int.random(in: 1...3, using: &random) {
-                            edges.append(.init(line: edge.line, level: edge.level, timestampNanoseconds: now))
-                            now += UInt64.random(in: 20_000...100_000, using: &random)
-                            edges.append(.init(line: edge.line, level: !edge.level, timestampNanoseconds: now))
-                            now += UInt64.random(in: 20_000...100_000, using: &random)
+                            edges.append(.init(line: edge.line, level: edge.level, time: t(now)))
+                            now += Int64.random(in: 20_000...100_000, using: &random)
+                            edges.append(.init(line: edge.line, level: !edge.level, time: t(now)))
+                            now += Int64.random(in: 20_000...100_000, using: &random)
                         }
                     }
-                    edges.append(.init(line: edge.line, level: edge.level, timestampNanoseconds: now))
+                    edges.append(.init(line: edge.line, level: edge.level, time: t(now)))
                 }
             }
         }
         // Each line's IRQ thread queues its edges in order, up to 4 ms after their timestamps.
-        var queuedAt: [UInt64] = []
-        var lastQueued: [KnobEdgeMerger.Line: UInt64] = [.a: 0, .b: 0]
+        var queuedAt: [Int64] = []
+        var lastQueued: [KnobEdgeMerger.Line: Int64] = [.a: 0, .b: 0]
         for edge in edges {
             let at = max(
-                lastQueued[edge.line]!, edge.timestampNanoseconds + UInt64.random(in: 0...(4 * ms), using: &random))
+                lastQueued[edge.line]!, edge.time.nanoseconds + Int64.random(in: 0...(4 * ms), using: &random))
             lastQueued[edge.line] = at
             queuedAt.append(at)
         }
@@ -124,18 +128,18 @@ private func detentEdges(
         ]
         var next: [KnobEdgeMerger.Line: Int] = [.a: 0, .b: 0]
         var steps: [Int] = []
-        var readAt: UInt64 = 10 * ms
+        var readAt: Int64 = 10 * ms
         while next[.a]! < byLine[.a]!.count || next[.b]! < byLine[.b]!.count || merger.hasPending {
-            readAt += UInt64.random(in: 100_000...(8 * ms), using: &random)
+            readAt += Int64.random(in: 100_000...(8 * ms), using: &random)
             var batch: [KnobEdgeMerger.Edge] = []
             for line in [KnobEdgeMerger.Line.a, .b] {
-                let readsAt = readAt + (line == .b ? UInt64.random(in: 0...200_000, using: &random) : 0)
+                let readsAt = readAt + (line == .b ? Int64.random(in: 0...200_000, using: &random) : 0)
                 while next[line]! < byLine[line]!.count, queuedAt[byLine[line]![next[line]!]] <= readsAt {
                     batch.append(edges[byLine[line]![next[line]!]])
                     next[line]! += 1
                 }
             }
-            steps += merger.read(batch, readBegan: readAt).map(\.steps)
+            steps += merger.read(batch, readBegan: t(readAt)).map(\.steps)
         }
         let firstDifference = zip(steps, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         #expect(steps.count == expected.count)

@@ -4,6 +4,8 @@
 // sound card or asoundrc is needed. The `null` slave consumes instantly (its delay is always 0), so
 // these tests check ordering and content, not real-time pacing.
 
+import BoothSystem
+import BoothTime
 import Foundation
 import Testing
 
@@ -42,7 +44,7 @@ import Testing
     @Test func playsExactlyThePreparedSamplesThenFinishes() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: KernelClock())
         #expect(playback.sampleRate == 48_000)
         #expect(playback.periodFrames == 256)
         #expect(playback.bufferFrames == 32 * 256)
@@ -51,7 +53,7 @@ import Testing
 
         try playback.play(sound)
         #expect(playback.isPlaying)
-        #expect(playback.startedAtNanoseconds != nil)
+        #expect(playback.startedAt != nil)
         let (events, wakeUps) = Self.runUntilIdle(playback)
 
         #expect(events == [.finished])
@@ -64,7 +66,7 @@ import Testing
         #expect(Array(recorded.prefix(sound.buffer.samples.count)) == sound.buffer.samples)
         #expect(
             recorded.dropFirst(sound.buffer.samples.count).allSatisfy { $0 == 0 }, "padding after the sound is silence")
-        #expect(playback.firstProgressAtNanoseconds.map { $0 >= playback.startedAtNanoseconds! } == true)
+        #expect(playback.firstProgressAt.map { $0 >= playback.startedAt! } == true)
         // After finishing, the handle reports nothing more.
         #expect(playback.handlePoll(revents: []) == nil)
     }
@@ -74,7 +76,7 @@ import Testing
     @Test func aVolumeBelowFullScalesEverySample() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 2, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 2, clock: KernelClock())
         let sound = playback.prepare(SoundSynthesizer.render(.duck, sampleRate: 48_000))
         try playback.play(sound, volume: 0.3)
         #expect(Self.runUntilIdle(playback).events == [.finished])
@@ -88,7 +90,7 @@ import Testing
     @Test func allWrittenBeforeFinishedIsReported() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: KernelClock())
         let sound = playback.prepare(SoundSynthesizer.render(.bell, sampleRate: 48_000))
         try playback.play(sound)
         var finishedAfterBytes: Int?
@@ -107,7 +109,7 @@ import Testing
     @Test func secondPlayCutsTheFirst() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: KernelClock())
         let cow = playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000)).buffer.samples
         let pop = playback.prepare(SoundSynthesizer.render(.pop, sampleRate: 48_000))
         try playback.play(playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000)))
@@ -138,7 +140,7 @@ import Testing
     func theFirstWriteIsAWholeBuffer(volume: Double) throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 2, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 2, clock: KernelClock())
         let cow = playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000))
         #expect(cow.buffer.frameCount > playback.bufferFrames)
         try playback.play(cow, volume: volume)
@@ -154,15 +156,15 @@ import Testing
     /// from `play`, and starts again with the next sound.
     @Test func longestWaitBetweenWakeUpsIsKeptPerSound() throws {
         let folder = try TemporaryFolder()
-        let clock = ManualNanoseconds()
+        let clock = ManualClock(at: Instant(nanoseconds: 1_000_000_000))
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: { clock.now })
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: clock)
         let long = playback.prepare(SoundSynthesizer.render(.cow, sampleRate: 48_000))
         try playback.play(long)
         var wakeUps = 0
         while playback.isPlaying && wakeUps < 10_000 {
             // 2 ms between wake-ups, but 250 ms before the third: a loop that was busy elsewhere.
-            clock.now += wakeUps == 2 ? 250_000_000 : 2_000_000
+            clock.advance(by: wakeUps == 2 ? 250_000_000 : 2_000_000)
             var descriptors = playback.pollDescriptors
             guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
             wakeUps += 1
@@ -174,7 +176,7 @@ import Testing
 
         try playback.play(playback.prepare(SoundSynthesizer.render(.pop, sampleRate: 48_000)))
         #expect(playback.longestWaitNanoseconds == 0)
-        clock.now += 7_000_000
+        clock.advance(by: 7_000_000)
         #expect(Self.runUntilIdle(playback).events == [.finished])
         #expect(playback.longestWaitNanoseconds == 7_000_000)
     }
@@ -182,7 +184,7 @@ import Testing
     @Test func soundShorterThanAPeriodStillStartsAndFinishes() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: KernelClock())
         let blip = PreparedSound(
             PCMBuffer(samples: (1...100).map { Int16($0 * 100) }, sampleRate: 48_000, channels: 1), sampleRate: 48_000,
             channels: 1)
@@ -195,7 +197,7 @@ import Testing
     @Test func stereoDeviceGetsConvertedSamples() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 44_100, channels: 2, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 44_100, channels: 2, clock: KernelClock())
         #expect(playback.sampleRate == 44_100)
         let source = SoundSynthesizer.render(.chime, sampleRate: 48_000)
         let sound = playback.prepare(source, gainDecibels: -6)
@@ -210,7 +212,7 @@ import Testing
     @Test func stopSilencesAndIdles() throws {
         let folder = try TemporaryFolder()
         let playback = try ALSAPlayback(
-            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: monotonic)
+            device: Self.recordingDevice(folder), sampleRate: 48_000, channels: 1, clock: KernelClock())
         try playback.play(playback.prepare(SoundSynthesizer.render(.whistle, sampleRate: 48_000)))
         #expect(!playback.pollDescriptors.isEmpty)
         playback.stop()
@@ -224,7 +226,8 @@ import Testing
 
     @Test func missingDeviceNamesOperationDeviceAndFix() {
         #expect {
-            _ = try ALSAPlayback(device: "hw:CARD=NoSuchBoothCard", sampleRate: 48_000, channels: 1, clock: monotonic)
+            _ = try ALSAPlayback(
+                device: "hw:CARD=NoSuchBoothCard", sampleRate: 48_000, channels: 1, clock: KernelClock())
         } throws: { error in
             guard let error = error as? SoundDeviceError else { return false }
             return error.kind == .missingDevice && error.operation == "snd_pcm_open"
@@ -232,7 +235,8 @@ import Testing
                 && error.description.contains("aplay -L")
         }
         #expect(throws: SoundDeviceError.self) {
-            _ = try ALSAPlayback(device: "no_such_pcm_definition", sampleRate: 48_000, channels: 1, clock: monotonic)
+            _ = try ALSAPlayback(
+                device: "no_such_pcm_definition", sampleRate: 48_000, channels: 1, clock: KernelClock())
         }
     }
 
@@ -250,16 +254,4 @@ import Testing
         #expect(format.kind == .other)
         #expect(format.description.contains("plughw:CARD="))
     }
-}
-
-/// CLOCK_MONOTONIC in nanoseconds, the clock the booth's loop hands to its playback.
-private func monotonic() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-}
-
-/// A clock the test moves by hand, in nanoseconds.
-private final class ManualNanoseconds {
-    var now: UInt64 = 1_000_000_000
 }

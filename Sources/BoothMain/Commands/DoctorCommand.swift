@@ -73,7 +73,7 @@ struct DoctorCommand: ParsableCommand {
         print("Sound")
         do {
             _ = try ALSAPlayback(
-                device: settings.soundDevice, sampleRate: 48_000, channels: 2, clock: { UInt64(LoopClock.kernelNow()) })
+                device: settings.soundDevice, sampleRate: 48_000, channels: 2, clock: KernelClock())
             print("  ✓ \(settings.soundDevice) opens")
             if let warning = MixerCheck().playbackVolumeWarning(card: settings.soundDevice) { problem(warning) }
         } catch {

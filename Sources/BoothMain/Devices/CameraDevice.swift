@@ -1,5 +1,6 @@
 // CameraDevice: takes photos.
 import BoothCore
+import BoothTime
 import PhotoEncoding
 
 /// Takes photos. Real: libcamera through the shim; simulated: a test pattern with the time drawn in.

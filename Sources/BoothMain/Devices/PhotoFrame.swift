@@ -1,5 +1,5 @@
 // PhotoFrame: a frame the camera delivered, encodable on the save worker.
-import BoothCore
+import BoothTime
 import PhotoEncoding
 
 /// A frame the camera delivered, encodable on the save worker. `release()` returns its buffer to the

@@ -1,5 +1,5 @@
 // PlaybackReport: what a sound device knows about how its latest sound went (timing, underruns, late wake-ups).
-import BoothCore
+import BoothTime
 
 /// How the latest sound went on a real device: each field is nil when the device does not know (silent or
 /// simulated). The controller writes it into `soundStarted` / `soundFinished` events.

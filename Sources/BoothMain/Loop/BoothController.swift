@@ -1,5 +1,6 @@
 // BoothController: runs the booth.
 import BoothCore
+import BoothTime
 import CBoothSys
 import Glibc
 import LEDCountdown

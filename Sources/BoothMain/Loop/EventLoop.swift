@@ -1,5 +1,6 @@
 // EventLoop: the booth's one single-threaded event loop.
-import BoothCore
+import BoothSystem
+import BoothTime
 import CBoothSys
 import Glibc
 
@@ -21,7 +22,7 @@ final class EventLoop {
     private var handlers: [Int32: Handler] = [:]
     private var timers: [UInt64: (deadline: Instant, action: () -> Void)] = [:]
     private var nextTimerID: UInt64 = 1
-    private var armedDeadline: Int64?
+    private var armedDeadline: Instant?
     private var running = false
 
     /// The loop's time. On a virtual clock (the simulator's `--fast` runs, tests), whenever nothing is
@@ -157,14 +158,13 @@ final class EventLoop {
 
     private func rearm() {
         // The timerfd runs on the kernel's clock: skipped virtual time is taken off the deadline.
-        let earliest = timers.values.map(\.deadline).min().map { $0.nanoseconds - clock.skipped }
+        let earliest = timers.values.map(\.deadline).min().map { clock.kernelInstant(of: $0) }
         guard earliest != armedDeadline else { return }
         armedDeadline = earliest
         var spec = itimerspec()
         if let earliest {
             // A zero it_value disarms, so a deadline already passed is armed 1 ns after the origin.
-            let ns = max(earliest, 1)
-            spec.it_value = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+            spec.it_value = max(earliest, Instant(nanoseconds: 1)).timespec
         }
         _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }

@@ -1,6 +1,7 @@
 // EventsLog: the events output (`--events-json`, the service's rotated events file).
 import BoothCore
 import BoothSystem
+import BoothTime
 import Dispatch
 import Glibc
 

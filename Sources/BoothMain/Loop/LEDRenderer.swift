@@ -1,5 +1,6 @@
 // LEDRenderer: plays an `LEDPattern` on the lights.
 import BoothCore
+import BoothTime
 import LEDCountdown
 
 /// Plays an `LEDPattern` on the lights: computes the frame from the pattern's start time, writes the

@@ -1,5 +1,5 @@
 // SystemdNotifier: systemd's notify protocol (Type=notify).
-import BoothCore
+import BoothTime
 import Glibc
 
 /// systemd's notify protocol (Type=notify): READY=1 once idle, and WATCHDOG=1 from the event loop

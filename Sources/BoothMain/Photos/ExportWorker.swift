@@ -1,6 +1,7 @@
 // ExportWorker: exports to sticks on its own thread, so the booth keeps capturing during an export.
 import BoothCore
 import BoothSystem
+import BoothTime
 import CBoothSys
 import Glibc
 import PhotoStore

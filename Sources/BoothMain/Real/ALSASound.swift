@@ -1,5 +1,7 @@
 // ALSASound: the booth's sounds on an ALSA device.
 import BoothCore
+import BoothSystem
+import BoothTime
 import CBoothSys
 import Glibc
 import SoundOutput
@@ -67,12 +69,10 @@ final class ALSASound: SoundDevice {
 
     var playbackReport: PlaybackReport {
         guard let playback, playedOnDevice else { return .unknown }
-        func instant(_ nanoseconds: UInt64?) -> Instant? { nanoseconds.map { Instant(nanoseconds: Int64($0)) } }
         return PlaybackReport(
-            handedOver: instant(playback.startedAtNanoseconds),
-            deviceStart: instant(playback.deviceStartedAtNanoseconds),
-            firstProgress: instant(playback.firstProgressAtNanoseconds), underruns: playback.soundUnderruns,
-            longestWaitNanoseconds: Int64(playback.longestWaitNanoseconds))
+            handedOver: playback.startedAt, deviceStart: playback.deviceStartedAt,
+            firstProgress: playback.firstProgressAt, underruns: playback.soundUnderruns,
+            longestWaitNanoseconds: playback.longestWaitNanoseconds)
     }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
@@ -278,7 +278,7 @@ final class ALSASound: SoundDevice {
     private func open() {
         do {
             let opened = try ALSAPlayback(
-                device: device, sampleRate: sampleRate, channels: channels, clock: { UInt64(LoopClock.kernelNow()) })
+                device: device, sampleRate: sampleRate, channels: channels, clock: KernelClock())
             prepared = sources.mapValues { opened.prepare($0, gainDecibels: gain) }
             playback = opened
             problem = nil

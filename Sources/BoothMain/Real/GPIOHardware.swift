@@ -1,5 +1,6 @@
 // GPIOHardware: the booth's buttons, knob and lights on GPIO lines through libgpiod.
 import BoothCore
+import BoothTime
 import CBoothSys
 import GPIOInput
 import Glibc
@@ -8,7 +9,8 @@ import LEDCountdown
 /// The booth's buttons, knob and lights on GPIO lines through libgpiod. Every line is requested on
 /// its own, so a line another program holds disables only itself (with a message naming chip, line,
 /// errno and fix) and the booth keeps running what it can. Edges carry kernel timestamps into the
-/// same debouncer and encoder decoder the tests check; every descriptor is in the event loop.
+/// same debouncer and encoder decoder the tests check; every descriptor is in the event loop, whose clock
+/// is then the kernel's, so edges, level reads and timers share one time line.
 final class GPIOHardware: InputDevice, LightsDevice {
     let name: String
     let ledCount: Int
@@ -77,6 +79,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
     var hasButton: Bool { button != nil }
 
     func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
+        precondition(
+            !loop.clock.isVirtual, "GPIO edges carry the kernel's time: a virtual loop clock cannot judge them")
         self.loop = loop
         self.report = report
         for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel)] {
@@ -109,10 +113,10 @@ final class GPIOHardware: InputDevice, LightsDevice {
             return
         }
         for edge in edges {
-            emit(input.tracker.edge(level: edge.level, at: edge.timestampNanoseconds), role)
+            emit(input.tracker.edge(level: edge.level, at: edge.time), role)
         }
-        if !edges.isEmpty, let level = try? input.line.level() {
-            emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
+        if !edges.isEmpty, let loop, let level = try? input.line.level() {
+            emit(input.tracker.levelRead(level, at: loop.now()), role)
         }
     }
 
@@ -121,16 +125,15 @@ final class GPIOHardware: InputDevice, LightsDevice {
         if let token = input.deadline { loop.cancel(token) }
         input.deadline = nil
         guard let deadline = input.tracker.nextDeadline else { return }
-        let at = Instant(nanoseconds: Int64(deadline))
-        input.deadline = loop.schedule(at: at) { [unowned self] in
+        input.deadline = loop.schedule(at: deadline) { [unowned self] in
             input.deadline = nil
             // Edges waiting in the kernel happened before this deadline is judged (a busy loop can run
             // the timer before the descriptor's callback): they count first, in their own time order.
             // Then the line's level now: edges a busy kernel has not queued yet are in it.
             self.takeEdges(input, role)
-            let now = UInt64(max(loop.now(), at).nanoseconds)
+            let now = max(loop.now(), deadline)
             if let level = try? input.line.level() {
-                self.emit(input.tracker.levelRead(level, at: UInt64(LoopClock.kernelNow())), role)
+                self.emit(input.tracker.levelRead(level, at: loop.now()), role)
             }
             self.emit(input.tracker.advance(to: now), role)
             self.rearm(input, role)
@@ -141,13 +144,13 @@ final class GPIOHardware: InputDevice, LightsDevice {
         guard let report else { return }
         for signal in signals {
             switch (role, signal) {
-            case (.button, .pressed(let t)): report(.buttonPressed, instant(t))
-            case (.button, .released(let t, _)): report(.buttonReleased, instant(t))
-            case (.button, .longPressed(let t)): report(.buttonLongPressed, instant(t))
+            case (.button, .pressed(let t)): report(.buttonPressed, t)
+            case (.button, .released(let t, _)): report(.buttonReleased, t)
+            case (.button, .longPressed(let t)): report(.buttonLongPressed, t)
             case (.knobSwitch, .released(let t, let held)) where held < settings.longPress:
-                report(.knobPressed, instant(t))
-            case (.knobSwitch, .longPressed(let t)): report(.knobLongPressed, instant(t))
-            case (.cancel, .pressed(let t)): report(.cancelPressed, instant(t))
+                report(.knobPressed, t)
+            case (.knobSwitch, .longPressed(let t)): report(.knobLongPressed, t)
+            case (.cancel, .pressed(let t)): report(.cancelPressed, t)
             default: break
             }
         }
@@ -155,30 +158,27 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     private func readKnob() {
         // Two lines, two descriptors: KnobEdgeMerger puts their edges in kernel time order.
-        let readingBegan = UInt64(LoopClock.kernelNow())
+        guard let loop else { return }
+        let readingBegan = loop.now()
         var edges: [KnobEdgeMerger.Edge] = []
         for (line, role) in [(knobA, KnobEdgeMerger.Line.a), (knobB, .b)] {
             do {
                 edges += try (line?.readEdges() ?? []).map {
-                    KnobEdgeMerger.Edge(line: role, level: $0.level, timestampNanoseconds: $0.timestampNanoseconds)
+                    KnobEdgeMerger.Edge(line: role, level: $0.level, time: $0.time)
                 }
             } catch {
                 Log.error("\(error)")
             }
         }
         for step in knob.read(edges, readBegan: readingBegan) {
-            report?(.knobTurned(steps: step.steps), instant(step.timestampNanoseconds))
+            report?(.knobTurned(steps: step.steps), step.time)
         }
-        if knob.hasPending, knobFlush == nil, let loop {
+        if knob.hasPending, knobFlush == nil {
             knobFlush = loop.schedule(at: loop.now().advanced(by: .milliseconds(2))) { [unowned self] in
                 self.knobFlush = nil
                 self.readKnob()
             }
         }
-    }
-
-    private func instant(_ kernelNanoseconds: UInt64) -> Instant {
-        Instant(nanoseconds: Int64(kernelNanoseconds))
     }
 
     // MARK: Outputs

@@ -1,5 +1,6 @@
 // HealthMonitor: reads the SoC temperature and the Pi firmware's power flags every minute.
 import BoothCore
+import BoothTime
 import PhotoStore
 
 /// Reads the SoC temperature (the thermal zone of type `cpu-thermal`, else the first one that reads)

@@ -1,5 +1,6 @@
 // LibcameraDevice: the booth's camera through libcamera.
 import BoothCore
+import BoothTime
 import CBoothSys
 import CameraCapture
 import Glibc
@@ -63,7 +64,7 @@ final class LibcameraDevice: CameraDevice {
             return
         }
         do {
-            try camera.capture(triggerNanoseconds: UInt64(trigger.nanoseconds), cookie: id.cookie)
+            try camera.capture(trigger: trigger, cookie: id.cookie)
         } catch {
             reportNow(.captureFailed(id, reason: "\(error)"))
             if case .gone = error { lose("\(error)") }
@@ -114,7 +115,7 @@ final class LibcameraDevice: CameraDevice {
     /// once, close the stalled camera and reopen it.
     func expire(_ id: CaptureID) {
         guard let camera, let loop else { return }
-        if camera.expireCaptures(nowNanoseconds: UInt64(loop.now().nanoseconds), timeoutNanoseconds: 0) > 0 {
+        if camera.expireCaptures(now: loop.now(), timeoutNanoseconds: 0) > 0 {
             drain()
         }
     }
@@ -182,7 +183,7 @@ final class LibcameraDevice: CameraDevice {
 struct LibcameraFrame: PhotoFrame {
     let frame: CapturedFrame
 
-    var sensorTime: Instant { Instant(nanoseconds: Int64(frame.sensorTimestampNanoseconds)) }
+    var sensorTime: Instant { frame.sensorTime }
     var exposureMicroseconds: Int? { frame.exposureMicroseconds }
     var analogueGain: Double? { frame.analogueGain }
 

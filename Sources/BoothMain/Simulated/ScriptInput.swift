@@ -1,5 +1,6 @@
 // ScriptInput: plays a `SimulationScript` as button and knob input, timed by the loop.
 import BoothCore
+import BoothTime
 
 /// Plays a `SimulationScript` as button and knob input, timed by the loop. Commands run one after
 /// another: each takes its time (a press 80 ms, a long press the long-press time plus 100 ms, a knob

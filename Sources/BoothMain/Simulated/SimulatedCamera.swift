@@ -1,5 +1,6 @@
 // SimulatedCamera: a camera streaming test-pattern frames at a fixed rate, encoded like a real frame.
 import BoothCore
+import BoothTime
 import PhotoEncoding
 
 /// A camera streaming at a fixed frame rate whose photo is a test pattern with the capture time

@@ -1,5 +1,6 @@
 // TerminalInput: the interactive simulator.
 import BoothCore
+import BoothTime
 import CBoothSys
 import Glibc
 import LEDCountdown

@@ -1,5 +1,6 @@
 // FuzzHarness: one parser of outside input fed arbitrary bytes, with the invariants a fuzz run checks.
 import BoothCore
+import BoothTime
 import PhotoEncoding
 import SoundOutput
 

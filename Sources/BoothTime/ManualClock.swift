@@ -1,0 +1,21 @@
+// ManualClock: a clock that moves only when a test moves it.
+
+/// A `MonotonicClock` for tests: `now()` is whatever the test set, so what a component measures is exact.
+public final class ManualClock: MonotonicClock {
+    /// The time `now()` returns.
+    public var current: Instant
+
+    /// A clock standing at `start`.
+    public init(at start: Instant = Instant(nanoseconds: 0)) {
+        current = start
+    }
+
+    /// Now: `current`.
+    public func now() -> Instant { current }
+
+    /// Moves the clock on by `nanoseconds` (never back).
+    public func advance(by nanoseconds: Int64) {
+        precondition(nanoseconds >= 0, "a monotonic clock never goes back")
+        current = current.advanced(by: nanoseconds)
+    }
+}
