@@ -1,4 +1,5 @@
-/* booth_gpio_chip: chip discovery shared by both libgpiod backends (listing, by name, by label). */
+/* booth_gpio_chip: what both libgpiod backends share: opening and closing a chip, finding chips (listing, by
+ * name, by label) and lines, and the checks of every call's arguments. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -113,11 +114,82 @@ int booth_gpio_chip_list(struct booth_gpio_chip_summary *summaries, size_t max_s
 
 struct booth_gpio_chip *booth_gpio_chip_open_by_path(const char *path)
 {
+	struct booth_gpio_chip *chip;
+	int saved_errno;
+
 	if (!path || path[0] == '\0') {
 		errno = EINVAL;
 		return NULL;
 	}
-	return booth_gpio_backend_chip_open(path);
+	chip = calloc(1, sizeof(*chip));
+	if (!chip)
+		return NULL;
+	chip->handle = gpiod_chip_open(path);
+	if (!chip->handle)
+		goto err_free;
+	booth_gpio_copy_string(chip->path, sizeof(chip->path), path);
+	if (booth_gpio_backend_chip_describe(chip) < 0)
+		goto err_close;
+	return chip;
+
+err_close:
+	saved_errno = errno;
+	gpiod_chip_close(chip->handle);
+	errno = saved_errno;
+err_free:
+	saved_errno = errno;
+	free(chip);
+	errno = saved_errno;
+	return NULL;
+}
+
+void booth_gpio_chip_close(struct booth_gpio_chip *chip)
+{
+	if (!chip)
+		return;
+	gpiod_chip_close(chip->handle);
+	free(chip);
+}
+
+int booth_gpio_chip_find_line(struct booth_gpio_chip *chip, const char *name)
+{
+	if (!name || name[0] == '\0') {
+		errno = EINVAL;
+		return -1;
+	}
+	return booth_gpio_backend_find_line(chip, name);
+}
+
+int booth_gpio_direction(int libgpiod_direction)
+{
+	switch (libgpiod_direction) {
+	case GPIOD_LINE_DIRECTION_INPUT:
+		return BOOTH_GPIO_DIRECTION_INPUT;
+	case GPIOD_LINE_DIRECTION_OUTPUT:
+		return BOOTH_GPIO_DIRECTION_OUTPUT;
+	default:
+		return BOOTH_GPIO_DIRECTION_UNKNOWN;
+	}
+}
+
+int booth_gpio_check_request(const struct booth_gpio_input_config *inputs, size_t num_inputs,
+			     const struct booth_gpio_output_config *outputs, size_t num_outputs)
+{
+	if (num_inputs + num_outputs == 0 || (num_inputs && !inputs) ||
+	    (num_outputs && !outputs)) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+int booth_gpio_check_index(size_t index, size_t count)
+{
+	if (index >= count) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
 }
 
 struct booth_gpio_chip *booth_gpio_chip_open_by_name(const char *name)

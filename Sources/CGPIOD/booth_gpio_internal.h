@@ -27,7 +27,21 @@ struct booth_gpio_chip {
 /** Copies src (NULL means empty) into dst of size dst_size, always NUL-terminated. */
 void booth_gpio_copy_string(char *dst, size_t dst_size, const char *src);
 
-/** Allocates a chip around an opened libgpiod handle (backend-specific). */
-struct booth_gpio_chip *booth_gpio_backend_chip_open(const char *path);
+/** Fills chip's name, label and line count from its open handle; -1 with errno set on failure
+ * (backend-specific: booth_gpio_chip_open_by_path opens and closes the handle for both). */
+int booth_gpio_backend_chip_describe(struct booth_gpio_chip *chip);
+
+/** The offset of the line called name (never empty) on chip, or -1 with errno set (backend-specific). */
+int booth_gpio_backend_find_line(struct booth_gpio_chip *chip, const char *name);
+
+/** libgpiod's direction of a line as a BOOTH_GPIO_DIRECTION_* (both APIs name theirs alike). */
+int booth_gpio_direction(int libgpiod_direction);
+
+/** 0 if a request of these lines can be made; -1 with errno EINVAL if there are none or an array is missing. */
+int booth_gpio_check_request(const struct booth_gpio_input_config *inputs, size_t num_inputs,
+			     const struct booth_gpio_output_config *outputs, size_t num_outputs);
+
+/** 0 if index < count; -1 with errno EINVAL if not. */
+int booth_gpio_check_index(size_t index, size_t count);
 
 #endif /* BOOTH_GPIO_INTERNAL_H */

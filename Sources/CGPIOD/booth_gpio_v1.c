@@ -27,46 +27,18 @@ bool booth_gpio_has_kernel_debounce(void)
 	return false;
 }
 
-struct booth_gpio_chip *booth_gpio_backend_chip_open(const char *path)
+int booth_gpio_backend_chip_describe(struct booth_gpio_chip *chip)
 {
-	struct booth_gpio_chip *chip;
-	int saved_errno;
-
-	chip = calloc(1, sizeof(*chip));
-	if (!chip)
-		return NULL;
-	chip->handle = gpiod_chip_open(path);
-	if (!chip->handle)
-		goto err_free;
 	booth_gpio_copy_string(chip->name, sizeof(chip->name), gpiod_chip_name(chip->handle));
 	booth_gpio_copy_string(chip->label, sizeof(chip->label), gpiod_chip_label(chip->handle));
-	booth_gpio_copy_string(chip->path, sizeof(chip->path), path);
 	chip->num_lines = gpiod_chip_num_lines(chip->handle);
-	return chip;
-
-err_free:
-	saved_errno = errno;
-	free(chip);
-	errno = saved_errno;
-	return NULL;
+	return 0;
 }
 
-void booth_gpio_chip_close(struct booth_gpio_chip *chip)
-{
-	if (!chip)
-		return;
-	gpiod_chip_close(chip->handle);
-	free(chip);
-}
-
-int booth_gpio_chip_find_line(struct booth_gpio_chip *chip, const char *name)
+int booth_gpio_backend_find_line(struct booth_gpio_chip *chip, const char *name)
 {
 	struct gpiod_line *line;
 
-	if (!name || name[0] == '\0') {
-		errno = EINVAL;
-		return -1;
-	}
 	line = gpiod_chip_find_line(chip->handle, name);
 	if (!line)
 		return -1;
@@ -88,17 +60,7 @@ int booth_gpio_chip_get_line_info(struct booth_gpio_chip *chip, unsigned int off
 	booth_gpio_copy_string(info->name, sizeof(info->name), gpiod_line_name(line));
 	booth_gpio_copy_string(info->consumer, sizeof(info->consumer), gpiod_line_consumer(line));
 	info->used = gpiod_line_is_used(line);
-	switch (gpiod_line_direction(line)) {
-	case GPIOD_LINE_DIRECTION_INPUT:
-		info->direction = BOOTH_GPIO_DIRECTION_INPUT;
-		break;
-	case GPIOD_LINE_DIRECTION_OUTPUT:
-		info->direction = BOOTH_GPIO_DIRECTION_OUTPUT;
-		break;
-	default:
-		info->direction = BOOTH_GPIO_DIRECTION_UNKNOWN;
-		break;
-	}
+	info->direction = booth_gpio_direction(gpiod_line_direction(line));
 	info->active_low = gpiod_line_active_state(line) == GPIOD_LINE_ACTIVE_STATE_LOW;
 	return 0;
 }
@@ -147,11 +109,8 @@ struct booth_gpio_request *booth_gpio_request_lines(struct booth_gpio_chip *chip
 	int saved_errno;
 	size_t i;
 
-	if (num_inputs + num_outputs == 0 || (num_inputs && !inputs) ||
-	    (num_outputs && !outputs)) {
-		errno = EINVAL;
+	if (booth_gpio_check_request(inputs, num_inputs, outputs, num_outputs) < 0)
 		return NULL;
-	}
 	request = calloc(1, sizeof(*request));
 	if (!request)
 		return NULL;
@@ -209,10 +168,8 @@ size_t booth_gpio_request_get_num_fds(const struct booth_gpio_request *request)
 
 int booth_gpio_request_get_fd(const struct booth_gpio_request *request, size_t index)
 {
-	if (index >= request->num_inputs) {
-		errno = EINVAL;
+	if (booth_gpio_check_index(index, request->num_inputs) < 0)
 		return -1;
-	}
 	return request->fds[index];
 }
 
@@ -272,20 +229,16 @@ int booth_gpio_request_read_edges(struct booth_gpio_request *request,
 
 int booth_gpio_request_get_input_value(struct booth_gpio_request *request, size_t input_index)
 {
-	if (input_index >= request->num_inputs) {
-		errno = EINVAL;
+	if (booth_gpio_check_index(input_index, request->num_inputs) < 0)
 		return -1;
-	}
 	return gpiod_line_get_value(request->inputs[input_index]);
 }
 
 int booth_gpio_request_set_output_value(struct booth_gpio_request *request, size_t output_index,
 					int value)
 {
-	if (output_index >= request->num_outputs) {
-		errno = EINVAL;
+	if (booth_gpio_check_index(output_index, request->num_outputs) < 0)
 		return -1;
-	}
 	return gpiod_line_set_value(request->outputs[output_index], value ? 1 : 0);
 }
 

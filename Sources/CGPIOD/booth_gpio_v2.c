@@ -33,53 +33,22 @@ bool booth_gpio_has_kernel_debounce(void)
 	return true;
 }
 
-struct booth_gpio_chip *booth_gpio_backend_chip_open(const char *path)
+int booth_gpio_backend_chip_describe(struct booth_gpio_chip *chip)
 {
 	struct gpiod_chip_info *info;
-	struct booth_gpio_chip *chip;
-	int saved_errno;
 
-	chip = calloc(1, sizeof(*chip));
-	if (!chip)
-		return NULL;
-	chip->handle = gpiod_chip_open(path);
-	if (!chip->handle)
-		goto err_free;
 	info = gpiod_chip_get_info(chip->handle);
 	if (!info)
-		goto err_close;
+		return -1;
 	booth_gpio_copy_string(chip->name, sizeof(chip->name), gpiod_chip_info_get_name(info));
 	booth_gpio_copy_string(chip->label, sizeof(chip->label), gpiod_chip_info_get_label(info));
-	booth_gpio_copy_string(chip->path, sizeof(chip->path), path);
 	chip->num_lines = (unsigned int)gpiod_chip_info_get_num_lines(info);
 	gpiod_chip_info_free(info);
-	return chip;
-
-err_close:
-	saved_errno = errno;
-	gpiod_chip_close(chip->handle);
-	errno = saved_errno;
-err_free:
-	saved_errno = errno;
-	free(chip);
-	errno = saved_errno;
-	return NULL;
+	return 0;
 }
 
-void booth_gpio_chip_close(struct booth_gpio_chip *chip)
+int booth_gpio_backend_find_line(struct booth_gpio_chip *chip, const char *name)
 {
-	if (!chip)
-		return;
-	gpiod_chip_close(chip->handle);
-	free(chip);
-}
-
-int booth_gpio_chip_find_line(struct booth_gpio_chip *chip, const char *name)
-{
-	if (!name || name[0] == '\0') {
-		errno = EINVAL;
-		return -1;
-	}
 	return gpiod_chip_get_line_offset_from_name(chip->handle, name);
 }
 
@@ -97,17 +66,7 @@ int booth_gpio_chip_get_line_info(struct booth_gpio_chip *chip, unsigned int off
 	booth_gpio_copy_string(info->consumer, sizeof(info->consumer),
 			       gpiod_line_info_get_consumer(line));
 	info->used = gpiod_line_info_is_used(line);
-	switch (gpiod_line_info_get_direction(line)) {
-	case GPIOD_LINE_DIRECTION_INPUT:
-		info->direction = BOOTH_GPIO_DIRECTION_INPUT;
-		break;
-	case GPIOD_LINE_DIRECTION_OUTPUT:
-		info->direction = BOOTH_GPIO_DIRECTION_OUTPUT;
-		break;
-	default:
-		info->direction = BOOTH_GPIO_DIRECTION_UNKNOWN;
-		break;
-	}
+	info->direction = booth_gpio_direction(gpiod_line_info_get_direction(line));
 	info->active_low = gpiod_line_info_is_active_low(line);
 	gpiod_line_info_free(line);
 	return 0;
@@ -181,11 +140,8 @@ struct booth_gpio_request *booth_gpio_request_lines(struct booth_gpio_chip *chip
 	int saved_errno;
 	size_t i;
 
-	if (num_inputs + num_outputs == 0 || (num_inputs && !inputs) ||
-	    (num_outputs && !outputs)) {
-		errno = EINVAL;
+	if (booth_gpio_check_request(inputs, num_inputs, outputs, num_outputs) < 0)
 		return NULL;
-	}
 	request = calloc(1, sizeof(*request));
 	if (!request)
 		return NULL;
@@ -244,10 +200,8 @@ size_t booth_gpio_request_get_num_fds(const struct booth_gpio_request *request)
 
 int booth_gpio_request_get_fd(const struct booth_gpio_request *request, size_t index)
 {
-	if (index >= booth_gpio_request_get_num_fds(request)) {
-		errno = EINVAL;
+	if (booth_gpio_check_index(index, booth_gpio_request_get_num_fds(request)) < 0)
 		return -1;
-	}
 	return gpiod_line_request_get_fd(request->handle);
 }
 
@@ -308,10 +262,8 @@ int booth_gpio_request_get_input_value(struct booth_gpio_request *request, size_
 {
 	enum gpiod_line_value value;
 
-	if (input_index >= request->num_inputs) {
-		errno = EINVAL;
+	if (booth_gpio_check_index(input_index, request->num_inputs) < 0)
 		return -1;
-	}
 	value = gpiod_line_request_get_value(request->handle,
 					     request->input_offsets[input_index]);
 	if (value == GPIOD_LINE_VALUE_ERROR)
@@ -322,10 +274,8 @@ int booth_gpio_request_get_input_value(struct booth_gpio_request *request, size_
 int booth_gpio_request_set_output_value(struct booth_gpio_request *request, size_t output_index,
 					int value)
 {
-	if (output_index >= request->num_outputs) {
-		errno = EINVAL;
+	if (booth_gpio_check_index(output_index, request->num_outputs) < 0)
 		return -1;
-	}
 	return gpiod_line_request_set_value(request->handle,
 					    request->output_offsets[output_index],
 					    value ? GPIOD_LINE_VALUE_ACTIVE
