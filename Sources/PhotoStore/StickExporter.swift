@@ -47,8 +47,9 @@ public struct StickExporter: Sendable {
     /// With `options.owners` (`export.sticks = "owner"`) only a stick whose manifest carries an owner's id gets
     /// photos; any other is refused (`unknownStick`) before anything is written there, and left mounted. `claim`
     /// makes the stick the owner's first: its manifest (a new one gets a new id) is written to it, then its id is
-    /// recorded as the owner's, then it is exported as usual. `started` is called once the stick is accepted (its
-    /// mount, file system and owner checked), before anything is read or written there.
+    /// recorded as the owner's, then it is exported as usual. `started` is called once the stick is accepted: its
+    /// mount, file system and owner checked, before anything is read or written there; for a claim, once its id
+    /// is on it and recorded as the owner's, before any photo is read or written there.
     public func export(
         to mountPoint: String, device: String? = nil, claim: Bool = false,
         progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }, started: () -> Void = {},
@@ -201,7 +202,7 @@ private final class ExportRun {
                 throw ExportError(.unknownStick(mountPoint: mountPoint), done: 0, total: 0)
             }
         }
-        started()
+        if !claim { started() }
         var volume = statvfs()
         if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)
@@ -211,10 +212,13 @@ private final class ExportRun {
 
         let (loaded, rebuilt) = try readManifest()
         manifest = loaded
-        if claim, let owners = options.owners {
-            // The stick carries its id before the booth counts it as the owner's.
-            try recordNow()
-            do { try owners.add(manifest.stickID) } catch { throw ExportError(.failed(error), done: 0, total: 0) }
+        if claim {
+            if let owners = options.owners {
+                // The stick carries its id before the booth counts it as the owner's.
+                try recordNow()
+                do { try owners.add(manifest.stickID) } catch { throw ExportError(.failed(error), done: 0, total: 0) }
+            }
+            started()
         }
         let present = try listPresent()
         let kept = store.records().filter { $0.state == .kept }

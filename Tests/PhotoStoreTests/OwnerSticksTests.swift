@@ -64,7 +64,11 @@ import Testing
         let stick = temporaryDirectory()
         let exporter = StickExporter(
             store: store, options: ownerOptions(for: stick, OwnerSticks(directory: ownersFolder)))
-        let claimed = try exporter.export(to: stick, claim: true)
+        // `started` (what the booth reports as the claim done and the export started) comes once the id is recorded.
+        var ownersAtStart: Set<String>?
+        let claimed = try exporter.export(
+            to: stick, claim: true, started: { ownersAtStart = OwnerSticks(directory: ownersFolder).all })
+        #expect(ownersAtStart == [claimed.stickID])
         #expect(claimed.copied == 3)
         #expect(OwnerSticks(directory: ownersFolder).all == [claimed.stickID])
         let manifest = try #require(

@@ -128,6 +128,7 @@ struct ExportCommand: ParsableCommand {
             case .unknownStick(let point, let message):
                 failure = "\(point): \(message)"
                 loop.stop()
+            case .claimed(let point): print("\(point) is now one of this booth's own sticks")
             case .removed(let point): print("\(point) went away")
             case .soundsImported(let point, let sounds, let rejections):
                 for sound in sounds { print("\(point): sound \(sound.name) imported") }

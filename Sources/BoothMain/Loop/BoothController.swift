@@ -276,10 +276,8 @@ final class BoothController {
         case .measureLight:
             dispatch(.lightMeasured(lux: devices.camera.lightLevel), at: time)
         case .claimStick:
-            if exports.claim() {
-                log.record("stickClaimed", at: time, [])
-                Log.info("export: the stick is now one of this booth's own; exporting")
-            }
+            // `stickClaimed` follows once the stick's id is on it and recorded (the export worker's `.claimed`).
+            exports.claim()
         case .discardPhoto(let path):
             saver.discard(path)
         case .persistChoices(let choices):
@@ -355,6 +353,9 @@ final class BoothController {
             log.record("stickUnknown", at: now, [("stick", .string(point))])
             Log.warning("export: \(message)")
             dispatch(.stickUnknown, at: now)
+        case .claimed(let point):
+            log.record("stickClaimed", at: now, [("stick", .string(point))])
+            Log.info("export: \(point) is now one of this booth's own sticks; exporting")
         case .soundsImported(let point, let sounds, let rejections):
             for sound in sounds {
                 log.record("soundImported", at: now, [("stick", .string(point)), ("sound", .string(sound.name))])

@@ -35,6 +35,8 @@ final class ExportWorker {
         /// The stick is not one of the owner's (`export.sticks = "owner"`): nothing was written, it stays mounted,
         /// and `claim()` makes it the owner's and exports to it.
         case unknownStick(mountPoint: String, message: String)
+        /// `claim()` made the stick the owner's: its id is on it and recorded; its export goes on (`started`).
+        case claimed(mountPoint: String)
         /// Sounds were imported from the stick's sounds folder (decoded, ready to play); `rejections`
         /// says why the others were not, one message each.
         case soundsImported(mountPoint: String, sounds: [CustomSound], rejections: [String])
@@ -144,6 +146,7 @@ final class ExportWorker {
         worker.run { [exporter, stopping, sounds] post in
             // Once the stick is accepted (with export.sticks = "owner": one of the owner's), its sounds first.
             let accepted = {
+                if claim { post(.claimed(mountPoint: mountPoint)) }
                 if let imported = sounds.importSounds(from: mountPoint, device: device) {
                     post(
                         .soundsImported(

@@ -3,7 +3,7 @@
 # chroot of the host root (lib/init.sh); in the system VM, from rig-runner.service (lib/system-guest.sh).
 # Usage: guest.sh WORK [PLAN=plan] — reads WORK/PLAN (one scenario name per line), writes WORK/results/NAME.{log,status}
 # and, at the end, WORK/results/.done-PLAN.
-# A scenario already recorded is not run again, and one that asks for a reboot (touches WORK/reboot, see
+# A scenario already recorded is not run again, and one that asks for a reboot (touches RIG_REBOOT_FLAG, see
 # lib/system.sh) ends the run without a result: after the boot the runner starts again and runs it once more.
 set -u
 export RIG_WORK=$1
@@ -23,6 +23,9 @@ set +a
 # the same time and number their requests alike.
 plan_name=${2:-plan}
 export RIG_REQUESTS=$RIG_WORK/requests${plan_name#plan}
+# ... and its own reboot flag (WORK/reboot-system; the busybox VM never reboots): a flag both read made the busybox
+# VM stop as if its scenario had asked for the system VM's reboot.
+export RIG_REBOOT_FLAG=$RIG_WORK/reboot${plan_name#plan}
 mkdir -p "$RIG_WORK/results"
 mkdir -p /run/udev/data /run/rig
 
@@ -46,7 +49,7 @@ while read -r name; do
     env "${booth_env[@]}" timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
         "$name" "$script" >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     rc=$?
-    if [[ -e $RIG_WORK/reboot ]]; then
+    if [[ -e $RIG_REBOOT_FLAG ]]; then
         echo "RIG: $name asked for a reboot"
         exit 0
     fi

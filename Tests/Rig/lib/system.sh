@@ -29,7 +29,7 @@ rig_teardown() {
 # the scenario tells the two runs apart with sys_booted_again.
 rig_reboot() {
     date +%s >"$RIG_OUT/.rebooted"
-    touch "$RIG_WORK/reboot"
+    touch "$RIG_REBOOT_FLAG"
     rig_log "rebooting"
     exit 0
 }

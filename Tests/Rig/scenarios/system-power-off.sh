@@ -25,8 +25,8 @@ if ! sys_booted_again; then
         grep -q "^photo $last kept [0-9]* [0-9a-f]\{8\} " "$RIG_OUT/index-before.txt"
     rig_log "before the cut: $(wc -l <"$RIG_OUT/files-before.txt") photo(s), the last $last"
     date +%s >"$RIG_OUT/.rebooted"
-    touch "$RIG_WORK/reboot"
-    sync "$RIG_OUT/.rebooted" "$RIG_OUT/files-before.txt" "$RIG_OUT/index-before.txt" "$RIG_WORK/reboot"
+    touch "$RIG_REBOOT_FLAG"
+    sync "$RIG_OUT/.rebooted" "$RIG_OUT/files-before.txt" "$RIG_OUT/index-before.txt" "$RIG_REBOOT_FLAG"
     rig_log "power off now (sysrq o)"
     sync "$RIG_WORK/results/system-power-off.log" 2>/dev/null || true
     echo o >/proc/sysrq-trigger
