@@ -8,7 +8,7 @@
 # that ends before the next claim (the read-back of all 200, about a minute there, outlasted the stop timeout).
 # shellcheck shell=bash
 # rig-vm: system
-# rig-timeout: 600
+# rig-timeout: 900
 events=$SYS_STATE/events.jsonl
 check=$RIG_DIR/lib/usbcheck.py
 count() { local n; n=$(grep -c "\"type\":\"$1\"" "$events" 2>/dev/null) || n=0; echo "$n"; }
