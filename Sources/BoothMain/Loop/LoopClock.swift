@@ -9,7 +9,7 @@ final class LoopClock: MonotonicClock {
     /// True for the simulator's `--fast` runs and tests: the loop skips idle waits (`skip(to:)`).
     let isVirtual: Bool
     /// Nanoseconds skipped so far; always 0 on a real clock.
-    private(set) var skipped: Int64 = 0
+    private var skipped: Int64 = 0
     private let kernel: KernelClock
 
     /// A real clock, or a virtual one, over the kernel's clock.

@@ -120,7 +120,7 @@ final class ExportWorker {
     /// remove"). Nothing is polled otherwise.
     private func pollForPulls(on loop: EventLoop, report: @escaping (Report) -> Void) {
         guard pullPoll == nil, !presence.awaitingPull.isEmpty else { return }
-        let deadline = Instant(nanoseconds: loop.now().nanoseconds + Self.pullPollInterval)
+        let deadline = loop.now() + Self.pullPollInterval
         pullPoll = loop.schedule(at: deadline) { [unowned self] in
             self.pullPoll = nil
             for point in self.presence.poll(present: { access("/sys/dev/block/\($0)", F_OK) == 0 }) {
