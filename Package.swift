@@ -75,6 +75,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("systemd")]
         ),
 
+        // The join card: QR codes by libqrencode, drawn by cairo, which the C shim loads with dlopen only when a card
+        // is made (`booth run` and `booth gallery` never map it); cairo's headers only at build time.
+        .systemLibrary(
+            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "CCardCanvas", cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
+        .target(name: "JoinCard", dependencies: ["BoothSystem", "CCardCanvas", "CQREncode", "Checksum"], swiftSettings: strict),
+        .testTarget(name: "JoinCardTests", dependencies: ["JoinCard"], swiftSettings: strict),
+
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(
             name: "BoothMain",
@@ -82,7 +90,7 @@ let package = Package(
                 "BoothCore", "BoothSystem", "BoothTime", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput",
                 "LEDCountdown",
                 "PhotoStore", "PhotoEncoding",
-                "SoundOutput", "Gallery", "GalleryCore",
+                "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

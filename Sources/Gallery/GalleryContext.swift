@@ -1,16 +1,21 @@
-// GalleryContext: a gallery request's context: Hummingbird's, plus the client's address the request budget keys on.
+// GalleryContext: a gallery request's context: Hummingbird's, plus the connection's two addresses.
 import Hummingbird
 import NIOCore
 
 /// A gallery request's context: Hummingbird's core context plus the client's address, which the per-client request
-/// budget keys on.
+/// budget keys on, and the booth's own address the request came in on, where the captive portal sends a phone.
 struct GalleryContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     /// The client's address (without its port), or "" when the channel has none.
     let client: String
+    /// The booth's address and port this connection came in on ("" and 0 when the channel has none).
+    let localAddress: String
+    let localPort: Int
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = source.channel.remoteAddress?.ipAddress ?? ""
+        localAddress = source.channel.localAddress?.ipAddress ?? ""
+        localPort = source.channel.localAddress?.port ?? 0
     }
 }

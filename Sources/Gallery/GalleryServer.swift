@@ -24,6 +24,9 @@ public struct GalleryServer: Sendable {
         public var host: String
         public var port: Int
         public var code: String
+        /// This machine's name: requests for it (or any `.local` name or an address) are served, others are sent to
+        /// the gallery (`CaptivePortal`).
+        public var hostname = HostName.current()
         /// Photos per gallery page.
         public var pageSize = 60
         /// Connections served at once; more wait in the kernel's queue.
@@ -119,6 +122,7 @@ public struct GalleryServer: Sendable {
     func router() -> Router<GalleryContext> {
         let router = Router(context: GalleryContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestBudgetMiddleware(RequestBudget()))
+        router.add(middleware: CaptivePortalMiddleware(portal: CaptivePortal(hostname: options.hostname)))
         let server = self
         router.get("/static/gallery.css") { _, _ in
             Self.text(GalleryAssets.css, type: "text/css; charset=utf-8", cache: "public, max-age=3600")
@@ -128,7 +132,13 @@ public struct GalleryServer: Sendable {
         }
         router.post("/code") { request, _ in try await server.enter(request) }
         router.get("/") { request, _ in
-            guard server.admitted(request) else { return Self.html(GalleryPage.code(wrong: false)) }
+            guard server.admitted(request) else {
+                // The join card's link carries the code (`/?code=K7PQ2M`): a scan signs the guest in.
+                guard let typed = request.uri.queryParameters["code"] else {
+                    return Self.html(GalleryPage.code(wrong: false))
+                }
+                return server.signIn(typed: String(typed))
+            }
             let page = request.uri.queryParameters["page"].flatMap { Int($0) } ?? 1
             return Self.html(
                 GalleryPage.gallery(await server.catalog.listing, page: max(1, page), pageSize: server.options.pageSize)
@@ -188,7 +198,12 @@ public struct GalleryServer: Sendable {
     func enter(_ request: Request) async throws -> Response {
         var request = request
         let body = try await request.collectBody(upTo: 1024)
-        let typed = AccessGate.formValue("code", in: Array(buffer: body)) ?? ""
+        return signIn(typed: AccessGate.formValue("code", in: Array(buffer: body)) ?? "")
+    }
+
+    /// The code `typed` (on the form or in the card's link): the right one sets the cookie and goes to the gallery; a
+    /// wrong one asks again.
+    func signIn(typed: String) -> Response {
         guard gate.accepts(typed) else {
             var response = Self.html(GalleryPage.code(wrong: true))
             response.status = .forbidden

@@ -184,8 +184,9 @@ class Gallery:
         return m.group(1)
 
 
-def browser(viewport, downloads):
-    """Headless chromium at `viewport` with touch, downloading into `downloads`, reaching nothing but loopback."""
+def browser(viewport, downloads, resolve_all_to=None):
+    """Headless chromium at `viewport` with touch, downloading into `downloads`, reaching nothing but loopback (every
+    name resolving to `resolve_all_to`, a loopback address, when given)."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in (
@@ -193,6 +194,7 @@ def browser(viewport, downloads):
         "--no-default-browser-check", "--no-proxy-server", "--disable-extensions", "--disable-sync",
         "--disable-background-networking", "--disable-component-update", "--disable-default-apps",
         "--disable-features=Translate,OptimizationHints,MediaRouter,AutofillServerCommunication",
+        f"--host-resolver-rules=MAP * {resolve_all_to}" if resolve_all_to else
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
         f"--window-size={viewport['width']},{viewport['height']}",
     ):
@@ -365,6 +367,61 @@ class CodeGateTests(GalleryCase):
         self.assertTrue(attributes[0].startswith("heylook="), attributes)
         self.assertIn("httponly", attributes)
         self.assertIn("samesite=strict", attributes)
+
+    def test_the_join_cards_code_opens_the_gallery_signed_in(self):
+        """`booth card` for this gallery, its QR codes read by zbarimg, the gallery's link opened as a phone's camera
+        app opens it: the gallery, signed in, no code typed. The same link with a wrong code asks for the code."""
+        cards = self.folder / "card"
+        cards.mkdir()
+        made = subprocess.run(
+            [str(BOOTH), "card", "--url", self.gallery.url, "--code", CODE, "--wifi-name", "HeyLook-TEST",
+             "--wifi-password", "duck;apple,rain", "--output", str(cards)],
+            capture_output=True, text=True, timeout=WAIT)
+        self.assertEqual(made.returncode, 0, made.stderr)
+        read = subprocess.run(["zbarimg", "--quiet", "--raw", str(cards / "join-card.png")],
+                              capture_output=True, text=True, timeout=WAIT)
+        self.assertEqual(read.returncode, 0, "zbarimg read no QR code on the card (scripts/install-deps --test)")
+        texts = sorted(read.stdout.split())
+        self.assertEqual(texts[0], "WIFI:T:WPA;S:HeyLook-TEST;P:duck\\;apple\\,rain;;")
+        link = texts[1]
+        self.assertEqual(link, f"{self.gallery.url}?code={CODE}")
+
+        driver = self.open_browser()
+        driver.get(link)
+        wait_for(driver, "the gallery from the card's link", lambda d: d.find_elements(By.CSS_SELECTOR, "a.thumb"))
+        self.assertEqual(driver.current_url, self.gallery.url, "the code stays in the address bar")
+        self.assertIsNotNone(driver.get_cookie("heylook"))
+
+        driver.delete_all_cookies()
+        driver.get(f"{self.gallery.url}?code=WRONG1")
+        wait_for(driver, "#wrong after a wrong code in the link", lambda d: d.find_element(By.CSS_SELECTOR, "#wrong"))
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "a.thumb"), [])
+        self.assertIsNone(driver.get_cookie("heylook"))
+
+    def test_a_phones_connectivity_check_lands_on_the_code_page(self):
+        """As on the booth's own Wi-Fi, where every name resolves to the booth: the operating systems' checks, and any
+        site typed, are sent to the gallery at the address they came in on; the booth's own names are served."""
+        probes = [("captive.apple.com", "/hotspot-detect.html"), ("connectivitycheck.gstatic.com", "/generate_204"),
+                  ("www.msftconnecttest.com", "/connecttest.txt"), ("example.com", "/some/page?x=1")]
+        for host, path in probes:
+            with self.subTest(host=host):
+                status, headers, _ = self.gallery.request("GET", path, {"Host": host})
+                self.assertEqual(status, 302)
+                self.assertEqual(headers.get("Location"), self.gallery.url)
+                self.assertEqual(headers.get("Cache-Control"), "no-store")
+        for host in (f"{HOST}:{self.gallery.port}", f"localhost:{self.gallery.port}", "booth.local"):
+            with self.subTest(host=host):
+                status, _, body = self.gallery.request("GET", "/", {"Host": host})
+                self.assertEqual(status, 200)
+                self.assertIn(b'id="code"', body)
+
+        # A browser whose every name resolves to the booth, as a phone's captive-portal sheet opens the check's URL.
+        self.driver = browser(PHONE, self.downloads, resolve_all_to=HOST)
+        self.driver.get(f"http://captive.apple.com:{self.gallery.port}/hotspot-detect.html")
+        wait_for(self.driver, "the code page after the check", lambda d: d.find_elements(By.CSS_SELECTOR, "input#code"))
+        self.assertEqual(self.driver.current_url, self.gallery.url)
+        self.enter_code()
+        wait_for(self.driver, "the gallery after the code", lambda d: d.find_elements(By.CSS_SELECTOR, "a.thumb"))
 
 
 class BrowsingTests(GalleryCase):

@@ -12,7 +12,7 @@ struct Booth: ParsableCommand {
         version: "HeyLook Booth \(BoothVersion.current) (built with libgpiod \(GPIOInventory.libgpiodVersion))",
         subcommands: [
             SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
-            InspectCommand.self, SoundsCommand.self, StatsCommand.self, GalleryCommand.self,
+            InspectCommand.self, SoundsCommand.self, StatsCommand.self, GalleryCommand.self, CardCommand.self,
         ],
         defaultSubcommand: SimulateCommand.self
     )

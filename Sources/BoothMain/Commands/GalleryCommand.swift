@@ -56,7 +56,7 @@ struct GalleryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let saved = try gallerySettings()
+        let saved = try Self.gallerySettings(galleryConfig)
         if action == .code {
             guard let code = saved.code else {
                 throw BoothFailure(
@@ -102,9 +102,10 @@ struct GalleryCommand: ParsableCommand {
         if let message = failure.message { throw BoothFailure(message) }
     }
 
-    /// The gallery's settings file: `--gallery-config`, else /etc/heylook/gallery.toml when it exists, else none.
-    func gallerySettings() throws -> GalleryConfig {
-        let path = galleryConfig ?? (access(GalleryConfig.defaultPath, F_OK) == 0 ? GalleryConfig.defaultPath : nil)
+    /// The gallery's settings: the file `given` (`--gallery-config`), else /etc/heylook/gallery.toml when it exists,
+    /// else none.
+    static func gallerySettings(_ given: String?) throws -> GalleryConfig {
+        let path = given ?? (access(GalleryConfig.defaultPath, F_OK) == 0 ? GalleryConfig.defaultPath : nil)
         guard let path else { return GalleryConfig() }
         guard let text = try ConfigLoader.readText(path) else { throw BoothFailure("\(path) does not exist") }
         do {
@@ -123,9 +124,7 @@ struct GalleryCommand: ParsableCommand {
     static func url(host: String, port: Int) -> String {
         var name = host
         if host == "0.0.0.0" || host == "::" {
-            var buffer = [CChar](repeating: 0, count: 256)
-            gethostname(&buffer, buffer.count)
-            name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + ".local"
+            name = HostName.current() + ".local"
         } else if host.contains(":") {
             name = "[\(host)]"
         }

@@ -1,0 +1,76 @@
+// CardCommand: `booth card`, the printable join card that takes guests' phones to the photos.
+import ArgumentParser
+import BoothSystem
+import GalleryCore
+import JoinCard
+
+/// `booth card`: writes the join card (A6; a PNG at 300 dpi and a PDF) with a QR code that joins the booth's Wi-Fi
+/// and one that opens the gallery with the event's code, and the same in words.
+struct CardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "card",
+        abstract: "Write the card guests scan to join the Wi-Fi and open the photos (A6: PNG at 300 dpi and PDF)."
+    )
+
+    @Option(help: "The Wi-Fi guests join first (the booth's own); without it the card holds only the gallery.")
+    var wifiName: String?
+
+    @Option(help: "That Wi-Fi's WPA passphrase (8 to 63 characters).")
+    var wifiPassword: String?
+
+    @Option(help: "The gallery's address (default: http://HOSTNAME.local/, with the gallery's port).")
+    var url: String?
+
+    @Option(help: "The gallery's access code (default: the gallery settings' code).")
+    var code: String?
+
+    @Option(
+        name: .customLong("gallery-config"),
+        help: "The gallery's settings: code and port (default: /etc/heylook/gallery.toml if it exists).")
+    var galleryConfig: String?
+
+    @Option(help: "The folder to write join-card.png and join-card.pdf into (it must exist).")
+    var output = "."
+
+    func validate() throws {
+        if (wifiName == nil) != (wifiPassword == nil) {
+            throw ValidationError("--wifi-name and --wifi-password go together: give both, or neither for no Wi-Fi")
+        }
+        if let wifiName, let wifiPassword, let problem = WiFiNetwork.problem(name: wifiName, passphrase: wifiPassword) {
+            throw ValidationError(problem)
+        }
+        if let code, let problem = GalleryConfig.codeProblem(code) { throw ValidationError("--code: \(problem)") }
+    }
+
+    func run() throws {
+        let saved = try GalleryCommand.gallerySettings(galleryConfig)
+        guard let code = code ?? saved.code else {
+            throw BoothFailure(
+                "no access code: \(galleryConfig ?? GalleryConfig.defaultPath) has none; give --code K7PQ2M, or set "
+                    + "[gallery] code = \"K7PQ2M\" there")
+        }
+        let address = url ?? GalleryCommand.url(host: "0.0.0.0", port: GalleryCommand.socketEnabled ? 80 : saved.port)
+        let card: JoinCard
+        let files: [(name: String, bytes: [UInt8])]
+        do {
+            let network = try wifiName.map { name throws(JoinCardError) in
+                try WiFiNetwork(name: name, passphrase: wifiPassword ?? "")
+            }
+            card = try JoinCard(network: network, galleryAddress: address, code: code)
+            files = [("join-card.png", try card.png()), ("join-card.pdf", try card.pdf())]
+        } catch {
+            throw BoothFailure("card: \(error)")
+        }
+        for file in files {
+            do {
+                try DurableFile().write(
+                    file.bytes, directory: output, name: file.name, temporaryName: ".\(file.name).tmp", replacing: true)
+            } catch {
+                throw BoothFailure("card: \(error); is \(output) a folder you can write? (--output DIR)")
+            }
+            print("\(output)/\(file.name)")
+        }
+        if let network = card.network { print("Wi-Fi: \(network.name), password: \(network.passphrase)") }
+        print("gallery: \(card.galleryLink)")
+    }
+}

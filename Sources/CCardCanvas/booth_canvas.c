@@ -1,0 +1,258 @@
+/* booth_canvas: the join card's drawing surface over cairo, loaded with dlopen (see booth_canvas.h). */
+#include "booth_canvas.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The sans-serif family every card uses (Debian's fonts-dejavu-core, a dependency of the package). */
+#define BOOTH_CANVAS_FONT "DejaVu Sans"
+#define MM_PER_INCH 25.4
+#define POINTS_PER_INCH 72.0
+
+/* Cairo's calls, resolved once from libcairo.so.2 (typed by its own header). */
+static struct {
+	__typeof__(cairo_image_surface_create) *image_surface_create;
+	__typeof__(cairo_pdf_surface_create_for_stream) *pdf_surface_create_for_stream;
+	__typeof__(cairo_pdf_surface_set_metadata) *pdf_surface_set_metadata;
+	__typeof__(cairo_surface_write_to_png_stream) *surface_write_to_png_stream;
+	__typeof__(cairo_surface_finish) *surface_finish;
+	__typeof__(cairo_surface_flush) *surface_flush;
+	__typeof__(cairo_surface_status) *surface_status;
+	__typeof__(cairo_surface_destroy) *surface_destroy;
+	__typeof__(cairo_create) *create;
+	__typeof__(cairo_destroy) *destroy;
+	__typeof__(cairo_status) *status;
+	__typeof__(cairo_status_to_string) *status_to_string;
+	__typeof__(cairo_scale) *scale;
+	__typeof__(cairo_set_source_rgb) *set_source_rgb;
+	__typeof__(cairo_paint) *paint;
+	__typeof__(cairo_rectangle) *rectangle;
+	__typeof__(cairo_fill) *fill;
+	__typeof__(cairo_select_font_face) *select_font_face;
+	__typeof__(cairo_set_font_size) *set_font_size;
+	__typeof__(cairo_text_extents) *text_extents;
+	__typeof__(cairo_move_to) *move_to;
+	__typeof__(cairo_show_text) *show_text;
+} cairo;
+
+static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
+static char cairo_problem[BOOTH_CANVAS_MESSAGE_MAX];
+
+struct booth_canvas {
+	int kind;
+	cairo_surface_t *surface;
+	cairo_t *cr;
+	/* The PDF's bytes as cairo streams them. */
+	uint8_t *bytes;
+	size_t length, capacity;
+	int out_of_memory;
+};
+
+static void set_message(char *message, const char *format, ...)
+{
+	if (message == NULL)
+		return;
+	va_list args;
+	va_start(args, format);
+	vsnprintf(message, BOOTH_CANVAS_MESSAGE_MAX, format, args);
+	va_end(args);
+}
+
+#define RESOLVE(field, symbol)                                                                                 \
+	do {                                                                                                   \
+		*(void **)(&cairo.field) = dlsym(library, #symbol);                                            \
+		if (cairo.field == NULL) {                                                                     \
+			snprintf(cairo_problem, sizeof cairo_problem, "libcairo.so.2 has no %s", #symbol);      \
+			return;                                                                                \
+		}                                                                                              \
+	} while (0)
+
+static void load_cairo(void)
+{
+	void *library = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
+	if (library == NULL) {
+		snprintf(cairo_problem, sizeof cairo_problem,
+			 "cannot load cairo (%s): install Debian's libcairo2 and fonts-dejavu-core", dlerror());
+		return;
+	}
+	RESOLVE(image_surface_create, cairo_image_surface_create);
+	RESOLVE(pdf_surface_create_for_stream, cairo_pdf_surface_create_for_stream);
+	RESOLVE(pdf_surface_set_metadata, cairo_pdf_surface_set_metadata);
+	RESOLVE(surface_write_to_png_stream, cairo_surface_write_to_png_stream);
+	RESOLVE(surface_finish, cairo_surface_finish);
+	RESOLVE(surface_flush, cairo_surface_flush);
+	RESOLVE(surface_status, cairo_surface_status);
+	RESOLVE(surface_destroy, cairo_surface_destroy);
+	RESOLVE(create, cairo_create);
+	RESOLVE(destroy, cairo_destroy);
+	RESOLVE(status, cairo_status);
+	RESOLVE(status_to_string, cairo_status_to_string);
+	RESOLVE(scale, cairo_scale);
+	RESOLVE(set_source_rgb, cairo_set_source_rgb);
+	RESOLVE(paint, cairo_paint);
+	RESOLVE(rectangle, cairo_rectangle);
+	RESOLVE(fill, cairo_fill);
+	RESOLVE(select_font_face, cairo_select_font_face);
+	RESOLVE(set_font_size, cairo_set_font_size);
+	RESOLVE(text_extents, cairo_text_extents);
+	RESOLVE(move_to, cairo_move_to);
+	RESOLVE(show_text, cairo_show_text);
+}
+
+/* Cairo's write callback: appends to the canvas's growing buffer. */
+static cairo_status_t append(void *closure, const unsigned char *data, unsigned int length)
+{
+	struct booth_canvas *canvas = closure;
+	if (length > canvas->capacity - canvas->length) {
+		size_t capacity = canvas->capacity ? canvas->capacity : 65536;
+		while (length > capacity - canvas->length) {
+			if (capacity > SIZE_MAX / 2) {
+				canvas->out_of_memory = 1;
+				return CAIRO_STATUS_WRITE_ERROR;
+			}
+			capacity *= 2;
+		}
+		uint8_t *grown = realloc(canvas->bytes, capacity);
+		if (grown == NULL) {
+			canvas->out_of_memory = 1;
+			return CAIRO_STATUS_WRITE_ERROR;
+		}
+		canvas->bytes = grown;
+		canvas->capacity = capacity;
+	}
+	memcpy(canvas->bytes + canvas->length, data, length);
+	canvas->length += length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+struct booth_canvas *booth_canvas_create(int kind, double width_mm, double height_mm, double dpi, const char *title,
+					 char *message)
+{
+	pthread_once(&cairo_once, load_cairo);
+	if (cairo_problem[0] != '\0') {
+		set_message(message, "%s", cairo_problem);
+		return NULL;
+	}
+	if (!(width_mm >= 10 && width_mm <= 1000 && height_mm >= 10 && height_mm <= 1000)) {
+		set_message(message, "a page of %.1f x %.1f mm is out of range (10...1000 mm)", width_mm, height_mm);
+		return NULL;
+	}
+	if (kind == BOOTH_CANVAS_PNG && !(dpi >= 50 && dpi <= 1200)) {
+		set_message(message, "%.0f dpi is out of range (50...1200)", dpi);
+		return NULL;
+	}
+	struct booth_canvas *canvas = calloc(1, sizeof *canvas);
+	if (canvas == NULL) {
+		set_message(message, "out of memory");
+		return NULL;
+	}
+	canvas->kind = kind;
+	double unit; /* device units per millimetre */
+	switch (kind) {
+	case BOOTH_CANVAS_PNG: {
+		unit = dpi / MM_PER_INCH;
+		int width = (int)(width_mm * unit + 0.5), height = (int)(height_mm * unit + 0.5);
+		canvas->surface = cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+		break;
+	}
+	case BOOTH_CANVAS_PDF:
+		unit = POINTS_PER_INCH / MM_PER_INCH;
+		canvas->surface = cairo.pdf_surface_create_for_stream(append, canvas, width_mm * unit, height_mm * unit);
+		if (title != NULL && cairo.surface_status(canvas->surface) == CAIRO_STATUS_SUCCESS)
+			cairo.pdf_surface_set_metadata(canvas->surface, CAIRO_PDF_METADATA_TITLE, title);
+		break;
+	default:
+		set_message(message, "unknown canvas kind %d", kind);
+		free(canvas);
+		return NULL;
+	}
+	cairo_status_t status = cairo.surface_status(canvas->surface);
+	if (status == CAIRO_STATUS_SUCCESS) {
+		canvas->cr = cairo.create(canvas->surface);
+		status = cairo.status(canvas->cr);
+	}
+	if (status != CAIRO_STATUS_SUCCESS) {
+		set_message(message, "cairo cannot make the page: %s", cairo.status_to_string(status));
+		booth_canvas_destroy(canvas);
+		return NULL;
+	}
+	cairo.scale(canvas->cr, unit, unit);
+	cairo.set_source_rgb(canvas->cr, 1, 1, 1);
+	cairo.paint(canvas->cr);
+	return canvas;
+}
+
+void booth_canvas_fill_rect(struct booth_canvas *canvas, double x, double y, double width, double height, double gray)
+{
+	cairo.set_source_rgb(canvas->cr, gray, gray, gray);
+	cairo.rectangle(canvas->cr, x, y, width, height);
+	cairo.fill(canvas->cr);
+}
+
+static void select_font(struct booth_canvas *canvas, double size_mm, int bold)
+{
+	cairo.select_font_face(canvas->cr, BOOTH_CANVAS_FONT, CAIRO_FONT_SLANT_NORMAL,
+			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+	cairo.set_font_size(canvas->cr, size_mm);
+}
+
+double booth_canvas_text_width(struct booth_canvas *canvas, const char *utf8, double size_mm, int bold)
+{
+	cairo_text_extents_t extents;
+	select_font(canvas, size_mm, bold);
+	cairo.text_extents(canvas->cr, utf8, &extents);
+	return extents.x_advance;
+}
+
+void booth_canvas_text(struct booth_canvas *canvas, const char *utf8, double x, double baseline, double size_mm,
+		       int bold, double gray)
+{
+	select_font(canvas, size_mm, bold);
+	cairo.set_source_rgb(canvas->cr, gray, gray, gray);
+	cairo.move_to(canvas->cr, x, baseline);
+	cairo.show_text(canvas->cr, utf8);
+}
+
+int booth_canvas_finish(struct booth_canvas *canvas, uint8_t **bytes, size_t *length, char *message)
+{
+	cairo_status_t status = cairo.status(canvas->cr);
+	if (status == CAIRO_STATUS_SUCCESS) {
+		cairo.destroy(canvas->cr);
+		canvas->cr = NULL;
+		if (canvas->kind == BOOTH_CANVAS_PNG) {
+			cairo.surface_flush(canvas->surface);
+			status = cairo.surface_write_to_png_stream(canvas->surface, append, canvas);
+		} else {
+			cairo.surface_finish(canvas->surface);
+			status = cairo.surface_status(canvas->surface);
+		}
+	}
+	if (status != CAIRO_STATUS_SUCCESS || canvas->out_of_memory) {
+		set_message(message, "cairo cannot finish the page: %s",
+			    canvas->out_of_memory ? "out of memory" : cairo.status_to_string(status));
+		return -1;
+	}
+	*bytes = canvas->bytes;
+	*length = canvas->length;
+	canvas->bytes = NULL;
+	canvas->length = canvas->capacity = 0;
+	return 0;
+}
+
+void booth_canvas_destroy(struct booth_canvas *canvas)
+{
+	if (canvas == NULL)
+		return;
+	if (canvas->cr != NULL)
+		cairo.destroy(canvas->cr);
+	if (canvas->surface != NULL)
+		cairo.surface_destroy(canvas->surface);
+	free(canvas->bytes);
+	free(canvas);
+}

@@ -1,0 +1,2 @@
+/* CQREncode: libqrencode, which turns the join card's texts into QR symbols. */
+#include <qrencode.h>

@@ -1,0 +1,33 @@
+// CaptivePortalTests: which requests the gallery redirects to itself as a captive portal, and which it serves.
+import Testing
+
+@testable import GalleryCore
+
+@Suite struct CaptivePortalTests {
+    let portal = CaptivePortal(hostname: "Booth")
+
+    @Test(arguments: [
+        "captive.apple.com", "connectivitycheck.gstatic.com", "www.msftconnecttest.com", "example.com:80",
+        "clients3.google.com.", "booth.example", "10.42.0.1.nip.io",
+    ])
+    func aRequestForAnotherSiteGoesToTheGalleryAtTheAddressItCameIn(host: String) {
+        #expect(portal.redirect(host: host, localAddress: "10.42.0.1", localPort: 80) == "http://10.42.0.1/")
+        #expect(portal.redirect(host: host, localAddress: "127.0.0.1", localPort: 8080) == "http://127.0.0.1:8080/")
+        #expect(portal.redirect(host: host, localAddress: "fe80::1", localPort: 80) == "http://[fe80::1]/")
+    }
+
+    @Test(arguments: [
+        nil, "", "booth", "BOOTH", "booth.local", "booth.local:8080", "heylook.local.", "localhost:8080", "10.42.0.1",
+        "192.168.1.20:80", "[::1]:8080", "[fe80::1%25wlan0]",
+    ])
+    func aRequestForTheBoothIsServed(host: String?) {
+        #expect(portal.redirect(host: host, localAddress: "10.42.0.1", localPort: 80) == nil)
+    }
+
+    @Test func aNameThatOnlyLooksLikeAnAddressIsAnotherSite() {
+        #expect(CaptivePortal.isAddress("10.42.0.1"))
+        #expect(!CaptivePortal.isAddress("10.42.0"))
+        #expect(!CaptivePortal.isAddress("1000.42.0.1"))
+        #expect(!CaptivePortal.isAddress("a.b.c.d"))
+    }
+}
