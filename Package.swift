@@ -43,7 +43,8 @@ let package = Package(
         // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer
         // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
         .target(name: "CBoothSys", cSettings: strictC),
-        .target(name: "BoothSystem", dependencies: ["BoothTime", "Checksum", "CBoothSys"], swiftSettings: strict),
+        .target(
+            name: "BoothSystem", dependencies: ["BoothTime", "Checksum", "CBoothSys", "CSystemdBus"], swiftSettings: strict),
 
         // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
         .target(
@@ -80,8 +81,8 @@ let package = Package(
         .systemLibrary(
             name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "CCardCanvas", cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
-        .target(name: "JoinCard", dependencies: ["BoothSystem", "CCardCanvas", "CQREncode", "Checksum"], swiftSettings: strict),
-        .testTarget(name: "JoinCardTests", dependencies: ["JoinCard"], swiftSettings: strict),
+        .target(name: "JoinCard", dependencies: ["BoothSystem", "CCardCanvas", "CQREncode", "Checksum", "GalleryCore"], swiftSettings: strict),
+        .testTarget(name: "JoinCardTests", dependencies: ["JoinCard", "GalleryCore"], swiftSettings: strict),
 
         // The `booth` executable: one single-threaded epoll loop over every device.
         .executableTarget(

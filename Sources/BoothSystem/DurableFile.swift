@@ -15,15 +15,17 @@ public struct DurableFile: Sendable {
         self.operations = operations
     }
 
-    /// Writes `bytes` as `directory/name` via `directory/temporaryName`. Never replaces an existing file
-    /// unless `replacing` (then the old content stays whole until the new one is durable).
+    /// Writes `bytes` as `directory/name` via `directory/temporaryName`, with permissions `mode` (less the
+    /// umask). Never replaces an existing file unless `replacing` (then the old content stays whole until the new one
+    /// is durable).
     public func write(
-        _ bytes: [UInt8], directory: String, name: String, temporaryName: String, replacing: Bool = false
+        _ bytes: [UInt8], directory: String, name: String, temporaryName: String, replacing: Bool = false,
+        mode: mode_t = 0o644
     ) throws(StoreError) {
         let temporary = "\(directory)/\(temporaryName)"
         let final = "\(directory)/\(name)"
         if replacing { _ = operations.unlink(temporary) }  // A crash's leftover; the final file is intact.
-        let fd = operations.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        let fd = operations.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw StoreError("open", temporary, errno: errno) }
         var open = true
         do throws(StoreError) {

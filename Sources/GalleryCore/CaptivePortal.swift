@@ -23,7 +23,12 @@ public struct CaptivePortal: Sendable, Equatable {
         {
             return nil
         }
-        let address = localAddress.contains(":") ? "[\(localAddress)]" : localAddress
+        // A dual-stack socket (systemd's port 80) sees an IPv4 client's connection as IPv4-mapped IPv6.
+        var address = localAddress
+        if address.lowercased().hasPrefix("::ffff:"), Self.isAddress(String(address.dropFirst(7))) {
+            address = String(address.dropFirst(7))
+        }
+        if address.contains(":") { address = "[\(address)]" }
         return localPort == 80 ? "http://\(address)/" : "http://\(address):\(localPort)/"
     }
 

@@ -1,4 +1,6 @@
 // JoinCard: the printable A6 card that takes a guest's phone to the booth's photos.
+import GalleryCore
+
 /// The card a host prints and puts beside the booth: a QR code that joins the booth's Wi-Fi (when there is one), a
 /// QR code that opens the gallery already signed in with the event's code, and the same in words for a phone whose
 /// camera reads no QR codes. Drawn as a PNG at 300 dpi and as a PDF, both A6 portrait.

@@ -16,6 +16,17 @@ import Testing
         #expect(try folderNames(dir) == ["a.jpg"])
     }
 
+    /// A secret (NetworkManager reads a profile only when nobody but root can read it) is never readable by others,
+    /// not even while it is written.
+    @Test func aFileGetsTheModeAskedFor() throws {
+        let dir = temporaryDirectory()
+        try DurableFile().write(payload, directory: dir, name: "a.key", temporaryName: ".a.partial", mode: 0o600)
+        try DurableFile().write(payload, directory: dir, name: "b.txt", temporaryName: ".b.partial")
+        var info = stat()
+        #expect(stat("\(dir)/a.key", &info) == 0 && info.st_mode & 0o777 == 0o600)
+        #expect(stat("\(dir)/b.txt", &info) == 0 && info.st_mode & 0o777 == 0o644)
+    }
+
     @Test func anExistingFileIsNeverReplaced() throws {
         let dir = temporaryDirectory()
         try DurableFile().write([1, 2, 3], directory: dir, name: "a.jpg", temporaryName: ".a.partial")

@@ -14,6 +14,8 @@ import Testing
         #expect(portal.redirect(host: host, localAddress: "10.42.0.1", localPort: 80) == "http://10.42.0.1/")
         #expect(portal.redirect(host: host, localAddress: "127.0.0.1", localPort: 8080) == "http://127.0.0.1:8080/")
         #expect(portal.redirect(host: host, localAddress: "fe80::1", localPort: 80) == "http://[fe80::1]/")
+        // systemd's socket is dual-stack: an IPv4 phone's connection arrives on an IPv4-mapped address.
+        #expect(portal.redirect(host: host, localAddress: "::ffff:10.42.0.1", localPort: 80) == "http://10.42.0.1/")
     }
 
     @Test(arguments: [

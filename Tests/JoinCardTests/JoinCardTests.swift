@@ -1,4 +1,5 @@
 // JoinCardTests: the card's PNG and PDF, and its QR codes read back by an independent reader (zbar's zbarimg).
+import GalleryCore
 import Glibc
 import Testing
 

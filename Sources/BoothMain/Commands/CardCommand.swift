@@ -12,14 +12,25 @@ struct CardCommand: ParsableCommand {
         abstract: "Write the card guests scan to join the Wi-Fi and open the photos (A6: PNG at 300 dpi and PDF)."
     )
 
-    @Option(help: "The Wi-Fi guests join first (the booth's own); without it the card holds only the gallery.")
+    @Option(
+        help: """
+            The Wi-Fi guests join first (default: the booth's own, from the hotspot settings; without one the card \
+            holds only the gallery).
+            """)
     var wifiName: String?
 
     @Option(help: "That Wi-Fi's WPA passphrase (8 to 63 characters).")
     var wifiPassword: String?
 
-    @Option(help: "The gallery's address (default: http://HOSTNAME.local/, with the gallery's port).")
+    @Option(
+        help: """
+            The gallery's address (default: http://10.42.0.1/ with the booth's own Wi-Fi, else \
+            http://HOSTNAME.local/ with the gallery's port).
+            """)
     var url: String?
+
+    @Option(help: "The booth's own Wi-Fi's settings (default: /etc/heylook/hotspot.toml if it exists).")
+    var hotspotSettings: String?
 
     @Option(help: "The gallery's access code (default: the gallery settings' code).")
     var code: String?
@@ -49,13 +60,25 @@ struct CardCommand: ParsableCommand {
                 "no access code: \(galleryConfig ?? GalleryConfig.defaultPath) has none; give --code K7PQ2M, or set "
                     + "[gallery] code = \"K7PQ2M\" there")
         }
-        let address = url ?? GalleryCommand.url(host: "0.0.0.0", port: GalleryCommand.socketEnabled ? 80 : saved.port)
+        // The booth's own Wi-Fi unless another is given: its network, and the booth's fixed address on it.
+        var hotspot: HotspotSettings?
+        if wifiName == nil {
+            let path = hotspotSettings ?? HotspotSettings.defaultPath
+            hotspot = try HotspotCommand.saved(path)
+            if hotspot == nil, hotspotSettings != nil { throw BoothFailure("\(path) does not exist") }
+        }
+        let address =
+            url
+            ?? (hotspot != nil
+                ? "http://\(HotspotSettings.address)/"
+                : GalleryCommand.url(host: "0.0.0.0", port: GalleryCommand.socketEnabled ? 80 : saved.port))
         let card: JoinCard
         let files: [(name: String, bytes: [UInt8])]
         do {
-            let network = try wifiName.map { name throws(JoinCardError) in
-                try WiFiNetwork(name: name, passphrase: wifiPassword ?? "")
-            }
+            let network =
+                try wifiName.map { name throws(WiFiNetwork.Invalid) in
+                    try WiFiNetwork(name: name, passphrase: wifiPassword ?? "")
+                } ?? hotspot?.network
             card = try JoinCard(network: network, galleryAddress: address, code: code)
             files = [("join-card.png", try card.png()), ("join-card.pdf", try card.pdf())]
         } catch {

@@ -1,4 +1,4 @@
-/* booth_bus: the one call HeyLook Booth makes on systemd's D-Bus API, through libsystemd's sd-bus. */
+/* booth_bus: HeyLook Booth's D-Bus calls (systemd's StopUnit, NetworkManager, any simple method), through sd-bus. */
 #ifndef BOOTH_BUS_H
 #define BOOTH_BUS_H
 
@@ -27,6 +27,12 @@ struct booth_bus;
  */
 struct booth_bus *booth_bus_open_system(void);
 
+/**
+ * Connects to the bus at @p address (a D-Bus address, e.g. "unix:path=/run/x"), as a client: a private bus in
+ * tests. Returns a connection to close with booth_bus_close, or NULL with errno set.
+ */
+struct booth_bus *booth_bus_open_address(const char *address);
+
 /** Closes @p bus (NULL is ignored). */
 void booth_bus_close(struct booth_bus *bus);
 
@@ -45,6 +51,24 @@ void booth_bus_close(struct booth_bus *bus);
  */
 int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeout_usec, char *message,
 			size_t size);
+
+/**
+ * Calls @p method of @p interface on object @p path of @p destination with the arguments @p arguments, given as
+ * text and typed by @p signature (one basic D-Bus type per argument: s, o, b as "true" or "false", y, u, i, t, x),
+ * and waits for the reply (sd-bus's default timeout, 25 s). The reply's first value is written to @p reply
+ * (@p reply_size bytes, NUL-terminated) as text: a variant unwrapped, an array of basic values one per line, a
+ * boolean as "true" or "false", a number in decimal; "" when the reply has no value or one of another type.
+ * Properties are read with org.freedesktop.DBus.Properties.Get ("ss": interface, name).
+ * Returns 0, or -1 with errno set and, in @p message (@p size bytes), the D-Bus error's name and text:
+ *   ENXIO      no owner of @p destination on the bus (ServiceUnknown, NameHasNoOwner)
+ *   EACCES     not allowed (AccessDenied, AuthFailed, InteractiveAuthorizationRequired)
+ *   EINVAL     an argument is not of its type, or the signature is not one of basic types
+ *   ERANGE     the reply's text does not fit in @p reply
+ *   other      the call failed (sd-bus's errno for the D-Bus error)
+ */
+int booth_bus_call(struct booth_bus *bus, const char *destination, const char *path, const char *interface,
+		   const char *method, const char *signature, const char *const *arguments, char *reply,
+		   size_t reply_size, char *message, size_t size);
 
 #ifdef __cplusplus
 }

@@ -1,7 +1,7 @@
 // WiFiNetworkTests: the WIFI: text's escapes and the WPA limits on a network's name and passphrase.
 import Testing
 
-@testable import JoinCard
+@testable import GalleryCore
 
 @Suite struct WiFiNetworkTests {
     @Test func thePlainTextIsTheFormatPhonesRead() throws {
@@ -23,7 +23,7 @@ import Testing
         ("ok", "tab\there!", "printable ASCII"),
     ])
     func aNetworkNoAccessPointCanHaveIsRefusedWithTheRule(name: String, passphrase: String, rule: String) {
-        #expect(throws: JoinCardError.self) { try WiFiNetwork(name: name, passphrase: passphrase) }
+        #expect(throws: WiFiNetwork.Invalid.self) { try WiFiNetwork(name: name, passphrase: passphrase) }
         #expect(WiFiNetwork.problem(name: name, passphrase: passphrase)?.contains(rule) == true)
     }
 

@@ -1,14 +1,20 @@
 // WiFiNetwork: a Wi-Fi network's name and passphrase, and the text of the QR code that joins it.
 /// A WPA network a phone joins by scanning the card: its name (SSID) and passphrase, checked as WPA2/WPA3 require.
-public struct WiFiNetwork: Sendable, Equatable {
+public struct WiFiNetwork: Hashable, Sendable {
     /// The network's name.
     public let name: String
     /// The WPA passphrase.
     public let passphrase: String
 
+    /// Why a name and passphrase cannot be a WPA network.
+    public struct Invalid: Error, CustomStringConvertible, Equatable {
+        /// What is wrong and what is allowed.
+        public let description: String
+    }
+
     /// The network `name` with `passphrase`; throws when either is not one a WPA access point can have.
-    public init(name: String, passphrase: String) throws(JoinCardError) {
-        if let problem = Self.problem(name: name, passphrase: passphrase) { throw JoinCardError(problem) }
+    public init(name: String, passphrase: String) throws(Invalid) {
+        if let problem = Self.problem(name: name, passphrase: passphrase) { throw Invalid(description: problem) }
         self.name = name
         self.passphrase = passphrase
     }

@@ -1,0 +1,226 @@
+// NetworkManagerHotspot: the booth's own Wi-Fi, made and undone through NetworkManager's D-Bus API and a keyfile.
+import BoothSystem
+import BoothTime
+import GalleryCore
+import Glibc
+
+/// Turns the booth's own Wi-Fi on and off through NetworkManager (Raspberry Pi OS's network manager): a keyfile
+/// profile in shared mode (`HotspotSettings.profile`) bound to the Wi-Fi device, the shared mode's DNS rule, and the
+/// connection that was on the device before, restarted by `off`. Run as root (`sudo booth hotspot`); the booth's
+/// own service never touches the network.
+struct NetworkManagerHotspot {
+    static let service = "org.freedesktop.NetworkManager"
+    static let managerPath = "/org/freedesktop/NetworkManager"
+    static let settingsPath = "/org/freedesktop/NetworkManager/Settings"
+    static let manager = "org.freedesktop.NetworkManager"
+    static let settings = "org.freedesktop.NetworkManager.Settings"
+    static let device = "org.freedesktop.NetworkManager.Device"
+    static let wireless = "org.freedesktop.NetworkManager.Device.Wireless"
+    static let active = "org.freedesktop.NetworkManager.Connection.Active"
+    /// NM_DEVICE_TYPE_WIFI, NM_WIFI_DEVICE_CAP_AP, NM_DEVICE_STATE_UNMANAGED, NM_ACTIVE_CONNECTION_STATE_*.
+    static let wifiType = "2"
+    static let accessPointCapability: UInt32 = 0x40
+    static let unmanaged = "10"
+    static let activated = "2"
+    static let deactivated = "4"
+
+    /// Where its files go (the real folders by default; a test's own).
+    struct Paths {
+        var profiles = "/etc/NetworkManager/system-connections"
+        var dnsRules = "/etc/NetworkManager/dnsmasq-shared.d"
+        /// The UUID and name of the connection the Wi-Fi device had before `on`, for `off`.
+        var previous = "/var/lib/heylook/hotspot-previous"
+    }
+
+    /// Where the hotspot is.
+    struct Status: Equatable {
+        /// The Wi-Fi device's interface and whether the booth's profile is active on it.
+        var interface: String
+        var profileInstalled: Bool
+        var active: Bool
+    }
+
+    let bus: SystemBus
+    var paths = Paths()
+    var activationTimeout: Int64 = 30_000_000_000
+
+    /// Connects to NetworkManager; a clear failure where it is not there.
+    init(paths: Paths = Paths()) throws(BoothFailure) {
+        do {
+            bus = try SystemBus()
+        } catch {
+            throw BoothFailure(
+                "cannot reach the system bus (\(error)): the hotspot needs a system with D-Bus and NetworkManager")
+        }
+        self.paths = paths
+        do {
+            _ = try bus.property(Self.service, Self.managerPath, Self.manager, "Version")
+        } catch  where error.code == ENXIO {
+            throw BoothFailure(
+                "NetworkManager is not running: the hotspot needs it (Raspberry Pi OS bookworm has it; elsewhere "
+                    + "sudo apt install network-manager, and let it manage the Wi-Fi)")
+        } catch {
+            throw BoothFailure("cannot ask NetworkManager: \(error)")
+        }
+    }
+
+    /// The Wi-Fi device that can be an access point: its D-Bus path and interface.
+    func wifiDevice() throws(BoothFailure) -> (path: String, interface: String) {
+        var found: [String] = []
+        for path in try call(Self.managerPath, Self.manager, "GetDevices").split(separator: "\n").map(String.init) {
+            guard try property(path, Self.device, "DeviceType") == Self.wifiType else { continue }
+            let interface = try property(path, Self.device, "Interface")
+            found.append(interface)
+            guard try property(path, Self.device, "State") != Self.unmanaged else { continue }
+            let capabilities = UInt32(try property(path, Self.wireless, "WirelessCapabilities")) ?? 0
+            if capabilities & Self.accessPointCapability != 0 { return (path, interface) }
+        }
+        if found.isEmpty {
+            throw BoothFailure(
+                "NetworkManager has no Wi-Fi device: a Pi 3, 4, 5 or Zero 2 W has one built in (is it blocked? "
+                    + "rfkill unblock wifi; is the Wi-Fi country set? sudo raspi-config, Localisation)")
+        }
+        throw BoothFailure(
+            "no Wi-Fi device here can be an access point (\(found.joined(separator: ", ")): unmanaged by "
+                + "NetworkManager or without access-point mode)")
+    }
+
+    /// Whether the profile is installed and active.
+    func status() throws(BoothFailure) -> Status {
+        let device = try wifiDevice()
+        guard try profileConnection() != nil else {
+            return Status(interface: device.interface, profileInstalled: false, active: false)
+        }
+        let activePath = try property(device.path, Self.device, "ActiveConnection")
+        var active = false
+        if activePath != "/" {
+            let uuid = try? property(activePath, Self.active, "Uuid")
+            let state = try? property(activePath, Self.active, "State")
+            active = uuid == HotspotSettings.profileUUID && state == Self.activated
+        }
+        return Status(interface: device.interface, profileInstalled: true, active: active)
+    }
+
+    /// Installs the profile for `settings` on the Wi-Fi device and starts it; waits until it is up. Returns the
+    /// interface.
+    @discardableResult
+    func on(_ settings: HotspotSettings) throws(BoothFailure) -> String {
+        let device = try wifiDevice()
+        // What was on the device (a home Wi-Fi), to start again at `off`; not the hotspot itself.
+        let activePath = try property(device.path, Self.device, "ActiveConnection")
+        if activePath != "/", let uuid = try? property(activePath, Self.active, "Uuid"),
+            uuid != HotspotSettings.profileUUID
+        {
+            let name = (try? property(activePath, Self.active, "Id")) ?? uuid
+            try write(Array("\(uuid) \(name)\n".utf8), to: paths.previous, mode: 0o644)
+        }
+        mkdir(paths.dnsRules, 0o755)  // NetworkManager makes it only when it has a rule of its own.
+        try write(
+            Array(HotspotSettings.dnsRule.utf8), to: "\(paths.dnsRules)/\(HotspotSettings.dnsRuleFile)", mode: 0o644)
+        // NetworkManager reads a keyfile only when root owns it and nobody else can read it.
+        try write(
+            Array(settings.profile(interface: device.interface).utf8),
+            to: "\(paths.profiles)/\(HotspotSettings.profileFile)", mode: 0o600)
+        try call(Self.settingsPath, Self.settings, "ReloadConnections")
+        guard let connection = try profileConnection() else {
+            throw BoothFailure(
+                "NetworkManager did not load \(paths.profiles)/\(HotspotSettings.profileFile) (journalctl -u "
+                    + "NetworkManager says why)")
+        }
+        let started = try call(
+            Self.managerPath, Self.manager, "ActivateConnection", signature: "ooo", [connection, device.path, "/"])
+        try waitUntilActivated(started, interface: device.interface)
+        return device.interface
+    }
+
+    /// Removes the profile (NetworkManager stops it and deletes its file) and the DNS rule, and starts the connection
+    /// the device had before. Returns that connection's name, if one was started.
+    func off() throws(BoothFailure) -> String? {
+        if let connection = try profileConnection() {
+            try call(connection, "org.freedesktop.NetworkManager.Settings.Connection", "Delete")
+        }
+        unlink("\(paths.dnsRules)/\(HotspotSettings.dnsRuleFile)")
+        guard let previous = try? ConfigLoader.readText(paths.previous) else { return nil }
+        unlink(paths.previous)
+        let fields = previous.split(separator: "\n").first?.split(separator: " ", maxSplits: 1).map(String.init) ?? []
+        guard let uuid = fields.first,
+            let connection = try? call(Self.settingsPath, Self.settings, "GetConnectionByUuid", signature: "s", [uuid])
+        else { return nil }
+        do {
+            try call(Self.managerPath, Self.manager, "ActivateConnection", signature: "ooo", [connection, "/", "/"])
+        } catch {
+            throw BoothFailure("the hotspot is off, but the connection before it did not start again: \(error)")
+        }
+        return fields.count > 1 ? fields[1] : uuid
+    }
+
+    // MARK: Steps
+
+    /// The D-Bus path of the booth's profile, or nil when NetworkManager has none.
+    private func profileConnection() throws(BoothFailure) -> String? {
+        do {
+            return try bus.call(
+                Self.service, Self.settingsPath, Self.settings, "GetConnectionByUuid", signature: "s",
+                [HotspotSettings.profileUUID])
+        } catch  where error.detail.contains("org.freedesktop.NetworkManager.Settings.InvalidConnection") {
+            return nil
+        } catch {
+            throw BoothFailure("cannot ask NetworkManager for the hotspot's profile: \(error)")
+        }
+    }
+
+    /// Waits for the active connection at `path` to come up (NetworkManager starts it in the background).
+    private func waitUntilActivated(_ path: String, interface: String) throws(BoothFailure) {
+        let clock = KernelClock()
+        let deadline = clock.now() + activationTimeout
+        while clock.now() < deadline {
+            let state: String
+            do {
+                state = try bus.property(Self.service, path, Self.active, "State")
+            } catch {
+                state = Self.deactivated  // The active connection is gone: it failed.
+            }
+            if state == Self.activated { return }
+            if state == Self.deactivated {
+                throw BoothFailure(
+                    "NetworkManager could not start the hotspot on \(interface) (journalctl -u NetworkManager says "
+                        + "why; a Wi-Fi country must be set: sudo raspi-config, Localisation)")
+            }
+            usleep(100_000)
+        }
+        throw BoothFailure("the hotspot on \(interface) did not come up within 30 s (journalctl -u NetworkManager)")
+    }
+
+    private func property(_ path: String, _ interface: String, _ name: String) throws(BoothFailure) -> String {
+        do {
+            return try bus.property(Self.service, path, interface, name)
+        } catch {
+            throw BoothFailure("cannot ask NetworkManager: \(error)")
+        }
+    }
+
+    @discardableResult
+    private func call(
+        _ path: String, _ interface: String, _ method: String, signature: String = "", _ arguments: [String] = []
+    ) throws(BoothFailure) -> String {
+        do {
+            return try bus.call(Self.service, path, interface, method, signature: signature, arguments)
+        } catch  where error.code == EACCES {
+            throw BoothFailure("NetworkManager refused \(method): run it as root (sudo booth hotspot …)")
+        } catch {
+            throw BoothFailure("NetworkManager: \(error)")
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(BoothFailure) {
+        let slash = path.lastIndex(of: "/")!
+        let directory = String(path[..<slash])
+        let name = String(path[path.index(after: slash)...])
+        do {
+            try DurableFile().write(
+                bytes, directory: directory, name: name, temporaryName: ".\(name).tmp", replacing: true, mode: mode)
+        } catch {
+            throw BoothFailure("cannot write \(path): \(error) (run it as root: sudo booth hotspot on)")
+        }
+    }
+}

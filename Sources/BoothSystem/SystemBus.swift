@@ -1,0 +1,74 @@
+// SystemBus: a connection to D-Bus's system bus and calls of text arguments on it (sd-bus, through CSystemdBus).
+import CSystemdBus
+import Glibc
+
+/// A connection to the system bus for calls whose arguments are basic values (given as text) and whose reply's first
+/// value is read as text: NetworkManager's and systemd's services. Owned by one thread at a time.
+public final class SystemBus {
+    /// A call that failed: which, the errno the C shim chose (ENXIO: nobody owns the service; EACCES: not allowed)
+    /// and the D-Bus error's name and text.
+    public struct Failure: Error, CustomStringConvertible, Equatable {
+        public let call: String
+        public let code: Int32
+        public let detail: String
+        public var description: String {
+            "\(call): " + (detail.isEmpty ? ErrnoText.describe(code) : "\(detail) (\(ErrnoText.name(code)))")
+        }
+    }
+
+    private let bus: OpaquePointer
+
+    /// Connects to the system bus; throws where there is none (no D-Bus, a container).
+    public init() throws(Failure) {
+        guard let bus = booth_bus_open_system() else {
+            throw Failure(call: "connecting to the system bus", code: errno, detail: "")
+        }
+        self.bus = bus
+    }
+
+    /// Connects to the bus at `address` (a private bus, in tests).
+    public init(address: String) throws(Failure) {
+        guard let bus = booth_bus_open_address(address) else {
+            throw Failure(call: "connecting to \(address)", code: errno, detail: "")
+        }
+        self.bus = bus
+    }
+
+    deinit { booth_bus_close(bus) }
+
+    /// Calls `interface.method` on `path` of `destination` with `arguments` typed by `signature` (s, o, b, y, u, i,
+    /// t, x); returns the reply's first value as text (an array one value per line, "" for none).
+    @discardableResult
+    public func call(
+        _ destination: String, _ path: String, _ interface: String, _ method: String, signature: String = "",
+        _ arguments: [String] = []
+    ) throws(Failure) -> String {
+        precondition(signature.utf8.count == arguments.count, "one argument per type in the signature")
+        var reply = [CChar](repeating: 0, count: 65_536)
+        var message = [CChar](repeating: 0, count: Int(BOOTH_BUS_MESSAGE_MAX))
+        var copies: [UnsafePointer<CChar>?] = arguments.map { UnsafePointer(strdup($0)) }
+        defer { for copy in copies { free(UnsafeMutablePointer(mutating: copy)) } }
+        let result = copies.withUnsafeMutableBufferPointer { pointers in
+            booth_bus_call(
+                bus, destination, path, interface, method, signature, pointers.baseAddress, &reply, reply.count,
+                &message, message.count)
+        }
+        guard result == 0 else {
+            throw Failure(call: "\(interface).\(method)", code: errno, detail: Self.text(message))
+        }
+        return Self.text(reply)
+    }
+
+    /// The property `name` of `interface` on `path` of `destination`, as text.
+    public func property(
+        _ destination: String, _ path: String, _ interface: String, _ name: String
+    )
+        throws(Failure) -> String
+    {
+        try call(destination, path, "org.freedesktop.DBus.Properties", "Get", signature: "ss", [interface, name])
+    }
+
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,162 @@
+// HotspotSettings: the booth's own Wi-Fi: its settings file, and the NetworkManager profile and DNS rule made of it.
+import BoothCore
+
+/// The booth's own Wi-Fi for a party with none: its name and passphrase (`/etc/heylook/hotspot.toml`, made with a
+/// new passphrase by the first `booth hotspot on`), and what NetworkManager is given: a keyfile profile in its
+/// shared mode (an access point with DHCP and DNS for the phones) and a rule for that mode's DNS that answers every
+/// name with the booth, so phones that join open the gallery by themselves.
+public struct HotspotSettings: Hashable, Sendable {
+    /// Where `booth hotspot` keeps it.
+    public static let defaultPath = "/etc/heylook/hotspot.toml"
+    /// The booth's address on its own Wi-Fi (NetworkManager's shared mode's usual one).
+    public static let address = "10.42.0.1"
+    /// NetworkManager's profile: its file name, its id and its fixed UUID (how `booth hotspot` finds it again).
+    public static let profileFile = "heylook-hotspot.nmconnection"
+    public static let profileID = "HeyLook hotspot"
+    public static let profileUUID = "5e1f3b8a-7c2d-4a6e-9b0f-4865794c6f6b"
+    /// The shared mode's DNS rule file (in `/etc/NetworkManager/dnsmasq-shared.d/`).
+    public static let dnsRuleFile = "heylook-hotspot.conf"
+
+    /// The network guests join.
+    public var network: WiFiNetwork
+
+    /// Settings for `network`.
+    public init(network: WiFiNetwork) { self.network = network }
+
+    /// A problem in the file: where, and what to do.
+    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int?
+        public var message: String
+        public var description: String { "hotspot settings: " + (line.map { "line \($0): " } ?? "") + message }
+    }
+
+    /// The settings in `text` (`[hotspot]` with `name` and `passphrase`).
+    public init(parsing text: String) throws(Error) {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: text)
+        } catch {
+            throw Error(line: error.line, message: error.message)
+        }
+        for (table, line) in document.tables where table != "hotspot" {
+            throw Error(line: line, message: "unknown table [\(table)]; allowed: [hotspot]")
+        }
+        var name: String?
+        var passphrase: String?
+        for entry in document.entries {
+            switch (entry.path, entry.value) {
+            case ("hotspot.name", .string(let value)): name = value
+            case ("hotspot.passphrase", .string(let value)): passphrase = value
+            case ("hotspot.name", _), ("hotspot.passphrase", _):
+                throw Error(line: entry.line, message: "'\(entry.path)' must be a string in quotes")
+            default:
+                throw Error(
+                    line: entry.line, message: "unknown key '\(entry.path)'; allowed in [hotspot]: name, passphrase")
+            }
+        }
+        guard let name, let passphrase else {
+            throw Error(line: nil, message: "[hotspot] needs both name and passphrase")
+        }
+        do {
+            network = try WiFiNetwork(name: name, passphrase: passphrase)
+        } catch {
+            throw Error(line: nil, message: error.description)
+        }
+    }
+
+    /// New settings: `HeyLook-` and four characters, and a passphrase of three groups of four lower-case letters and
+    /// digits (about 62 bits; nothing a guest misreads: no 0/o, 1/l/i).
+    public static func generated(using random: inout some RandomNumberGenerator) -> HotspotSettings {
+        func pick(_ alphabet: String, _ count: Int) -> String {
+            let letters = Array(alphabet)
+            return String((0..<count).map { _ in letters[Int.random(in: 0..<letters.count, using: &random)] })
+        }
+        let lower = "abcdefghjkmnpqrstuvwxyz23456789"
+        let name = "HeyLook-" + pick(lower.uppercased(), 4)
+        let passphrase = [pick(lower, 4), pick(lower, 4), pick(lower, 4)].joined(separator: "-")
+        // Both are valid by construction (12 ASCII letters and digits, a 12-byte name).
+        return HotspotSettings(network: try! WiFiNetwork(name: name, passphrase: passphrase))
+    }
+
+    /// The settings file's text.
+    public var fileText: String {
+        """
+        # HeyLook Booth's own Wi-Fi (booth hotspot on|off|status). Change the name or passphrase here, then run
+        # 'sudo booth hotspot on' again and print a new card ('booth card').
+        [hotspot]
+        name = \(Self.quoted(network.name))
+        passphrase = \(Self.quoted(network.passphrase))
+
+        """
+    }
+
+    /// NetworkManager's keyfile profile for the access point on `interface`: WPA2 (RSN, CCMP), shared mode (DHCP
+    /// and DNS for the phones) at `address`/24, no IPv6, started at every boot until `booth hotspot off`.
+    public func profile(interface: String) -> String {
+        // The SSID as its bytes (`ssid=72;101;…;`), NetworkManager's form for any SSID: nothing to escape.
+        let ssid = network.name.utf8.map { "\($0);" }.joined()
+        return """
+            [connection]
+            id=\(Self.profileID)
+            uuid=\(Self.profileUUID)
+            type=wifi
+            interface-name=\(interface)
+            autoconnect=true
+            autoconnect-priority=100
+
+            [wifi]
+            mode=ap
+            band=bg
+            ssid=\(ssid)
+
+            [wifi-security]
+            key-mgmt=wpa-psk
+            proto=rsn
+            pairwise=ccmp
+            group=ccmp
+            psk=\(Self.keyfileEscaped(network.passphrase))
+
+            [ipv4]
+            method=shared
+            address1=\(Self.address)/24
+
+            [ipv6]
+            method=disabled
+
+            """
+    }
+
+    /// The shared mode's DNS rule: every name is the booth.
+    public static let dnsRule = """
+        # HeyLook Booth's own Wi-Fi: every name is the booth, so a phone that joins opens the gallery by itself
+        # (made by 'booth hotspot on', removed by 'booth hotspot off').
+        address=/#/\(address)
+
+        """
+
+    /// `text` as a GKeyFile string value: a backslash doubled, spaces as `\s` (never trimmed).
+    static func keyfileEscaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case " ": out += "\\s"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// `text` as a TOML basic string.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for character in text {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            default: out.append(character)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,181 @@
+# system-hotspot: the booth's own Wi-Fi at a party with none, on real drivers and NetworkManager, no traffic leaving
+# the VM. mac80211_hwsim makes two radios: NetworkManager runs the access point on one (`booth hotspot on`); a
+# "phone" in a network namespace of its own holds the other. The phone joins with wpa_supplicant using the name and
+# passphrase zbarimg reads off the card (`booth card`), gets an address from the shared mode's DHCP, finds every name
+# resolving to the booth, its connectivity checks land on the gallery's code page, and the card's link signs it in and
+# serves a photo. `booth hotspot off` removes the profile and the DNS rule and puts back the connection the Wi-Fi was
+# on. The name and passphrase hold characters the WIFI: format escapes.
+# shellcheck shell=bash
+# rig-vm: system
+# rig-timeout: 420
+sys_wait_ready 60
+(($(sys_photo_count) > 0)) || sys_photo >/dev/null
+
+PROFILE=/etc/NetworkManager/system-connections/heylook-hotspot.nmconnection
+DNS_RULE=/etc/NetworkManager/dnsmasq-shared.d/heylook-hotspot.conf
+PHONE=$RIG_OUT/phone
+mkdir -p "$PHONE"
+
+eval "scenario_$(declare -f rig_teardown)"
+rig_teardown() {
+    set +e
+    [[ -e $PHONE/wpa.pid ]] && kill "$(cat "$PHONE/wpa.pid")"
+    ip netns pids phone 2>/dev/null | xargs -r kill
+    booth hotspot off >/dev/null 2>&1
+    nmcli connection delete Home >/dev/null 2>&1
+    ip netns del phone 2>/dev/null
+    rm -rf /etc/netns/phone /etc/heylook/hotspot.toml
+    systemctl disable --now heylook-gallery.socket heylook-gallery.service >/dev/null 2>&1
+    modprobe -r mac80211_hwsim 2>/dev/null
+    scenario_rig_teardown
+}
+
+systemctl enable --now heylook-gallery.socket >"$RIG_OUT/enable.log" 2>&1 || { cat "$RIG_OUT/enable.log" >&2; rig_fail "enabling the gallery failed"; }
+rig_assert "NetworkManager runs" systemctl is-active -q NetworkManager.service
+
+# Without a Wi-Fi device the hotspot says so, and changes nothing.
+if booth hotspot on >"$RIG_OUT/no-wifi.log" 2>&1; then rig_fail "booth hotspot on succeeded without a Wi-Fi device"; fi
+rig_log "without Wi-Fi: $(cat "$RIG_OUT/no-wifi.log")"
+rig_assert "it names the missing Wi-Fi device" grep -q "no Wi-Fi device" "$RIG_OUT/no-wifi.log"
+rig_assert "and writes no profile" test ! -e "$PROFILE"
+
+# The settings, with every character the card's WIFI: text escapes.
+cat >/etc/heylook/hotspot.toml <<'TOML'
+[hotspot]
+name = "Party;Wi,Fi:\\\"Q\""
+passphrase = "p;a,s:s\\w\"ord-42"
+TOML
+chmod 600 /etc/heylook/hotspot.toml
+
+modprobe mac80211_hwsim radios=2 || rig_fail "modprobe mac80211_hwsim failed"
+rig_wait_for 20 "two simulated radios" bash -c '[[ -e /sys/class/net/wlan0 && -e /sys/class/net/wlan1 ]]'
+ip netns add phone
+phone_phy=$(basename "$(readlink /sys/class/net/wlan1/phy80211)")
+iw phy "$phone_phy" set netns name phone || rig_fail "cannot move $phone_phy into the phone's namespace"
+rig_wait_for 30 "NetworkManager to manage wlan0" bash -c 'nmcli -t -f DEVICE,STATE device | grep -q "^wlan0:disconnected"'
+
+# What the Wi-Fi was on before (a connection of the owner's; an access point here, as there is no other network in the
+# VM): `off` puts it back.
+nmcli connection add type wifi ifname wlan0 con-name Home ssid Home mode ap wifi-sec.key-mgmt wpa-psk \
+    wifi-sec.psk home-password ipv4.method disabled ipv6.method disabled autoconnect no >"$RIG_OUT/home.log" 2>&1 \
+    && nmcli connection up Home >>"$RIG_OUT/home.log" 2>&1 || { cat "$RIG_OUT/home.log" >&2; rig_fail "cannot start the Home connection"; }
+rig_assert "wlan0 is on Home" bash -c "nmcli -t -f GENERAL.CONNECTION device show wlan0 | grep -qx GENERAL.CONNECTION:Home"
+
+booth hotspot on >"$RIG_OUT/hotspot-on.log" 2>&1 || { cat "$RIG_OUT/hotspot-on.log" >&2; rig_fail "booth hotspot on failed"; }
+rig_log "$(cat "$RIG_OUT/hotspot-on.log")"
+rig_assert "the profile is root's, 0600 ($(stat -c %U:%a "$PROFILE"))" test "$(stat -c %U:%a "$PROFILE")" = root:600
+rig_assert "the DNS rule answers every name with the booth" grep -qx 'address=/#/10.42.0.1' "$DNS_RULE"
+nmcli -t -f GENERAL.STATE,GENERAL.CONNECTION device show wlan0 >"$RIG_OUT/wlan0.txt"
+rig_log "wlan0: $(tr '\n' ' ' <"$RIG_OUT/wlan0.txt")"
+rig_assert "wlan0 runs the booth's profile" grep -q "GENERAL.CONNECTION:HeyLook hotspot" "$RIG_OUT/wlan0.txt"
+rig_assert "as an access point" bash -c "iw dev wlan0 info | grep -q 'type AP'"
+rig_assert "booth hotspot status says on" bash -c "booth hotspot status | grep -q '^hotspot: on (wlan0)'"
+
+# The card, read by an independent reader.
+booth card --output "$PHONE" >"$RIG_OUT/card.log" 2>&1 || { cat "$RIG_OUT/card.log" >&2; rig_fail "booth card failed"; }
+zbarimg --quiet --raw "$PHONE/join-card.png" >"$PHONE/card.txt" 2>/dev/null || rig_fail "zbarimg read no QR code on the card"
+rig_log "the card reads: $(tr '\n' ' ' <"$PHONE/card.txt")"
+# The phone's side: the WIFI: text unescaped as a phone does, the network written for wpa_supplicant (the SSID in
+# hex, the passphrase's key computed by wpa_passphrase), the gallery link.
+python3 - "$PHONE" <<'PY' || rig_fail "the card's texts are not what the phone needs"
+import subprocess, sys
+folder = sys.argv[1]
+texts = open(f"{folder}/card.txt").read().split("\n")
+wifi = next(t for t in texts if t.startswith("WIFI:"))
+link = next(t for t in texts if t.startswith("http://"))
+fields, key, value, escaped = {}, None, "", False
+body = wifi[len("WIFI:"):]
+i = 0
+while i < len(body):
+    c = body[i]
+    if escaped:
+        value += c; escaped = False
+    elif c == "\\":
+        escaped = True
+    elif c == ";":
+        if ":" in value:
+            k, v = value.split(":", 1)
+            fields[k] = v
+        value = ""
+    else:
+        value += c
+    i += 1
+ssid, psk = fields["S"], fields["P"]
+assert ssid == 'Party;Wi,Fi:\\"Q"', ssid
+assert psk == 'p;a,s:s\\w"ord-42', psk
+key = subprocess.run(["wpa_passphrase", ssid, psk], capture_output=True, text=True, check=True).stdout
+hexkey = next(l.strip()[4:] for l in key.splitlines() if l.strip().startswith("psk=") and '"' not in l)
+open(f"{folder}/wpa.conf", "w").write(
+    "ctrl_interface=/run/wpa-phone\n"
+    f"network={{\n ssid={ssid.encode().hex()}\n psk={hexkey}\n key_mgmt=WPA-PSK\n proto=RSN\n}}\n")
+open(f"{folder}/link", "w").write(link)
+print(f"ssid {ssid!r}, passphrase {psk!r}, link {link}")
+PY
+
+ip netns exec phone ip link set lo up
+ip netns exec phone ip link set wlan1 up
+ip netns exec phone wpa_supplicant -B -i wlan1 -c "$PHONE/wpa.conf" -P "$PHONE/wpa.pid" -f "$PHONE/wpa.log" \
+    || rig_fail "wpa_supplicant did not start"
+rig_wait_for 60 "the phone to join the booth's Wi-Fi" bash -c "ip netns exec phone iw dev wlan1 link | grep -q '^Connected'"
+rig_log "phone: $(ip netns exec phone iw dev wlan1 link | head -2 | tr '\n' ' ')"
+
+# DHCP from the shared mode (busybox's udhcpc, with a script of its own), and the name server it hands out.
+mkdir -p /etc/netns/phone
+[[ -e /etc/resolv.conf ]] || touch /etc/resolv.conf  # ip netns exec binds the phone's over it.
+cat >"$PHONE/dhcp.sh" <<'SH'
+#!/bin/sh
+[ "$1" = bound ] || exit 0
+ip addr add "$ip/${mask:-24}" dev "$interface"
+echo "nameserver ${dns%% *}" >/etc/netns/phone/resolv.conf
+echo "$ip ${dns%% *}" >"$(dirname "$0")/lease"
+SH
+chmod +x "$PHONE/dhcp.sh"
+ip netns exec phone busybox udhcpc -i wlan1 -n -q -t 20 -T 2 -s "$PHONE/dhcp.sh" >"$PHONE/udhcpc.log" 2>&1 \
+    || { cat "$PHONE/udhcpc.log" >&2; rig_fail "the phone got no address"; }
+read -r address dns <"$PHONE/lease"
+rig_log "phone's lease: $address, name server $dns"
+rig_assert "the phone's address is on the booth's network ($address)" bash -c "[[ $address == 10.42.0.* ]]"
+rig_assert "its name server is the booth ($dns)" test "$dns" = 10.42.0.1
+
+# As the phone: any name is the booth; the checks of iOS, Android and Windows land on the code page; the card's
+# link signs in and a photo downloads with the store's bytes.
+photo=$(sys_photos | tail -1 | sed 's|^\./||')
+ip netns exec phone python3 - "$(cat "$PHONE/link")" "$SYS_PHOTOS/$photo" <<'PY' >"$PHONE/browse.log" 2>&1 || { cat "$PHONE/browse.log" >&2; rig_fail "the phone's view of the booth is wrong"; }
+import http.client, os, socket, sys, urllib.parse
+link, photo = sys.argv[1], sys.argv[2]
+for name in ("captive.apple.com", "connectivitycheck.gstatic.com", "www.msftconnecttest.com", "example.com"):
+    address = socket.gethostbyname(name)
+    assert address == "10.42.0.1", f"{name} resolves to {address}"
+def get(host, path, headers={}):
+    c = http.client.HTTPConnection(socket.gethostbyname(host), 80, timeout=20)
+    c.request("GET", path, headers={"Host": host, **headers})
+    r = c.getresponse()
+    return r.status, dict(r.getheaders()), r.read()
+for host, path in (("captive.apple.com", "/hotspot-detect.html"), ("connectivitycheck.gstatic.com", "/generate_204"),
+                   ("www.msftconnecttest.com", "/connecttest.txt")):
+    status, headers, _ = get(host, path)
+    assert status == 302 and headers.get("Location") == "http://10.42.0.1/", f"{host}{path}: {status} {headers}"
+    status, _, page = get("10.42.0.1", "/")
+    assert status == 200 and b'id="code"' in page, f"the check's redirect: {status}"
+    print(f"{host}{path}: 302 to the code page")
+url = urllib.parse.urlsplit(link)
+status, headers, _ = get(url.hostname, f"{url.path}?{url.query}")
+assert status == 303 and "heylook=" in headers.get("Set-Cookie", ""), f"the card's link: {status} {headers}"
+cookie = headers["Set-Cookie"].split(";")[0]
+status, _, page = get(url.hostname, "/", {"Cookie": cookie})
+name = os.path.basename(photo)
+assert status == 200 and f"/thumb/{name}".encode() in page, f"the gallery: {status}"
+status, _, body = get(url.hostname, f"/original/{name}", {"Cookie": cookie})
+assert status == 200 and body == open(photo, "rb").read(), f"the original of {name}: {status}"
+print(f"the card's link signed in; {name} downloaded ({len(body)} bytes, equal to the store's)")
+PY
+rig_log "$(cat "$PHONE/browse.log")"
+
+booth hotspot off >"$RIG_OUT/hotspot-off.log" 2>&1 || { cat "$RIG_OUT/hotspot-off.log" >&2; rig_fail "booth hotspot off failed"; }
+rig_log "$(cat "$RIG_OUT/hotspot-off.log")"
+rig_assert "the profile is gone" test ! -e "$PROFILE"
+rig_assert "the DNS rule is gone" test ! -e "$DNS_RULE"
+rig_assert "NetworkManager has no hotspot connection" bash -c "! nmcli -t -f NAME connection show | grep -q 'HeyLook hotspot'"
+rig_assert "it says it put Home back" grep -q "back on Home" "$RIG_OUT/hotspot-off.log"
+rig_wait_for 30 "wlan0 back on Home" bash -c "nmcli -t -f GENERAL.CONNECTION device show wlan0 | grep -qx GENERAL.CONNECTION:Home"
+rig_assert "booth hotspot status says off" bash -c "booth hotspot status | grep -q '^hotspot: off (wlan0)'"
