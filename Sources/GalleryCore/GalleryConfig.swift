@@ -1,5 +1,4 @@
 // GalleryConfig: the gallery's settings file, /etc/heylook/gallery.toml: the event's access code and the port.
-import BoothCore
 
 /// The gallery's settings file (`/etc/heylook/gallery.toml`, made with a new code when the package is installed):
 /// the event's access code and the port `booth gallery` listens on when run by hand (the service listens on the
@@ -19,38 +18,27 @@ public struct GalleryConfig: Hashable, Sendable {
     }
 
     /// A problem in the file: where, and what to do.
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        public var line: Int?
-        public var message: String
-        public var description: String { "gallery config: " + (line.map { "line \($0): " } ?? "") + message }
-    }
+    public typealias Error = SettingsFile.Error
+
+    private static let file = SettingsFile(name: "gallery config", table: "gallery")
 
     /// The settings in `text`.
     public init(parsing text: String) throws(Error) {
-        let document: TOMLDocument
-        do {
-            document = try TOMLDocument(parsing: text)
-        } catch {
-            throw Error(line: error.line, message: error.message)
-        }
-        for (table, line) in document.tables where table != "gallery" {
-            throw Error(line: line, message: "unknown table [\(table)]; allowed: [gallery]")
-        }
-        for entry in document.entries {
+        for entry in try Self.file.entries(text) {
             switch (entry.path, entry.value) {
             case ("gallery.code", .string(let code)):
                 if let problem = Self.codeProblem(code) {
-                    throw Error(line: entry.line, message: "'gallery.code': \(problem)")
+                    throw Self.file.error(line: entry.line, "'gallery.code': \(problem)")
                 }
                 self.code = code
             case ("gallery.port", .integer(let port)) where (1...65535).contains(port):
                 self.port = port
             case ("gallery.code", _):
-                throw Error(line: entry.line, message: "'gallery.code' must be a string in quotes, e.g. \"K7PQ2M\"")
+                throw Self.file.error(line: entry.line, "'gallery.code' must be a string in quotes, e.g. \"K7PQ2M\"")
             case ("gallery.port", _):
-                throw Error(line: entry.line, message: "'gallery.port' must be a whole number from 1 to 65535")
+                throw Self.file.error(line: entry.line, "'gallery.port' must be a whole number from 1 to 65535")
             default:
-                throw Error(line: entry.line, message: "unknown key '\(entry.path)'; allowed in [gallery]: code, port")
+                throw Self.file.error(line: entry.line, "unknown key '\(entry.path)'; allowed in [gallery]: code, port")
             }
         }
     }

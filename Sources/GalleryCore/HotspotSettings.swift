@@ -1,5 +1,4 @@
 // HotspotSettings: the booth's own Wi-Fi: its settings file, and the NetworkManager profile and DNS rule made of it.
-import BoothCore
 
 /// The booth's own Wi-Fi for a party with none: its name and passphrase (`/etc/heylook/hotspot.toml`, made with a
 /// new passphrase by the first `booth hotspot on`), and what NetworkManager is given: a keyfile profile in its
@@ -24,43 +23,32 @@ public struct HotspotSettings: Hashable, Sendable {
     public init(network: WiFiNetwork) { self.network = network }
 
     /// A problem in the file: where, and what to do.
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        public var line: Int?
-        public var message: String
-        public var description: String { "hotspot settings: " + (line.map { "line \($0): " } ?? "") + message }
-    }
+    public typealias Error = SettingsFile.Error
+
+    private static let file = SettingsFile(name: "hotspot settings", table: "hotspot")
 
     /// The settings in `text` (`[hotspot]` with `name` and `passphrase`).
     public init(parsing text: String) throws(Error) {
-        let document: TOMLDocument
-        do {
-            document = try TOMLDocument(parsing: text)
-        } catch {
-            throw Error(line: error.line, message: error.message)
-        }
-        for (table, line) in document.tables where table != "hotspot" {
-            throw Error(line: line, message: "unknown table [\(table)]; allowed: [hotspot]")
-        }
         var name: String?
         var passphrase: String?
-        for entry in document.entries {
+        for entry in try Self.file.entries(text) {
             switch (entry.path, entry.value) {
             case ("hotspot.name", .string(let value)): name = value
             case ("hotspot.passphrase", .string(let value)): passphrase = value
             case ("hotspot.name", _), ("hotspot.passphrase", _):
-                throw Error(line: entry.line, message: "'\(entry.path)' must be a string in quotes")
+                throw Self.file.error(line: entry.line, "'\(entry.path)' must be a string in quotes")
             default:
-                throw Error(
-                    line: entry.line, message: "unknown key '\(entry.path)'; allowed in [hotspot]: name, passphrase")
+                throw Self.file.error(
+                    line: entry.line, "unknown key '\(entry.path)'; allowed in [hotspot]: name, passphrase")
             }
         }
         guard let name, let passphrase else {
-            throw Error(line: nil, message: "[hotspot] needs both name and passphrase")
+            throw Self.file.error(line: nil, "[hotspot] needs both name and passphrase")
         }
         do {
             network = try WiFiNetwork(name: name, passphrase: passphrase)
         } catch {
-            throw Error(line: nil, message: error.description)
+            throw Self.file.error(line: nil, error.description)
         }
     }
 
@@ -135,28 +123,13 @@ public struct HotspotSettings: Hashable, Sendable {
         """
 
     /// `text` as a GKeyFile string value: a backslash doubled, spaces as `\s` (never trimmed).
-    static func keyfileEscaped(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case " ": out += "\\s"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    static func keyfileEscaped(_ text: String) -> String { escaped(text, ["\\": "\\\\", " ": "\\s"]) }
 
     /// `text` as a TOML basic string.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            default: out.append(character)
-            }
-        }
-        return out + "\""
+    static func quoted(_ text: String) -> String { "\"" + escaped(text, ["\\": "\\\\", "\"": "\\\""]) + "\"" }
+
+    /// `text` with each character in `replacements` replaced.
+    private static func escaped(_ text: String, _ replacements: [Character: String]) -> String {
+        text.reduce(into: "") { out, character in out += replacements[character] ?? String(character) }
     }
 }

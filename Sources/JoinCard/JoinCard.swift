@@ -170,7 +170,7 @@ public struct JoinCard: Sendable {
         var out = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)
-            if scalar.properties.isASCIIHexDigit || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
+            if ("0"..."9").contains(scalar) || ("A"..."Z").contains(scalar) || ("a"..."z").contains(scalar)
                 || "-._~".unicodeScalars.contains(scalar)
             {
                 out.unicodeScalars.append(scalar)

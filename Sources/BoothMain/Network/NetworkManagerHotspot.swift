@@ -102,7 +102,8 @@ struct NetworkManagerHotspot {
     }
 
     /// Installs the profile for `settings` on the Wi-Fi device and starts it; waits until it is up. Returns the
-    /// interface.
+    /// interface. When it does not come up, the profile and the DNS rule are removed again and the connection before
+    /// it is started.
     @discardableResult
     func on(_ settings: HotspotSettings) throws(BoothFailure) -> String {
         let device = try wifiDevice()
@@ -121,15 +122,22 @@ struct NetworkManagerHotspot {
         try write(
             Array(settings.profile(interface: device.interface).utf8),
             to: "\(paths.profiles)/\(HotspotSettings.profileFile)", mode: 0o600)
-        try call(Self.settingsPath, Self.settings, "ReloadConnections")
-        guard let connection = try profileConnection() else {
-            throw BoothFailure(
-                "NetworkManager did not load \(paths.profiles)/\(HotspotSettings.profileFile) (journalctl -u "
-                    + "NetworkManager says why)")
+        do throws(BoothFailure) {
+            try call(Self.settingsPath, Self.settings, "ReloadConnections")
+            guard let connection = try profileConnection() else {
+                throw BoothFailure(
+                    "NetworkManager did not load \(paths.profiles)/\(HotspotSettings.profileFile) (journalctl -u "
+                        + "NetworkManager says why)")
+            }
+            let started = try call(
+                Self.managerPath, Self.manager, "ActivateConnection", signature: "ooo", [connection, device.path, "/"])
+            try waitUntilActivated(started, interface: device.interface)
+        } catch {
+            // No profile left behind that would fail again at every boot; the Wi-Fi goes back to what it was on.
+            _ = try? off()
+            unlink("\(paths.profiles)/\(HotspotSettings.profileFile)")
+            throw error
         }
-        let started = try call(
-            Self.managerPath, Self.manager, "ActivateConnection", signature: "ooo", [connection, device.path, "/"])
-        try waitUntilActivated(started, interface: device.interface)
         return device.interface
     }
 
