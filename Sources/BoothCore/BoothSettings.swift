@@ -116,6 +116,9 @@ public struct BoothSettings: Hashable, Sendable {
         return slash == stateFile.startIndex ? "/" : String(stateFile[..<slash])
     }
 
+    /// The join card `booth card` keeps for the sticks: `join-card.pdf` in the state file's folder.
+    public var joinCardFile: String { stateFolder == "/" ? "/join-card.pdf" : "\(stateFolder)/join-card.pdf" }
+
     /// The service's events file: `events.jsonl` in the state file's folder.
     public var eventsFile: String { stateFolder == "/" ? "/events.jsonl" : "\(stateFolder)/events.jsonl" }
     /// SCHED_FIFO priority of the event loop (0: the normal scheduler), so a button, the knob, the

@@ -19,14 +19,18 @@ public struct ExportOptions: Sendable {
     public var operations: any FileOperations
     /// Only these sticks get photos (`export.sticks = "owner"`); nil: every stick (`"any"`).
     public var owners: OwnerSticks?
+    /// The join card `booth card` keeps for the sticks (`join-card.pdf` in the state folder), copied to the export
+    /// folder when the stick has not the same; nil or no such file: none.
+    public var joinCard: String?
 
     /// Options; by default only FAT and exFAT sticks are accepted.
     public init(
         folder: String = "HeyLook", allowedFileSystems: Set<String> = ["vfat", "exfat"], unmount: Bool = true,
         recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations(),
-        unmounter: any StickUnmounter = KernelUnmounter(), owners: OwnerSticks? = nil
+        unmounter: any StickUnmounter = KernelUnmounter(), owners: OwnerSticks? = nil, joinCard: String? = nil
     ) {
         self.owners = owners
+        self.joinCard = joinCard
         self.folder = folder
         self.allowedFileSystems = allowedFileSystems
         self.unmount = unmount

@@ -24,4 +24,6 @@ public struct ExportSummary: Sendable {
     public var unmounted: Bool
     /// Why unmounting failed (EBUSY: a program has a file open there; EPERM: the booth may not unmount).
     public var unmountError: StoreError?
+    /// Whether the join card was copied now (the stick had none, or an older one).
+    public var joinCardCopied = false
 }

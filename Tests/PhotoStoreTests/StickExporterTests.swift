@@ -85,6 +85,67 @@ import Testing
         #expect(!reopened.indexWasRebuilt)
     }
 
+    /// The card `booth card` keeps goes to the stick with the photos, once; a new card replaces it; none, nothing.
+    @Test func theJoinCardGoesToTheStickOnceAndANewOneReplacesIt() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let cards = temporaryDirectory()
+        var options = StoreFixtures.options(for: stick)
+        options.joinCard = "\(cards)/join-card.pdf"
+        let exporter = StickExporter(store: store, options: options)
+        let none = try exporter.export(to: stick)
+        #expect(!none.joinCardCopied && readFile("\(stick)/HeyLook/join-card.pdf") == nil)
+
+        let card = Array("%PDF-1.5 the first card".utf8)
+        try DurableFile().write(card, directory: cards, name: "join-card.pdf", temporaryName: ".tmp")
+        let first = try exporter.export(to: stick)
+        #expect(first.joinCardCopied && first.copied == 0 && first.alreadyThere == 2)
+        #expect(readFile("\(stick)/HeyLook/join-card.pdf") == card)
+        #expect(!(try exporter.export(to: stick).joinCardCopied))
+
+        let newer = Array("%PDF-1.5 a new code".utf8)
+        try DurableFile().write(newer, directory: cards, name: "join-card.pdf", temporaryName: ".tmp", replacing: true)
+        #expect(try exporter.export(to: stick).joinCardCopied)
+        #expect(readFile("\(stick)/HeyLook/join-card.pdf") == newer)
+        #expect(
+            !StoreFixtures.snapshot("\(stick)/HeyLook").keys.contains {
+                $0.hasPrefix(".") && $0 != StickExporter.lockName
+            })
+    }
+
+    /// A stick failing at every step in turn while a new card replaces the old: it holds the old card or the new one,
+    /// never part of one, and no temp file.
+    @Test(arguments: ["open", "write", "fsync", "rename"])
+    func aFailingStickNeverHoldsPartOfTheCard(operation: String) throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        let cards = temporaryDirectory()
+        let card = [UInt8](repeating: 0x25, count: 200_000)
+        try DurableFile().write(card, directory: cards, name: "join-card.pdf", temporaryName: ".tmp")
+        var options = StoreFixtures.options(for: stick)
+        options.joinCard = "\(cards)/join-card.pdf"
+        _ = try StickExporter(store: store, options: options).export(to: stick)  // The photo, and the card.
+        let newer = [UInt8](repeating: 0x26, count: 200_000)
+        try DurableFile().write(newer, directory: cards, name: "join-card.pdf", temporaryName: ".tmp", replacing: true)
+        var failures = 0
+        for n in 1...40 {
+            options.operations = StickFaults(failing: operation, at: n, with: EIO)
+            let succeeded = (try? StickExporter(store: store, options: options).export(to: stick)) != nil
+            let onStick = readFile("\(stick)/HeyLook/join-card.pdf")
+            #expect(onStick == card || onStick == newer, "part of a card after failing \(operation) #\(n)")
+            #expect(
+                !StoreFixtures.snapshot("\(stick)/HeyLook").keys.contains {
+                    $0.hasPrefix(".") && $0 != StickExporter.lockName
+                })
+            if succeeded {
+                #expect(onStick == newer)
+                break
+            }
+            failures += 1
+        }
+        #expect(failures > 0, "no \(operation) failed")
+    }
+
     @Test func reExportCopiesOnlyNewPhotos() throws {
         let store = try StoreFixtures.store(photos: 3)
         let stick = temporaryDirectory()

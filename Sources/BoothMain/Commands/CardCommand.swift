@@ -43,6 +43,8 @@ struct CardCommand: ParsableCommand {
     @Option(help: "The folder to write join-card.png and join-card.pdf into (it must exist).")
     var output = "."
 
+    @OptionGroup var configFile: ConfigOption
+
     func validate() throws {
         if (wifiName == nil) != (wifiPassword == nil) {
             throw ValidationError("--wifi-name and --wifi-password go together: give both, or neither for no Wi-Fi")
@@ -74,13 +76,15 @@ struct CardCommand: ParsableCommand {
                 : GalleryCommand.url(host: "0.0.0.0", port: GalleryCommand.socketEnabled ? 80 : saved.port))
         let card: JoinCard
         let files: [(name: String, bytes: [UInt8])]
+        let pdf: [UInt8]
         do {
             let network =
                 try wifiName.map { name throws(WiFiNetwork.Invalid) in
                     try WiFiNetwork(name: name, passphrase: wifiPassword ?? "")
                 } ?? hotspot?.network
             card = try JoinCard(network: network, galleryAddress: address, code: code)
-            files = [("join-card.png", try card.png()), ("join-card.pdf", try card.pdf())]
+            pdf = try card.pdf()
+            files = [("join-card.png", try card.png()), ("join-card.pdf", pdf)]
         } catch {
             throw BoothFailure("card: \(error)")
         }
@@ -92,6 +96,17 @@ struct CardCommand: ParsableCommand {
                 throw BoothFailure("card: \(error); is \(output) a folder you can write? (--output DIR)")
             }
             print("\(output)/\(file.name)")
+        }
+        // The booth's own copy, which every export puts on the stick (a booth with no screen hands it over).
+        let kept = try configFile.storeSettings().joinCardFile
+        let slash = kept.lastIndex(of: "/")!
+        do {
+            try DurableFile().write(
+                pdf, directory: slash == kept.startIndex ? "/" : String(kept[..<slash]),
+                name: String(kept[kept.index(after: slash)...]), temporaryName: ".join-card.pdf.tmp", replacing: true)
+            print("\(kept) (copied to each stick with the photos)")
+        } catch {
+            print("not kept for the sticks (\(error)): run it as root on the booth (sudo booth card)")
         }
         if let network = card.network { print("Wi-Fi: \(network.name), password: \(network.passphrase)") }
         print("gallery: \(card.galleryLink)")

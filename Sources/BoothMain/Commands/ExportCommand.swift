@@ -79,7 +79,7 @@ struct ExportCommand: ParsableCommand {
             store: store,
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowed, unmount: unmount,
-                unmounter: SystemdUnmounter()))
+                unmounter: SystemdUnmounter(), joinCard: settings.joinCardFile))
         let terminal = isatty(STDERR_FILENO) == 1
         do {
             let summary = try exporter.export(to: target, device: device) { done, total in
@@ -90,6 +90,7 @@ struct ExportCommand: ParsableCommand {
                 "\(summary.copied) copied (\(summary.bytes) bytes), \(summary.adopted) found and verified, "
                     + "\(summary.alreadyThere) already there; stick \(summary.stickID), booth \(store.boothID)")
             if summary.manifestRebuilt { print("the manifest was damaged and was rebuilt from the files found") }
+            if summary.joinCardCopied { print("the join card copied (\(settings.exportFolder)/join-card.pdf)") }
             for skip in summary.skipped { print("skipped \(skip.source): \(skip.reason)") }
             if summary.unmounted { print("\(target) is unmounted: safe to remove") }
             if let error = summary.unmountError {

@@ -76,7 +76,7 @@ final class ExportWorker {
             store: store,
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
-                owners: owners))
+                owners: owners, joinCard: settings.joinCardFile))
         watcher = StickWatcher(mediaRoot: settings.mediaRoot)
         sounds = StickSounds(
             enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,

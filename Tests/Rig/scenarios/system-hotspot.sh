@@ -24,7 +24,7 @@ rig_teardown() {
     booth hotspot off >/dev/null 2>&1
     nmcli connection delete Home >/dev/null 2>&1
     ip netns del phone 2>/dev/null
-    rm -rf /etc/netns/phone /etc/heylook/hotspot.toml
+    rm -rf /etc/netns/phone /etc/heylook/hotspot.toml "$SYS_STATE/join-card.pdf"
     systemctl disable --now heylook-gallery.socket heylook-gallery.service >/dev/null 2>&1
     modprobe -r mac80211_hwsim 2>/dev/null
     scenario_rig_teardown
@@ -74,6 +74,8 @@ rig_assert "booth hotspot status says on" bash -c "booth hotspot status | grep -
 # The card, read by an independent reader.
 booth card --output "$PHONE" >"$RIG_OUT/card.log" 2>&1 || { cat "$RIG_OUT/card.log" >&2; rig_fail "booth card failed"; }
 zbarimg --quiet --raw "$PHONE/join-card.png" >"$PHONE/card.txt" 2>/dev/null || rig_fail "zbarimg read no QR code on the card"
+rig_assert "the card is kept for the sticks, readable by the booth's user" \
+    runuser -u booth -- cmp -s "$SYS_STATE/join-card.pdf" "$PHONE/join-card.pdf"
 rig_log "the card reads: $(tr '\n' ' ' <"$PHONE/card.txt")"
 # The phone's side: the WIFI: text unescaped as a phone does, the network written for wpa_supplicant (the SSID in
 # hex, the passphrase's key computed by wpa_passphrase), the gallery link.
