@@ -3,24 +3,27 @@
 # "phone" in a network namespace of its own holds the other. The phone joins with wpa_supplicant using the name and
 # passphrase zbarimg reads off the card (`booth card`), gets an address from the shared mode's DHCP, finds every name
 # resolving to the booth, its connectivity checks land on the gallery's code page, and the card's link signs it in and
-# serves a photo. `booth hotspot off` removes the profile and the DNS rule and puts back the connection the Wi-Fi was
-# on. The name and passphrase hold characters the WIFI: format escapes.
+# serves a photo. After a reboot NetworkManager starts the hotspot by itself; `booth hotspot off` removes the profile
+# and the DNS rule and puts back the connection the Wi-Fi was on. The name and passphrase hold characters the WIFI:
+# format escapes.
 # shellcheck shell=bash
 # rig-vm: system
+# rig-reboots: 1
 # rig-timeout: 420
-sys_wait_ready 60
-(($(sys_photo_count) > 0)) || sys_photo >/dev/null
 
 PROFILE=/etc/NetworkManager/system-connections/heylook-hotspot.nmconnection
 DNS_RULE=/etc/NetworkManager/dnsmasq-shared.d/heylook-hotspot.conf
 PHONE=$RIG_OUT/phone
 mkdir -p "$PHONE"
 
+rebooting=''
 eval "scenario_$(declare -f rig_teardown)"
 rig_teardown() {
     set +e
     [[ -e $PHONE/wpa.pid ]] && kill "$(cat "$PHONE/wpa.pid")"
     ip netns pids phone 2>/dev/null | xargs -r kill
+    [[ -n $rebooting ]] && { scenario_rig_teardown; return 0; }  # The hotspot must come back after the boot.
+    rm -f /etc/modules-load.d/rig-hwsim.conf /etc/modprobe.d/rig-hwsim.conf
     booth hotspot off >/dev/null 2>&1
     nmcli connection delete Home >/dev/null 2>&1
     ip netns del phone 2>/dev/null
@@ -30,6 +33,33 @@ rig_teardown() {
     scenario_rig_teardown
 }
 
+# After the reboot: NetworkManager started the hotspot by itself; `off` puts Home back.
+after_the_reboot() {
+    sys_wait_ready 60
+    rig_wait_for 90 "NetworkManager to start the hotspot by itself after the reboot" \
+        bash -c "nmcli -t -f GENERAL.CONNECTION device show wlan0 2>/dev/null | grep -qx 'GENERAL.CONNECTION:HeyLook hotspot'"
+    rig_assert "wlan0 is an access point again" bash -c "iw dev wlan0 info | grep -q 'type AP'"
+    # Up once NetworkManager has its address and DHCP running (the radio is an access point a little before).
+    rig_wait_for 30 "booth hotspot status to say on after the reboot" \
+        bash -c "booth hotspot status | grep -q '^hotspot: on (wlan0)'"
+    rig_log "after the reboot: $(booth hotspot status 2>&1 | tr '\n' ' ')"
+
+    booth hotspot off >"$RIG_OUT/hotspot-off.log" 2>&1 || { cat "$RIG_OUT/hotspot-off.log" >&2; rig_fail "booth hotspot off failed"; }
+    rig_log "$(cat "$RIG_OUT/hotspot-off.log")"
+    rig_assert "the profile is gone" test ! -e "$PROFILE"
+    rig_assert "the DNS rule is gone" test ! -e "$DNS_RULE"
+    rig_assert "NetworkManager has no hotspot connection" bash -c "! nmcli -t -f NAME connection show | grep -q 'HeyLook hotspot'"
+    rig_assert "it says it put Home back" grep -q "back on Home" "$RIG_OUT/hotspot-off.log"
+    rig_wait_for 30 "wlan0 back on Home" bash -c "nmcli -t -f GENERAL.CONNECTION device show wlan0 | grep -qx GENERAL.CONNECTION:Home"
+    rig_assert "booth hotspot status says off" bash -c "booth hotspot status | grep -q '^hotspot: off (wlan0)'"
+}
+if sys_booted_again; then
+    after_the_reboot
+    exit 0
+fi
+
+sys_wait_ready 60
+(($(sys_photo_count) > 0)) || sys_photo >/dev/null
 systemctl enable --now heylook-gallery.socket >"$RIG_OUT/enable.log" 2>&1 || { cat "$RIG_OUT/enable.log" >&2; rig_fail "enabling the gallery failed"; }
 rig_assert "NetworkManager runs" systemctl is-active -q NetworkManager.service
 
@@ -173,11 +203,8 @@ print(f"the card's link signed in; {name} downloaded ({len(body)} bytes, equal t
 PY
 rig_log "$(cat "$PHONE/browse.log")"
 
-booth hotspot off >"$RIG_OUT/hotspot-off.log" 2>&1 || { cat "$RIG_OUT/hotspot-off.log" >&2; rig_fail "booth hotspot off failed"; }
-rig_log "$(cat "$RIG_OUT/hotspot-off.log")"
-rig_assert "the profile is gone" test ! -e "$PROFILE"
-rig_assert "the DNS rule is gone" test ! -e "$DNS_RULE"
-rig_assert "NetworkManager has no hotspot connection" bash -c "! nmcli -t -f NAME connection show | grep -q 'HeyLook hotspot'"
-rig_assert "it says it put Home back" grep -q "back on Home" "$RIG_OUT/hotspot-off.log"
-rig_wait_for 30 "wlan0 back on Home" bash -c "nmcli -t -f GENERAL.CONNECTION device show wlan0 | grep -qx GENERAL.CONNECTION:Home"
-rig_assert "booth hotspot status says off" bash -c "booth hotspot status | grep -q '^hotspot: off (wlan0)'"
+# It survives a reboot: the radios are there at boot (as a Pi's own), and NetworkManager starts the profile itself.
+echo mac80211_hwsim >/etc/modules-load.d/rig-hwsim.conf
+echo "options mac80211_hwsim radios=2" >/etc/modprobe.d/rig-hwsim.conf
+rebooting=1
+rig_reboot
