@@ -24,7 +24,7 @@ struct NetworkManagerHotspot {
     static let activated = "2"
     static let deactivated = "4"
 
-    /// Where its files go (the real folders by default; a test's own).
+    /// Where its files go.
     struct Paths {
         var profiles = "/etc/NetworkManager/system-connections"
         var dnsRules = "/etc/NetworkManager/dnsmasq-shared.d"
