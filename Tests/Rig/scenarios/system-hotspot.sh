@@ -1,5 +1,6 @@
 # system-hotspot: the booth's own Wi-Fi at a party with none, on real drivers and NetworkManager, no traffic leaving
-# the VM. mac80211_hwsim makes two radios: NetworkManager runs the access point on one (`booth hotspot on`); a
+# the VM. Without NetworkManager, then without a Wi-Fi device, `booth hotspot on` says so and makes nothing. Then
+# mac80211_hwsim makes two radios: NetworkManager runs the access point on one (`booth hotspot on`); a
 # "phone" in a network namespace of its own holds the other. The phone joins with wpa_supplicant using the name and
 # passphrase zbarimg reads off the card (`booth card`), gets an address from the shared mode's DHCP, finds every name
 # resolving to the booth, its connectivity checks land on the gallery's code page, and the card's link signs it in and
@@ -24,6 +25,11 @@ rig_teardown() {
     ip netns pids phone 2>/dev/null | xargs -r kill
     [[ -n $rebooting ]] && { scenario_rig_teardown; return 0; }  # The hotspot must come back after the boot.
     rm -f /etc/modules-load.d/rig-hwsim.conf /etc/modprobe.d/rig-hwsim.conf
+    if [[ -e $RIG_OUT/nm-dbus.service ]]; then
+        mv "$RIG_OUT/nm-dbus.service" /usr/share/dbus-1/system-services/org.freedesktop.NetworkManager.service
+        systemctl reload dbus.service
+    fi
+    systemctl start NetworkManager.service
     booth hotspot off >/dev/null 2>&1
     nmcli connection delete Home >/dev/null 2>&1
     ip netns del phone 2>/dev/null
@@ -63,11 +69,26 @@ sys_wait_ready 60
 systemctl enable --now heylook-gallery.socket >"$RIG_OUT/enable.log" 2>&1 || { cat "$RIG_OUT/enable.log" >&2; rig_fail "enabling the gallery failed"; }
 rig_assert "NetworkManager runs" systemctl is-active -q NetworkManager.service
 
+# Without NetworkManager (stopped, and its D-Bus activation file away, as where it is not installed) the hotspot says
+# so, and changes nothing.
+nm_service=/usr/share/dbus-1/system-services/org.freedesktop.NetworkManager.service
+systemctl stop NetworkManager.service
+if [[ -e $nm_service ]]; then mv "$nm_service" "$RIG_OUT/nm-dbus.service" && systemctl reload dbus.service; fi
+if booth hotspot on >"$RIG_OUT/no-nm.log" 2>&1; then rig_fail "booth hotspot on succeeded without NetworkManager"; fi
+if [[ -e $RIG_OUT/nm-dbus.service ]]; then mv "$RIG_OUT/nm-dbus.service" "$nm_service" && systemctl reload dbus.service; fi
+systemctl start NetworkManager.service
+rig_log "without NetworkManager: $(cat "$RIG_OUT/no-nm.log")"
+rig_assert "it names NetworkManager and how to get it" grep -q "NetworkManager is not running.*apt install network-manager" \
+    "$RIG_OUT/no-nm.log"
+rig_assert "and makes no settings" test ! -e /etc/heylook/hotspot.toml
+rig_wait_for 30 "NetworkManager back" systemctl is-active -q NetworkManager.service
+
 # Without a Wi-Fi device the hotspot says so, and changes nothing.
 if booth hotspot on >"$RIG_OUT/no-wifi.log" 2>&1; then rig_fail "booth hotspot on succeeded without a Wi-Fi device"; fi
 rig_log "without Wi-Fi: $(cat "$RIG_OUT/no-wifi.log")"
 rig_assert "it names the missing Wi-Fi device" grep -q "no Wi-Fi device" "$RIG_OUT/no-wifi.log"
 rig_assert "and writes no profile" test ! -e "$PROFILE"
+rig_assert "nor settings" test ! -e /etc/heylook/hotspot.toml
 
 # The settings, with every character the card's WIFI: text escapes.
 cat >/etc/heylook/hotspot.toml <<'TOML'
