@@ -81,7 +81,10 @@ rig_log "without NetworkManager: $(cat "$RIG_OUT/no-nm.log")"
 rig_assert "it names NetworkManager and how to get it" grep -q "NetworkManager is not running.*apt install network-manager" \
     "$RIG_OUT/no-nm.log"
 rig_assert "and makes no settings" test ! -e /etc/heylook/hotspot.toml
-rig_wait_for 30 "NetworkManager back" systemctl is-active -q NetworkManager.service
+# Back once it answers on D-Bus (its unit is active a little before its objects are there).
+rig_wait_for 60 "NetworkManager back on D-Bus" bash -c 'nmcli -t -f RUNNING general status 2>/dev/null | grep -qx running'
+rig_wait_for 30 "NetworkManager to list its devices" bash -c 'nmcli -t -f DEVICE device status 2>/dev/null | grep -q .'
+
 
 # Without a Wi-Fi device the hotspot says so, and changes nothing.
 if booth hotspot on >"$RIG_OUT/no-wifi.log" 2>&1; then rig_fail "booth hotspot on succeeded without a Wi-Fi device"; fi
