@@ -15,6 +15,17 @@ public struct DurableFile: Sendable {
         self.operations = operations
     }
 
+    /// Writes `bytes` as the file at `path` (a name alone is in the current folder) via `.NAME.tmp` beside it: the
+    /// write below, for callers that hold a whole path.
+    public func write(_ bytes: [UInt8], path: String, replacing: Bool = false, mode: mode_t = 0o644) throws(StoreError)
+    {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        try write(
+            bytes, directory: directory, name: name, temporaryName: ".\(name).tmp", replacing: replacing, mode: mode)
+    }
+
     /// Writes `bytes` as `directory/name` via `directory/temporaryName`, with permissions `mode` (less the
     /// umask). Never replaces an existing file unless `replacing` (then the old content stays whole until the new one
     /// is durable).

@@ -27,6 +27,18 @@ import Testing
         #expect(stat("\(dir)/b.txt", &info) == 0 && info.st_mode & 0o777 == 0o644)
     }
 
+    /// A whole path is split into its folder and name: the same crash-safe write, and a bare name goes in the
+    /// current folder.
+    @Test func aPathIsWrittenInItsFolder() throws {
+        let dir = temporaryDirectory()
+        try DurableFile().write(payload, path: "\(dir)/c.key", mode: 0o600)
+        #expect(readFile("\(dir)/c.key") == payload)
+        #expect(try folderNames(dir) == ["c.key"])
+        #expect(throws: StoreError.self) { try DurableFile().write([1], path: "\(dir)/c.key") }
+        try DurableFile().write([1], path: "\(dir)/c.key", replacing: true)
+        #expect(readFile("\(dir)/c.key") == [1])
+    }
+
     @Test func anExistingFileIsNeverReplaced() throws {
         let dir = temporaryDirectory()
         try DurableFile().write([1, 2, 3], directory: dir, name: "a.jpg", temporaryName: ".a.partial")

@@ -99,11 +99,8 @@ struct CardCommand: ParsableCommand {
         }
         // The booth's own copy, which every export puts on the stick (a booth with no screen hands it over).
         let kept = try configFile.storeSettings().joinCardFile
-        let slash = kept.lastIndex(of: "/")!
         do {
-            try DurableFile().write(
-                pdf, directory: slash == kept.startIndex ? "/" : String(kept[..<slash]),
-                name: String(kept[kept.index(after: slash)...]), temporaryName: ".join-card.pdf.tmp", replacing: true)
+            try DurableFile().write(pdf, path: kept, replacing: true)
             print("\(kept) (copied to each stick with the photos)")
         } catch {
             print("not kept for the sticks (\(error)): run it as root on the booth (sudo booth card)")

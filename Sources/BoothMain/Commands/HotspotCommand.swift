@@ -64,13 +64,8 @@ struct HotspotCommand: ParsableCommand {
         guard makeIfMissing else { throw BoothFailure("\(path) does not exist: sudo booth hotspot on makes it") }
         var random = SystemRandomNumberGenerator()
         let settings = HotspotSettings.generated(using: &random)
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         do {
-            try DurableFile().write(
-                Array(settings.fileText.utf8), directory: directory.isEmpty ? "/" : directory, name: name,
-                temporaryName: ".\(name).tmp", mode: 0o600)
+            try DurableFile().write(Array(settings.fileText.utf8), path: path, mode: 0o600)
         } catch {
             throw BoothFailure("cannot write \(path): \(error) (run it as root: sudo booth hotspot on)")
         }

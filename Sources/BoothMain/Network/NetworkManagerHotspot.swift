@@ -221,12 +221,8 @@ struct NetworkManagerHotspot {
     }
 
     private func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(BoothFailure) {
-        let slash = path.lastIndex(of: "/")!
-        let directory = String(path[..<slash])
-        let name = String(path[path.index(after: slash)...])
         do {
-            try DurableFile().write(
-                bytes, directory: directory, name: name, temporaryName: ".\(name).tmp", replacing: true, mode: mode)
+            try DurableFile().write(bytes, path: path, replacing: true, mode: mode)
         } catch {
             throw BoothFailure("cannot write \(path): \(error) (run it as root: sudo booth hotspot on)")
         }
