@@ -59,13 +59,19 @@ public final class PhotoStore: @unchecked Sendable {
         self.file = DurableFile(operations: operations)
         try Self.makeDirectories(directory, operations: operations)
         try Self.makeDirectories("\(directory)/discarded", operations: operations)
-        let names = try Self.fileNames(in: directory, operations: operations)
-        for name in names where removingLeftovers && name.hasSuffix(".partial") {
-            _ = operations.unlink("\(directory)/\(name)")
+        // Under the folder's lock: another process's index or booth-id temp file is never taken for a
+        // crash's leftover, and two processes starting on a new folder agree on one booth id.
+        let file = self.file
+        let (names, identity) = try Self.withFolderLock(directory, operations) { () throws(StoreError) in
+            let names = try Self.fileNames(in: directory, operations: operations)
+            for name in names where removingLeftovers && name.hasSuffix(".partial") {
+                _ = operations.unlink("\(directory)/\(name)")
+            }
+            return (names, try Self.loadBoothID(directory: directory, file: file, machine: machine))
         }
+        (boothID, replacedBoothID) = identity
         let discarded = try Self.fileNames(in: "\(directory)/discarded", operations: operations)
         lastSequence = (names + discarded).compactMap { PhotoName(fileName: $0)?.sequence }.max() ?? 0
-        (boothID, replacedBoothID) = try Self.loadBoothID(directory: directory, file: file, machine: machine)
         let listing = Self.listing(directory: directory, kept: names, discarded: discarded, operations: operations)
         let stored = Self.readSmallFile("\(directory)/\(Self.indexName)", operations: operations)
             .flatMap(PhotoIndex.decode)
@@ -206,44 +212,63 @@ public final class PhotoStore: @unchecked Sendable {
         // The snapshot is taken inside the write lock, so a later write never carries older state.
         try Self.indexWriteLock.withLock { _ throws(StoreError) in
             // Another process (`booth export` beside the booth) may write it too: take the folder's lock
-            // file and use a temp name of this process's own, so two writers never share a temp file.
-            let ops = file.operations
-            let lock = ops.open("\(directory)/.index.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            defer { if lock >= 0 { _ = ops.close(lock) } }
-            if lock >= 0 { _ = ops.flock(lock, LOCK_EX) }
-            // Under that lock, what the other writer recorded is merged in, so neither overwrites
-            // the other's export records. A file still the one this store wrote last (same inode, size and
-            // time: the other writer renames a new file into place) holds nothing new and is not read again.
-            let indexPath = "\(directory)/\(Self.indexName)"
-            var info = stat()
-            let current = ops.lstat(indexPath, &info) == 0 ? FileStamp(info) : nil
-            let onDisk =
-                current != nil && current == lastWritten.withLock({ $0 })
-                ? nil : Self.readSmallFile(indexPath, operations: ops).flatMap(PhotoIndex.decode)
-            let text = index.withLock { index in
-                if let onDisk {
-                    index.merge(onDisk) { entry in
-                        var info = stat()
-                        let folder = entry.state == .kept ? directory : discardedDirectory
-                        return ops.lstat("\(folder)/\(entry.name)", &info) == 0 && info.st_size == entry.size
-                    }
-                }
-                return index.encode()
-            }
-            do throws(StoreError) {
-                try file.write(
-                    Array(text.utf8), directory: directory, name: Self.indexName,
-                    temporaryName: ".\(Self.indexName).\(getpid()).partial",
-                    replacing: true)
-                failure.withLock { $0 = nil }
-                let written = ops.lstat(indexPath, &info) == 0 ? FileStamp(info) : nil
-                lastWritten.withLock { $0 = written }
-            } catch {
-                failure.withLock { $0 = error }
-                lastWritten.withLock { $0 = nil }
-                throw error
-            }
+            // and use a temp name of this process's own, so two writers never share a temp file.
+            try Self.withFolderLock(directory, file.operations) { () throws(StoreError) in try writeIndexLocked() }
         }
+    }
+
+    /// `writeIndex` once the folder's lock is held.
+    private func writeIndexLocked() throws(StoreError) {
+        let ops = file.operations
+        // Under that lock, what the other writer recorded is merged in, so neither overwrites
+        // the other's export records. A file still the one this store wrote last (same inode, size and
+        // time: the other writer renames a new file into place) holds nothing new and is not read again.
+        let indexPath = "\(directory)/\(Self.indexName)"
+        var info = stat()
+        let current = ops.lstat(indexPath, &info) == 0 ? FileStamp(info) : nil
+        let onDisk =
+            current != nil && current == lastWritten.withLock({ $0 })
+            ? nil : Self.readSmallFile(indexPath, operations: ops).flatMap(PhotoIndex.decode)
+        let text = index.withLock { index in
+            if let onDisk {
+                index.merge(onDisk) { entry in
+                    var info = stat()
+                    let folder = entry.state == .kept ? directory : discardedDirectory
+                    return ops.lstat("\(folder)/\(entry.name)", &info) == 0 && info.st_size == entry.size
+                }
+            }
+            return index.encode()
+        }
+        do throws(StoreError) {
+            try file.write(
+                Array(text.utf8), directory: directory, name: Self.indexName,
+                temporaryName: ".\(Self.indexName).\(getpid()).partial",
+                replacing: true)
+            failure.withLock { $0 = nil }
+            let written = ops.lstat(indexPath, &info) == 0 ? FileStamp(info) : nil
+            lastWritten.withLock { $0 = written }
+        } catch {
+            failure.withLock { $0 = error }
+            lastWritten.withLock { $0 = nil }
+            throw error
+        }
+    }
+
+    /// The folder's lock file: held while a process writes the index or the booth id, or clears leftovers.
+    public static let lockName = ".index.lock"
+
+    /// Runs `body` holding the folder's lock (`flock` on `lockName`: every process that opens the store
+    /// takes it). A lock file that cannot be made (a read-only folder) leaves `body` unlocked: it fails
+    /// on its own write then, with the folder named.
+    private static func withFolderLock<T>(
+        _ directory: String, _ ops: any FileOperations, _ body: () throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        let lock = ops.open("\(directory)/\(lockName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        defer { if lock >= 0 { _ = ops.close(lock) } }
+        if lock >= 0 {
+            while ops.flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        }
+        return try body()
     }
 
     /// Serialises index writes (both workers write it).
@@ -294,7 +319,7 @@ public final class PhotoStore: @unchecked Sendable {
         if write {
             try file.write(
                 Array(identity.text.utf8), directory: directory, name: boothIDName,
-                temporaryName: ".\(boothIDName).partial", replacing: true)
+                temporaryName: ".\(boothIDName).\(getpid()).partial", replacing: true)
         }
         return (identity.id, stored.map(\.id).flatMap { $0 == identity.id ? nil : $0 })
     }

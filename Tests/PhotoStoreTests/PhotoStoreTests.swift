@@ -25,6 +25,27 @@ import Testing
         #expect(reopened.boothID == clone.boothID && reopened.replacedBoothID == nil)
     }
 
+    @Test func storesOpenedTogetherOnANewFolderAgreeOnOneBoothID() async throws {
+        // The booth and `booth export` can start together on a folder that has no id yet: each must
+        // open the store, and both must use the id the file ends up holding.
+        for _ in 0..<10 {
+            let directory = temporaryDirectory()
+            let ids = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await onOwnThread {
+                            try PhotoStore(directory: directory, reserve: 0, machine: "serial:1111").boothID
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let stored = try #require(PhotoStore.readSmallFile("\(directory)/\(PhotoStore.boothIDName)"))
+            #expect(Set(ids) == [try #require(BoothIdentity.parse(stored)).id])
+            #expect(try PhotoStore.fileNames(in: directory).allSatisfy { !$0.hasSuffix(".partial") })
+        }
+    }
+
     @Test func aBoothIDFromAnOlderVersionIsKept() throws {
         let directory = temporaryDirectory()
         try DurableFile().write(

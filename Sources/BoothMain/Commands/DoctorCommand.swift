@@ -138,7 +138,7 @@ struct DoctorCommand: ParsableCommand {
         if let free, free - 8 * 1024 * 1024 < reserve {
             problems.append("below the free-space reserve: export and remove photos")
         }
-        for name in ["discarded", PhotoStore.indexName, PhotoStore.boothIDName, ".index.lock"] {
+        for name in ["discarded", PhotoStore.indexName, PhotoStore.boothIDName, PhotoStore.lockName] {
             var info = stat()
             guard lstat("\(directory)/\(name)", &info) == 0, info.st_uid != folder.st_uid else { continue }
             problems.append(
