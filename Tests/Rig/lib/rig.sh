@@ -241,13 +241,13 @@ rig_file_is() { local v; read -r v <"$1" && [[ $v == "$2" ]]; }
 # (t_ms from the start). Run it in the background (&) while driving the program; emulation makes < 5 ms unreliable.
 rig_gpio_sample() {
     local out=$1 dur=$2 every=$3 name=$4; shift 4
-    local files=() l v row t0 now
-    for l in "$@"; do files+=("$(rig_gpio_line_dir "$name" "$l")/value"); done
+    local t0 now row i
     rig_now_ms t0
     : >"$out"
     while rig_now_ms now && ((now - t0 <= dur)); do
+        rig_gpio_read_row "$name" "$@"
         row=$((now - t0))
-        for l in "${files[@]}"; do read -r v <"$l"; row+=" $v"; done
+        for ((i = 0; i < ${#RIG_GPIO_ROW}; i++)); do row+=" ${RIG_GPIO_ROW:i:1}"; done
         echo "$row" >>"$out"
         rig_sleep_ms "$every"
     done
@@ -264,16 +264,24 @@ rig_gpio_row() { rig_gpio_read_row "$@"; echo "$RIG_GPIO_ROW"; }
 rig_gpio_row_is() { local name=$1 want=$2; shift 2; rig_gpio_read_row "$name" "$@"; [[ $RIG_GPIO_ROW == "$want" ]]; }
 
 # rig_gpio_read_row NAME LINE...: sets RIG_GPIO_ROW to the lines' values (value files looked up once per shell).
+# The files are read one after another, so a row the program changes between two reads comes out torn (half the
+# old row, half the new: a frame it never showed). The row is read again until two reads agree (at most 5 times).
 declare -gA RIG_GPIO_VALUE_FILES=()
 rig_gpio_read_row() {
-    local name=$1 l v
+    local name=$1 l v previous='' tries
     shift
-    RIG_GPIO_ROW=''
     for l in "$@"; do
         [[ -n ${RIG_GPIO_VALUE_FILES[$name/$l]:-} ]] ||
             RIG_GPIO_VALUE_FILES[$name/$l]=$(rig_gpio_line_dir "$name" "$l")/value
-        read -r v <"${RIG_GPIO_VALUE_FILES[$name/$l]}"
-        RIG_GPIO_ROW+=$v
+    done
+    for ((tries = 0; tries < 5; tries++)); do
+        RIG_GPIO_ROW=''
+        for l in "$@"; do
+            read -r v <"${RIG_GPIO_VALUE_FILES[$name/$l]}"
+            RIG_GPIO_ROW+=$v
+        done
+        [[ $RIG_GPIO_ROW == "$previous" ]] && return 0
+        previous=$RIG_GPIO_ROW
     done
 }
 
