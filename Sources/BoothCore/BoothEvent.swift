@@ -50,6 +50,8 @@ public enum BoothEvent: Hashable, Sendable {
     case stickUnknown
     /// The stick went away (pulled, or unmounted by hand).
     case stickRemoved
+    /// The booth's own Wi-Fi came on (`booth hotspot on` signals the running booth): the LEDs confirm it.
+    case hotspotStarted
     /// Stop the booth (SIGTERM, SIGINT or a script's `quit`).
     case shutdownRequested(ShutdownKind)
 }

@@ -251,6 +251,11 @@ public struct BoothStateMachine: Sendable {
             actions.append(.checkStorage)
         case .stickUnknown: exportChanged(.unknownStick, at: now, &actions)
         case .stickRemoved: exportChanged(.none, at: now, &actions)
+        case .hotspotStarted:
+            // Shown only while the booth waits for a press with the idle pattern up: never over a countdown, a
+            // photo being taken or saved, or the knob's display.
+            guard case .idle = state, shutdown == nil, knobMode == .sound else { break }
+            showAcknowledgement(.hotspotOn, at: now, &actions)
         case .shutdownRequested(let kind): shutdownRequested(kind, at: now, &actions)
         }
         updateButtonLED(&actions)

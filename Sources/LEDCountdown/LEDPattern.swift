@@ -45,6 +45,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case healthWarning(blinks: [Int])
     /// The photo store is below its free-space reserve: the whole row lit, dark for 125 ms every 2 s.
     case full
+    /// The booth's own Wi-Fi is on (`booth hotspot on`): a bar growing from the first LED to the whole row in 750 ms,
+    /// then 250 ms dark, three times, then dark.
+    case hotspotOn
     /// What the knob has chosen, read out without changing it: for 1.5 s the selected sound's place among
     /// the favourites (LED `position` blinking at 2 Hz; past the row, the row lit and LED
     /// `position - ledCount` blinking), 250 ms dark, then the visual countdown's state as
@@ -108,6 +111,12 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return Self.blinking(blinks, at: t) && ledCount > 0 ? LEDFrame(bits: 1 << UInt8(ledCount - 1)) : .dark
         case .full:
             return t % Self.fullPeriod < Self.fastBlink ? .dark : all
+        case .hotspotOn:
+            let inRound = t % Self.slowBlink
+            guard ledCount > 0, t < Self.hotspotRounds * Self.slowBlink, inRound < Self.hotspotGrowth else {
+                return .dark
+            }
+            return .firstLit(Int(inRound * Int64(ledCount) / Self.hotspotGrowth) + 1)
         case .readout(let position, let visualCountdown):
             if t < Self.readoutPosition {
                 guard position > 0, ledCount > 0 else { return .dark }
@@ -127,6 +136,7 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
         switch self {
         case .countdown(let halfSeconds): Int64(max(0, halfSeconds)) * Self.halfSecond
         case .acknowledge(let count): Int64(max(0, count)) * 2 * Self.fastBlink
+        case .hotspotOn: Self.hotspotRounds * Self.slowBlink
         case .readout(_, let visualCountdown):
             Self.readoutPosition + Self.fastBlink * 2 + (visualCountdown ? 4 : 2) * Self.fastBlink
         case .off, .delayDisplay, .volumeDisplay, .allOn, .busy, .error, .warning, .healthWarning, .exportProgress,
@@ -176,6 +186,15 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             return next(Self.slowBlink)
         case .unknownStick:
             return ledCount > 0 ? next(Self.halfSecond) : nil
+        case .hotspotOn:
+            guard ledCount > 0, t < Self.hotspotRounds * Self.slowBlink else { return nil }
+            let round = t / Self.slowBlink * Self.slowBlink
+            let inRound = t - round
+            guard inRound < Self.hotspotGrowth else { return round + Self.slowBlink }
+            // The next LED's start, rounded up to the nanosecond at which `frame` shows it.
+            let step = inRound * Int64(ledCount) / Self.hotspotGrowth + 1
+            guard step < ledCount else { return round + Self.hotspotGrowth }
+            return round + (step * Self.hotspotGrowth + Int64(ledCount) - 1) / Int64(ledCount)
         }
     }
 
@@ -188,6 +207,9 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     static let slowBlink: Int64 = 1_000_000_000
     static let fullPeriod: Int64 = 2_000_000_000
     static let readoutPosition: Int64 = 1_500_000_000
+    /// The hotspot's bar grows for this long in each of its rounds (one a second).
+    static let hotspotGrowth: Int64 = 750_000_000
+    static let hotspotRounds: Int64 = 3
     /// A warning's blink: this long on, then this long off.
     static let blinkStep: Int64 = 250_000_000
     /// The dark pause after a warning's blinks.

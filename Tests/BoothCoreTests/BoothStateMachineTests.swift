@@ -730,6 +730,38 @@ import Testing
         #expect(h.log.last { if case .showLEDs = $0 { true } else { false } } == .showLEDs(pattern, since: h.now))
     }
 
+    /// `booth hotspot on`: the bar grows three times over whatever the idle row showed, which then comes back; never
+    /// over a sequence or the knob's display, and the press still works at once.
+    @Test func theHotspotIsConfirmedOnlyWhileTheBoothWaits() {
+        var h = MachineHarness()
+        h.send(.stickUnknown)
+        h.send(.hotspotStarted)
+        #expect(h.lastPattern == .hotspotOn)
+        h.advance(by: .milliseconds(2999))
+        #expect(h.lastPattern == .hotspotOn)
+        h.advance(by: .milliseconds(1))
+        #expect(h.lastPattern == .unknownStick)
+
+        var counting = MachineHarness()
+        counting.send(.buttonPressed)
+        counting.send(.buttonReleased)
+        #expect(counting.send(.hotspotStarted).isEmpty)
+        counting.send(.soundFinished(.attention))
+        #expect(counting.send(.hotspotStarted).isEmpty)
+        #expect(counting.lastPattern == .countdown(halfSeconds: 2))
+
+        var knob = MachineHarness()
+        knob.send(.knobPressed)
+        let delay = knob.lastPattern
+        #expect(knob.send(.hotspotStarted).isEmpty)
+        #expect(knob.lastPattern == delay)
+
+        var pressed = MachineHarness()
+        pressed.send(.hotspotStarted)
+        pressed.send(.buttonPressed)
+        #expect(pressed.phase != .idle)
+    }
+
     /// Three knob presses: the delay is seen, then the volume, then the sound heard, its place among the
     /// favourites and the visual countdown's state seen; nothing changes.
     @Test func aThirdKnobPressReadsOutTheChoicesWithoutChangingThem() throws {

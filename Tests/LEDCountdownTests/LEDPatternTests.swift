@@ -133,7 +133,7 @@ import Testing
     @Test func patternsThatEndSayWhen() throws {
         for pattern in [
             LEDPattern.acknowledge(count: 1), .acknowledge(count: 2), .countdown(halfSeconds: 3),
-            .readout(position: 2, visualCountdown: true),
+            .readout(position: 2, visualCountdown: true), .hotspotOn,
         ] {
             let end = try #require(pattern.duration)
             #expect(pattern.nextChange(after: end - 1, ledCount: 4) == end)
@@ -147,6 +147,28 @@ import Testing
         ] {
             #expect(pattern.duration == nil, "\(pattern)")
         }
+    }
+
+    /// The hotspot's confirmation: the bar grows to the whole row in 750 ms, dark for 250 ms, three times; on every
+    /// row length each LED joins exactly when the pattern says the frame changes.
+    @Test(arguments: 1...8) func theHotspotsBarGrowsThreeTimes(ledCount: Int) throws {
+        let pattern = LEDPattern.hotspotOn
+        #expect(pattern.frame(at: 0, ledCount: ledCount) == .firstLit(1))
+        #expect(pattern.frame(at: 749 * ms, ledCount: ledCount) == .firstLit(ledCount))
+        #expect(pattern.frame(at: 750 * ms, ledCount: ledCount) == .dark)
+        #expect(pattern.frame(at: 2000 * ms, ledCount: ledCount) == .firstLit(1))
+        #expect(pattern.duration == 3000 * ms)
+        var t: Int64 = 0
+        var frames: [LEDFrame] = [pattern.frame(at: 0, ledCount: ledCount)]
+        while let next = pattern.nextChange(after: t, ledCount: ledCount) {
+            #expect(next > t)
+            #expect(pattern.frame(at: next - 1, ledCount: ledCount) == frames.last, "unannounced change before \(next)")
+            let frame = pattern.frame(at: next, ledCount: ledCount)
+            if frame != frames.last { frames.append(frame) }
+            t = next
+        }
+        let round = (1...ledCount).map { LEDFrame.firstLit($0) } + [.dark]
+        #expect(frames == round + round + round)
     }
 
     /// The volume bar: the share of 100 % rounded up (10 % still lights one LED), dark for the first
@@ -165,7 +187,7 @@ import Testing
     static func everyPattern(ledCount: Int) -> [(pattern: LEDPattern, meaning: String)] {
         var all: [(LEDPattern, String)] = [
             (.off, "ready"), (.allOn, "taking"), (.busy, "saving"), (.error, "failed"), (.safeToRemove, "safe"),
-            (.full, "full"), (.unknownStick, "unknown stick"),
+            (.full, "full"), (.unknownStick, "unknown stick"), (.hotspotOn, "hotspot on"),
         ]
         for halfSeconds in 1...6 {  // RuntimeChoices.delayRange
             all.append((.countdown(halfSeconds: halfSeconds), "countdown \(halfSeconds)"))
@@ -230,7 +252,7 @@ import Testing
         .exportProgress(done: 1, total: 3), .exportProgress(done: 3, total: 3), .safeToRemove, .full,
         .healthWarning(blinks: [1, 2]), .unknownStick,
         .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
-        .volumeDisplay(percent: 70),
+        .volumeDisplay(percent: 70), .hotspotOn,
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {
         var t: Int64 = 0

@@ -41,6 +41,7 @@ struct HotspotCommand: ParsableCommand {
                 print("the gallery is off: sudo systemctl enable --now heylook-gallery.socket")
             }
             print("print the card guests scan: booth card")
+            if Self.confirmOnLEDs(hotspot.bus) { print("the booth's LEDs confirm it: the row fills up three times") }
         case .off:
             let hotspot = try NetworkManagerHotspot()
             let restored = try hotspot.off()
@@ -54,6 +55,19 @@ struct HotspotCommand: ParsableCommand {
             if let (settings, _) = try? Self.settings(settings, makeIfMissing: false) {
                 print("Wi-Fi \(settings.network.name), password \(settings.network.passphrase)")
             }
+        }
+    }
+
+    /// Asks systemd to send the running booth's main process `SignalSource.hotspotStarted` (the booth shows
+    /// `LEDPattern.hotspotOn` if it is waiting for a press); false when the booth's service is not running.
+    static func confirmOnLEDs(_ bus: SystemBus) -> Bool {
+        do {
+            try bus.call(
+                "org.freedesktop.systemd1", "/org/freedesktop/systemd1", "org.freedesktop.systemd1.Manager", "KillUnit",
+                signature: "ssi", ["heylook-booth.service", "main", String(SignalSource.hotspotStarted)])
+            return true
+        } catch {
+            return false
         }
     }
 

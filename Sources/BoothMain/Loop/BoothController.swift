@@ -98,7 +98,11 @@ final class BoothController {
         try loop.register(readable: signals.fileDescriptor) { [unowned self] in
             for signal in self.signals.drain() {
                 self.log.record("signal", at: loop.now(), [("signal", .int(Int64(signal)))])
-                self.dispatch(.shutdownRequested(.abortSequence), at: loop.now())
+                if signal == SignalSource.hotspotStarted {
+                    self.dispatch(.hotspotStarted, at: loop.now())
+                } else {
+                    self.dispatch(.shutdownRequested(.abortSequence), at: loop.now())
+                }
             }
         }
         watchdog.start(on: loop)

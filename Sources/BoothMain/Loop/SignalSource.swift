@@ -1,14 +1,18 @@
-// SignalSource: SIGTERM, SIGINT and SIGHUP through a signalfd into the event loop (never as handlers).
+// SignalSource: SIGTERM, SIGINT, SIGHUP and SIGUSR1 through a signalfd into the event loop (never as handlers).
 import CBoothSys
 import Glibc
 
-/// SIGTERM, SIGINT and SIGHUP delivered through a signalfd into the event loop (never as handlers).
+/// SIGTERM, SIGINT, SIGHUP (stop) and SIGUSR1 (`booth hotspot on` says the booth's Wi-Fi is on) delivered through a
+/// signalfd into the event loop (never as handlers).
 final class SignalSource {
     /// The signalfd.
     let fileDescriptor: Int32
 
     /// The signals the booth handles.
-    static let handled = [SIGTERM, SIGINT, SIGHUP]
+    static let handled = [SIGTERM, SIGINT, SIGHUP, SIGUSR1]
+
+    /// The signal `booth hotspot on` sends the running booth.
+    static let hotspotStarted = SIGUSR1
 
     /// Blocks `signals` for normal delivery in this thread and every thread it starts later. Call it
     /// first thing, before libcamera or Dispatch start threads, or a signal could land on one of them
