@@ -1,4 +1,5 @@
 // GalleryContext: a gallery request's context: Hummingbird's, plus the connection's two addresses.
+import GalleryCore
 import Hummingbird
 import NIOCore
 
@@ -6,7 +7,8 @@ import NIOCore
 /// budget keys on, and the booth's own address the request came in on, where the captive portal sends a phone.
 struct GalleryContext: RequestContext {
     var coreContext: CoreRequestContextStorage
-    /// The client's address (without its port), or "" when the channel has none.
+    /// The client's address (without its port; an IPv4 one as IPv4, not mapped into IPv6), or "" when the channel
+    /// has none.
     let client: String
     /// The booth's address and port this connection came in on ("" and 0 when the channel has none).
     let localAddress: String
@@ -14,8 +16,8 @@ struct GalleryContext: RequestContext {
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        client = source.channel.remoteAddress?.ipAddress ?? ""
-        localAddress = source.channel.localAddress?.ipAddress ?? ""
+        client = CaptivePortal.unmapped(source.channel.remoteAddress?.ipAddress ?? "")
+        localAddress = CaptivePortal.unmapped(source.channel.localAddress?.ipAddress ?? "")
         localPort = source.channel.localAddress?.port ?? 0
     }
 }

@@ -31,6 +31,11 @@ public struct GalleryServer: Sendable {
         public var pageSize = 60
         /// Connections served at once; more wait in the kernel's queue.
         public var maximumConnections = 64
+        /// Where to leave the `ClockMark` after setting the system clock from a phone; nil: never set it (a gallery
+        /// run by hand on a laptop leaves its clock alone).
+        public var clockMark: String?
+        /// Lines for the journal.
+        public var log: @Sendable (String) -> Void = { _ in }
 
         public init(photos: String, cache: String, host: String, port: Int, code: String) {
             (self.photos, self.cache, self.host, self.port, self.code) = (photos, cache, host, port, code)
@@ -41,6 +46,7 @@ public struct GalleryServer: Sendable {
     let catalog: PhotoCatalog
     let thumbnails: ThumbnailStore
     let gate: AccessGate
+    let clock: PhoneClockSetter?
 
     /// A server for `options`: lists the store once and opens the thumbnail cache; throws when either fails.
     public init(options: Options) throws(StoreError) {
@@ -48,6 +54,7 @@ public struct GalleryServer: Sendable {
         catalog = try PhotoCatalog(directory: options.photos)
         thumbnails = try ThumbnailStore(directory: options.cache, photos: options.photos)
         gate = AccessGate(code: options.code, token: Self.randomToken())
+        clock = options.clockMark.map { PhoneClockSetter(markPath: $0, log: options.log) }
     }
 
     /// Serves until SIGTERM or SIGINT; `onRunning` gets the port it listens on (the one asked for, or the one the
@@ -141,9 +148,11 @@ public struct GalleryServer: Sendable {
             }
             let page = request.uri.queryParameters["page"].flatMap { Int($0) } ?? 1
             return Self.html(
-                GalleryPage.gallery(await server.catalog.listing, page: max(1, page), pageSize: server.options.pageSize)
-            )
+                GalleryPage.gallery(
+                    await server.catalog.listing, page: max(1, page), pageSize: server.options.pageSize,
+                    askClock: await server.clock?.wanted() ?? false))
         }
+        router.post("/clock") { request, context in try await server.phoneTime(request, context) }
         router.get("/photo/:name") { request, context in
             let (_, photo) = try await server.photo(request, context)
             let neighbours = await server.catalog.listing.neighbours(of: photo.name)
@@ -213,6 +222,26 @@ public struct GalleryServer: Sendable {
         response.setCookie(
             Cookie(name: AccessGate.cookieName, value: gate.token, path: "/", httpOnly: true, sameSite: .strict))
         return response
+    }
+
+    /// A signed-in phone's time (`t=MILLISECONDS`): the answer is `PhoneClock`'s word for what was done. 401 without
+    /// the cookie, 404 when this gallery does not set the clock, 400 for a body that is not a time, 503 when timedated
+    /// or polkit refused (the reason in the body and the journal).
+    func phoneTime(_ request: Request, _ context: GalleryContext) async throws -> Response {
+        guard admitted(request) else { throw HTTPError(.unauthorized) }
+        guard let clock else { throw HTTPError(.notFound, message: "this gallery does not set the clock") }
+        var request = request
+        let body = try await request.collectBody(upTo: 64)
+        guard let phone = PhoneClock.phoneTime(body: String(buffer: body)) else {
+            throw HTTPError(.badRequest, message: "send the phone's time as t=MILLISECONDS since 1970")
+        }
+        do {
+            let decision = try await clock.offer(phone: phone, from: context.client)
+            return Self.text(PhoneClock.word(decision) + "\n", type: "text/plain; charset=utf-8", cache: "no-store")
+        } catch {
+            options.log("the clock could not be set from a phone (\(context.client)): \(error)")
+            throw HTTPError(.serviceUnavailable, message: "the clock could not be set: \(error)")
+        }
     }
 
     /// The photo the URL's name parameter names, for an admitted request; 401 without the cookie, 404 for a name the

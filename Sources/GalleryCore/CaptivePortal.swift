@@ -23,13 +23,16 @@ public struct CaptivePortal: Sendable, Equatable {
         {
             return nil
         }
-        // A dual-stack socket (systemd's port 80) sees an IPv4 client's connection as IPv4-mapped IPv6.
-        var address = localAddress
-        if address.lowercased().hasPrefix("::ffff:"), Self.isAddress(String(address.dropFirst(7))) {
-            address = String(address.dropFirst(7))
-        }
+        var address = Self.unmapped(localAddress)
         if address.contains(":") { address = "[\(address)]" }
         return localPort == 80 ? "http://\(address)/" : "http://\(address):\(localPort)/"
+    }
+
+    /// `address` as a person reads it: a dual-stack socket (systemd's port 80) sees an IPv4 connection as IPv4-mapped
+    /// IPv6 (`::ffff:10.42.0.57`), which is the IPv4 address (`10.42.0.57`); any other address as it is.
+    public static func unmapped(_ address: String) -> String {
+        guard address.lowercased().hasPrefix("::ffff:"), isAddress(String(address.dropFirst(7))) else { return address }
+        return String(address.dropFirst(7))
     }
 
     /// `host` (not an IPv6 literal) without its port: `booth.local:80` → `booth.local`, a trailing dot dropped.

@@ -40,7 +40,8 @@ public enum GalleryAssets {
 
         """
 
-    /// `/static/gallery.js`: swipe and arrow keys on a photo, the slideshow's timer and its live events.
+    /// `/static/gallery.js`: swipe and arrow keys on a photo, the slideshow's timer and its live events, and the
+    /// phone's time sent when the gallery asks for it (`data-clock="ask"`: the booth's clock is unset).
     public static let javascript = """
         "use strict";
         (function () {
@@ -88,6 +89,11 @@ public enum GalleryAssets {
             if (document.documentElement.requestFullscreen) {
               show.addEventListener("click", function () { document.documentElement.requestFullscreen(); });
             }
+          }
+          if (document.body.dataset.clock === "ask") {
+            fetch("/clock", {
+              method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "t=" + Date.now()
+            }).catch(function () {});
           }
         })();
 

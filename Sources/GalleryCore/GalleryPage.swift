@@ -21,7 +21,8 @@ public enum GalleryPage {
     }
 
     /// Page `page` of the gallery: the day groups with their thumbnails (loaded lazily), a ZIP per day and for all.
-    public static func gallery(_ listing: GalleryListing, page: Int, pageSize: Int) -> String {
+    /// `askClock`: the page's script sends the phone's time (`PhoneClock`).
+    public static func gallery(_ listing: GalleryListing, page: Int, pageSize: Int, askClock: Bool = false) -> String {
         let groups = listing.page(page, pageSize: pageSize)
         let pages = listing.pageCount(pageSize: pageSize)
         let total = listing.photos.reduce(Int64(0)) { $0 + $1.size }
@@ -62,7 +63,7 @@ public enum GalleryPage {
         if pages > 1 { html += " <span>Page \(page) of \(pages)</span> " }
         if page < pages { html += "<a id=\"older\" href=\"/?page=\(page + 1)\">Older →</a>" }
         html += "</nav>\n"
-        return document(title: "HeyLook photos", bodyClass: "gallery", html)
+        return document(title: "HeyLook photos", bodyClass: "gallery", askClock: askClock, html)
     }
 
     /// One photo, sized for the screen, with its neighbours (swipe or arrow keys) and a download of the original.
@@ -137,7 +138,7 @@ public enum GalleryPage {
         return "\(tenths / 10).\(tenths % 10) MB"
     }
 
-    private static func document(title: String, bodyClass: String, _ body: String) -> String {
+    private static func document(title: String, bodyClass: String, askClock: Bool = false, _ body: String) -> String {
         """
         <!doctype html>
         <html lang="en">
@@ -148,7 +149,7 @@ public enum GalleryPage {
         <link rel="stylesheet" href="/static/gallery.css">
         <script src="/static/gallery.js" defer></script>
         </head>
-        <body class="\(bodyClass)">
+        <body class="\(bodyClass)"\(askClock ? " data-clock=\"ask\"" : "")>
         \(body)
         </body>
         </html>

@@ -1,5 +1,6 @@
 // DoctorTests: `booth doctor` reads the photo store and never writes it (it is often run as root).
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import PhotoStore
@@ -63,5 +64,32 @@ import Testing
         let refused = DoctorCommand.clockReport(
             status: .unknown("adjtimex: Operation not permitted (EPERM)"), trusted: false)
         #expect(refused.problems.count == 1 && refused.problems[0].contains("EPERM"))
+        // Set from a phone by the gallery: dated, and the journal's and doctor's source is the phone.
+        let phone = ClockMark(setTo: 1_795_780_800, was: 1_795_608_000, phone: "10.42.0.57")
+        let set = DoctorCommand.clockReport(status: .unsynchronised, trusted: false, phone: phone)
+        #expect(set.problems.isEmpty)
+        #expect(
+            set.lines == [
+                "✓ set from a phone (10.42.0.57) by the gallery this boot, 172800 s forward: photos are dated"
+            ])
+        #expect(
+            DoctorCommand.clockReport(status: .synchronised, trusted: false, phone: phone).lines[0].hasPrefix(
+                "✓ synchronised"))
+    }
+
+    /// The booth dates photos while the gallery's clock mark is there, and not before or when it is damaged.
+    @Test func aPhoneMarkMakesTheClockTrusted() throws {
+        let directory = temporaryDirectory()
+        let path = "\(directory)/clock"
+        let clock = WallClock(trust: .kernel, markPath: path)
+        // This machine's kernel clock may be synchronised; the mark matters only where it is not.
+        guard WallClock.status() != .synchronised else { return }
+        #expect(clock.photoTime() == nil && clock.state() == "unsynchronised")
+        try DurableFile().write(Array("set_to 2\nwas 1\n".utf8), path: path)
+        #expect(clock.photoTime() == nil)
+        try DurableFile().write(
+            Array(ClockMark(setTo: 2, was: 1, phone: "::1").text.utf8), path: path, replacing: true)
+        #expect(clock.photoTime() != nil && clock.state() == "set from a phone")
+        #expect(WallClock(trust: .never, markPath: path).photoTime() == nil)
     }
 }

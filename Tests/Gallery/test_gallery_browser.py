@@ -344,6 +344,20 @@ class CodeGateTests(GalleryCase):
             self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "a.thumb, img#slide, img#photo"), [])
             self.assertNotIn(name, driver.page_source)
 
+    def test_a_gallery_run_by_hand_leaves_the_clock_alone(self):
+        # Without --set-clock (the installed unit's), no page asks for the phone's time and /clock sets nothing;
+        # the rig's system-hotspot sets the clock through timedated from a phone.
+        form = {"Content-Type": "application/x-www-form-urlencoded"}
+        status, _, _ = self.gallery.request("POST", "/clock", form, "t=4000000000000")
+        self.assertEqual(status, 401)
+        status, headers, _ = self.gallery.request("POST", "/code", form, f"code={CODE}")
+        cookie = {"Cookie": headers["Set-Cookie"].split(";")[0]}
+        status, _, body = self.gallery.request("POST", "/clock", {**cookie, **form}, "t=4000000000000")
+        self.assertEqual(status, 404, body)
+        status, _, page = self.gallery.request("GET", "/", cookie)
+        self.assertEqual(status, 200)
+        self.assertNotIn(b"data-clock", page)
+
     def test_a_wrong_code_asks_again(self):
         status, _, body = self.gallery.request(
             "POST", "/code", {"Content-Type": "application/x-www-form-urlencoded"}, "code=WRONG1")

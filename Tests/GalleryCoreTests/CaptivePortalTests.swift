@@ -18,6 +18,14 @@ import Testing
         #expect(portal.redirect(host: host, localAddress: "::ffff:10.42.0.1", localPort: 80) == "http://10.42.0.1/")
     }
 
+    @Test func anIPv4MappedAddressReadsAsIPv4() {
+        #expect(CaptivePortal.unmapped("::ffff:10.42.0.57") == "10.42.0.57")
+        #expect(CaptivePortal.unmapped("::FFFF:192.168.1.2") == "192.168.1.2")
+        for address in ["10.42.0.57", "::1", "fe80::1", "::ffff:", "::ffff:fe80::1", ""] {
+            #expect(CaptivePortal.unmapped(address) == address)
+        }
+    }
+
     @Test(arguments: [
         nil, "", "booth", "BOOTH", "booth.local", "booth.local:8080", "heylook.local.", "localhost:8080", "10.42.0.1",
         "192.168.1.20:80", "[::1]:8080", "[fe80::1%25wlan0]",

@@ -1,12 +1,12 @@
-// The polkit rule's logic (deploy/polkit/50-heylook-booth.rules) checked with mujs, polkitd's rules API
-// stubbed: `mujs Tests/Packaging/polkit-rule.js deploy/polkit/50-heylook-booth.rules` (scripts/test).
+// The polkit rules' logic (deploy/polkit/*.rules) checked with mujs, polkitd's rules API stubbed, every rule loaded
+// as polkitd loads them: `mujs Tests/Packaging/polkit-rule.js deploy/polkit/*.rules` (scripts/test).
 var rules = [];
 var polkit = {
     Result: { NO: "no", YES: "yes", AUTH_ADMIN: "auth_admin", NOT_HANDLED: null },
     addRule: function (rule) { rules.push(rule); },
     log: function () {}
 };
-load(scriptArgs[0]);
+for (var f = 0; f < scriptArgs.length; f++) load(scriptArgs[f]);
 
 function decide(id, user, details) {
     var action = { id: id, lookup: function (key) { return details[key]; } };
@@ -33,7 +33,15 @@ var cases = [
     [manage, "booth", { verb: "stop" }, null],
     [manage, "pi", { unit: "media-heylook-1234\\x2dABCD.mount", verb: "stop" }, null],
     ["org.freedesktop.systemd1.manage-unit-files", "booth", { unit: "media-heylook-1.mount", verb: "stop" }, null],
-    ["org.freedesktop.login1.reboot", "booth", {}, null]
+    ["org.freedesktop.login1.reboot", "booth", {}, null],
+    // The gallery's user sets the clock through timedated (and turns network time off for that moment); nothing else.
+    ["org.freedesktop.timedate1.set-time", "heylook-gallery", {}, "yes"],
+    ["org.freedesktop.timedate1.set-ntp", "heylook-gallery", {}, "yes"],
+    ["org.freedesktop.timedate1.set-timezone", "heylook-gallery", {}, null],
+    ["org.freedesktop.timedate1.set-local-rtc", "heylook-gallery", {}, null],
+    ["org.freedesktop.timedate1.set-time", "booth", {}, null],
+    ["org.freedesktop.timedate1.set-time", "pi", {}, null],
+    [manage, "heylook-gallery", { unit: "media-heylook-1234\\x2dABCD.mount", verb: "stop" }, null]
 ];
 var failed = 0;
 for (var i = 0; i < cases.length; i++) {

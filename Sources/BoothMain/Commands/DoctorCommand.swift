@@ -104,7 +104,8 @@ struct DoctorCommand: ParsableCommand {
         for text in health.problems { problem(text) }
 
         print("Clock")
-        let clock = Self.clockReport(status: WallClock.status(), trusted: settings.trustClock)
+        let clock = Self.clockReport(
+            status: WallClock.status(), trusted: settings.trustClock, phone: WallClock.phoneMark(ClockMark.path))
         for line in clock.lines { print("  \(line)") }
         for text in clock.problems { problem(text) }
 
@@ -180,7 +181,17 @@ struct DoctorCommand: ParsableCommand {
     /// Whether photos get dates: a clock not synchronised (no network time yet) is a note, not a
     /// problem (a booth without network is fine; its photos are undated); one whose status cannot be
     /// read is a problem.
-    static func clockReport(status: WallClock.Status, trusted: Bool) -> (lines: [String], problems: [String]) {
+    static func clockReport(
+        status: WallClock.Status, trusted: Bool, phone: ClockMark? = nil
+    ) -> (lines: [String], problems: [String]) {
+        if status != .synchronised, !trusted, let phone {
+            return (
+                [
+                    "✓ set from a phone (\(phone.phone)) by the gallery this boot, \(phone.setTo - phone.was) s "
+                        + "forward: photos are dated"
+                ], []
+            )
+        }
         switch (status, trusted) {
         case (.synchronised, _):
             return (["✓ synchronised: photos are dated"], [])

@@ -50,6 +50,12 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Where thumbnails are kept (default: $CACHE_DIRECTORY, else ~/.cache/heylook-gallery).")
     var cache: String?
 
+    @Flag(
+        help:
+            "Set the system clock from the first phone that signs in while network time has not (the installed unit does; needs timedated and the package's polkit rule)."
+    )
+    var setClock = false
+
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0 to 65535") }
         if let code, let problem = GalleryConfig.codeProblem(code) { throw ValidationError("--code: \(problem)") }
@@ -72,9 +78,11 @@ struct GalleryCommand: ParsableCommand {
         var settings = try configFile.storeSettings(photosGiven: photos != nil)
         if let photos { settings.photosDirectory = photos }
         let code = self.code ?? saved.code ?? Self.newCode()
-        let options = GalleryServer.Options(
+        var options = GalleryServer.Options(
             photos: settings.photosDirectory, cache: cache ?? Self.defaultCache, host: host, port: port ?? saved.port,
             code: code)
+        options.log = { Log.info($0) }
+        if setClock { options.clockMark = ClockMark.path }
         let server: GalleryServer
         do {
             server = try GalleryServer(options: options)

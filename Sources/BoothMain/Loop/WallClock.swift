@@ -7,11 +7,13 @@ import Glibc
 /// The local wall-clock time for photo names and EXIF (never for timing: that is the loop's
 /// `LoopClock`), and the one owner of whether it is trusted. A Pi has no battery clock: until network
 /// time has set it, the kernel's clock says whatever was saved at the last shutdown (or 1970), and the
-/// kernel says so (adjtimex: `STA_UNSYNC`). A photo taken then is undated rather than falsely dated.
+/// kernel says so (adjtimex: `STA_UNSYNC`). A photo taken then is undated rather than falsely dated. At a party
+/// with no network, the gallery sets the clock from the first signed-in phone and leaves a `ClockMark`: the kernel
+/// still says unsynchronised, and the mark is what makes the clock trusted for the rest of the boot.
 struct WallClock: Sendable {
     /// Where the trust in the clock comes from.
     enum Trust: Sendable, Equatable {
-        /// The kernel's synchronisation status, read at each photo (the booth's default).
+        /// The kernel's synchronisation status or the gallery's `ClockMark`, read at each photo (the booth's default).
         case kernel
         /// Always (`booth.trust_clock`: a battery-backed clock, set by hand).
         case always
@@ -30,9 +32,13 @@ struct WallClock: Sendable {
     /// Where the trust comes from.
     let trust: Trust
 
+    /// Where the gallery leaves its `ClockMark`.
+    let markPath: String
+
     /// A clock trusted as `trust` says.
-    init(trust: Trust) {
+    init(trust: Trust, markPath: String = ClockMark.path) {
         self.trust = trust
+        self.markPath = markPath
     }
 
     /// The time to name and stamp a photo with now, or nil when the clock cannot be trusted.
@@ -40,12 +46,12 @@ struct WallClock: Sendable {
         switch trust {
         case .always: Self.now()
         case .never: nil
-        case .kernel: Self.status() == .synchronised ? Self.now() : nil
+        case .kernel: Self.status() == .synchronised || Self.phoneMark(markPath) != nil ? Self.now() : nil
         }
     }
 
-    /// Whether photos are dated now and why, one word or a short phrase: "synchronised", "trusted",
-    /// "unsynchronised" or "unknown: adjtimex: …".
+    /// Whether photos are dated now and why, one word or a short phrase: "synchronised", "set from a phone",
+    /// "trusted", "unsynchronised" or "unknown: adjtimex: …".
     func state() -> String {
         switch trust {
         case .always: return "trusted"
@@ -53,10 +59,16 @@ struct WallClock: Sendable {
         case .kernel:
             switch Self.status() {
             case .synchronised: return "synchronised"
+            case _ where Self.phoneMark(markPath) != nil: return "set from a phone"
             case .unsynchronised: return "unsynchronised"
             case .unknown(let text): return "unknown: \(text)"
             }
         }
+    }
+
+    /// The gallery's mark at `path`, when it set the clock from a phone this boot.
+    static func phoneMark(_ path: String) -> ClockMark? {
+        (try? ConfigLoader.readText(path)).flatMap { $0 }.flatMap(ClockMark.parse)
     }
 
     /// The kernel's synchronisation status (adjtimex with no change: a read, allowed without

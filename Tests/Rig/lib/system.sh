@@ -95,6 +95,29 @@ sys_photo() {
     comm -13 <(printf '%s\n' "$list") <(sys_photos) | tail -1
 }
 
+# sys_clock_status unsync|sync: sets the kernel's clock status as at boot (STA_UNSYNC, the maximum error at its 16 s
+# limit) or as an NTP daemon leaves it (no STA_UNSYNC, a small maximum error). The booth reads STA_UNSYNC;
+# systemd-timedated's NTPSynchronized (which the gallery reads) reads the maximum error.
+sys_clock_status() {
+    "$RIG_PY" - "$1" <<'PY'
+import ctypes, sys
+class Timex(ctypes.Structure):  # struct timex's first fields (x86-64 and aarch64), then room for the rest
+    _fields_ = [("modes", ctypes.c_uint), ("offset", ctypes.c_long), ("freq", ctypes.c_long),
+                ("maxerror", ctypes.c_long), ("esterror", ctypes.c_long), ("status", ctypes.c_int),
+                ("rest", ctypes.c_byte * 256)]
+ADJ_MAXERROR, ADJ_ESTERROR, ADJ_STATUS, STA_UNSYNC = 0x4, 0x8, 0x10, 0x40
+unsync = sys.argv[1] == "unsync"
+error = 16_000_000 if unsync else 1000  # microseconds
+t = Timex(modes=ADJ_STATUS | ADJ_MAXERROR | ADJ_ESTERROR, status=STA_UNSYNC if unsync else 0, maxerror=error,
+          esterror=error)
+libc = ctypes.CDLL(None, use_errno=True)
+state = libc.adjtimex(ctypes.byref(t))
+if state < 0:
+    sys.exit(f"adjtimex: errno {ctypes.get_errno()}")
+print(f"clock state {state}, status {t.status:#x}, maximum error {t.maxerror} us")
+PY
+}
+
 # rig_wait_for_quiet SECONDS COMMAND...: like rig_wait_for, but returns 1 on timeout instead of failing.
 rig_wait_for_quiet() {
     local secs=$1 deadline now

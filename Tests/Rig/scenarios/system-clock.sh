@@ -5,29 +5,11 @@
 # rig-vm: system
 # rig-timeout: 120
 
-# clock_status unsync|sync: sets the kernel's STA_UNSYNC flag (and a small max error) as an NTP daemon does.
-clock_status() {
-    "$RIG_PY" - "$1" <<'PY'
-import ctypes, sys
-class Timex(ctypes.Structure):  # struct timex's first fields (x86-64 and aarch64), then room for the rest
-    _fields_ = [("modes", ctypes.c_uint), ("offset", ctypes.c_long), ("freq", ctypes.c_long),
-                ("maxerror", ctypes.c_long), ("esterror", ctypes.c_long), ("status", ctypes.c_int),
-                ("rest", ctypes.c_byte * 256)]
-ADJ_MAXERROR, ADJ_ESTERROR, ADJ_STATUS, STA_UNSYNC = 0x4, 0x8, 0x10, 0x40
-t = Timex(modes=ADJ_STATUS | ADJ_MAXERROR | ADJ_ESTERROR, status=STA_UNSYNC if sys.argv[1] == "unsync" else 0)
-libc = ctypes.CDLL(None, use_errno=True)
-state = libc.adjtimex(ctypes.byref(t))
-if state < 0:
-    sys.exit(f"adjtimex: errno {ctypes.get_errno()}")
-print(f"clock state {state}, status {t.status:#x}")
-PY
-}
-
 # exif_date PHOTO: prints the photo's EXIF dateTime as `booth inspect` reads it ("null" when there is none).
 exif_date() { booth inspect "$SYS_PHOTOS/$1" | "$RIG_PY" -c 'import json, sys; print(json.load(sys.stdin)["dateTime"] or "null")'; }
 
 sys_wait_ready 60
-rig_log "$(clock_status unsync)"
+rig_log "$(sys_clock_status unsync)"
 systemctl restart "$SYS_UNIT"
 sys_wait_ready 60
 rig_assert "the service read the clock's status in its sandbox (journal: clock unsynchronised)" \
@@ -38,7 +20,7 @@ rig_log "not synchronised: $undated, EXIF date $(exif_date "$undated")"
 rig_assert "named by number alone ($undated)" grep -qE '^\./HeyLook_undated_[0-9]{6,}\.jpg$' <<<"$undated"
 rig_assert "no EXIF date" test "$(exif_date "$undated")" = null
 
-rig_log "$(clock_status sync)"
+rig_log "$(sys_clock_status sync)"
 dated=$(sys_photo)
 today=$(date +%Y-%m-%d)
 rig_log "synchronised: $dated, EXIF date $(exif_date "$dated")"
@@ -47,4 +29,4 @@ rig_assert "the EXIF date is today's" grep -q "^${today//-/:} " <<<"$(exif_date 
 n_undated=${undated##*_}
 n_dated=${dated##*_}
 rig_assert "numbered in order (${n_undated%.jpg} then ${n_dated%.jpg})" test "$((10#${n_dated%.jpg}))" -gt "$((10#${n_undated%.jpg}))"
-rig_log "$(clock_status unsync)"
+rig_log "$(sys_clock_status unsync)"

@@ -4,7 +4,9 @@
 # "phone" in a network namespace of its own holds the other. The phone joins with wpa_supplicant using the name and
 # passphrase zbarimg reads off the card (`booth card`), gets an address from the shared mode's DHCP, finds every name
 # resolving to the booth, its connectivity checks land on the gallery's code page, and the card's link signs it in and
-# serves a photo. After a reboot NetworkManager starts the hotspot by itself; `booth hotspot off` removes the profile
+# serves a photo. The booth's clock is unsynchronised: the gallery asks the signed-in phone for its time and sets the
+# clock from it (timedated, polkit), once and forwards only; the next photo is dated. The booth's LEDs confirm `on`.
+# After a reboot NetworkManager starts the hotspot by itself; `booth hotspot off` removes the profile
 # and the DNS rule and puts back the connection the Wi-Fi was on. The name and passphrase hold characters the WIFI:
 # format escapes.
 # shellcheck shell=bash
@@ -17,10 +19,31 @@ DNS_RULE=/etc/NetworkManager/dnsmasq-shared.d/heylook-hotspot.conf
 PHONE=$RIG_OUT/phone
 mkdir -p "$PHONE"
 
-rebooting=''
+rebooting='' clock_before='' ntp=''
+# clock_forward: prints how many seconds the clock moved forward since clock_before (the wall clock's change less
+# the monotonic clock's).
+clock_forward() {
+    local mono
+    mono=$(cut -d' ' -f1 /proc/uptime)
+    echo $(($(date +%s) - clock_before - (${mono%.*} - ${mono_before%.*})))
+}
+# clock_back: the clock back where it was before the phone set it, for the scenarios after this one (the kernel's
+# and the machine's clock: timedated's SetTime wrote both); nothing when it did not move.
+clock_back() {
+    [[ -n $clock_before ]] || return 0
+    local forward
+    forward=$(clock_forward)
+    clock_before=''
+    ((forward > 60)) || return 0
+    [[ $ntp == yes ]] && timedatectl set-ntp false
+    timedatectl set-time "$(date -d "@$(($(date +%s) - forward))" '+%Y-%m-%d %H:%M:%S')" ||
+        date -s "@$(($(date +%s) - forward))" >/dev/null
+    [[ $ntp == yes ]] && timedatectl set-ntp true
+}
 eval "scenario_$(declare -f rig_teardown)"
 rig_teardown() {
     set +e
+    clock_back
     [[ -e $PHONE/wpa.pid ]] && kill "$(cat "$PHONE/wpa.pid")"
     ip netns pids phone 2>/dev/null | xargs -r kill
     [[ -n $rebooting ]] && { scenario_rig_teardown; return 0; }  # The hotspot must come back after the boot.
@@ -124,6 +147,26 @@ rig_log "wlan0: $(tr '\n' ' ' <"$RIG_OUT/wlan0.txt")"
 rig_assert "wlan0 runs the booth's profile" grep -q "GENERAL.CONNECTION:HeyLook hotspot" "$RIG_OUT/wlan0.txt"
 rig_assert "as an access point" bash -c "iw dev wlan0 info | grep -q 'type AP'"
 rig_assert "booth hotspot status says on" bash -c "booth hotspot status | grep -q '^hotspot: on (wlan0)'"
+# The LEDs confirm it: `on` signals the running booth (SIGUSR1 through systemd), whose row fills up three times.
+rig_assert "booth hotspot on says the LEDs confirm it" grep -q "LEDs confirm it" "$RIG_OUT/hotspot-on.log"
+leds_confirm() {
+    python3 - "$SYS_STATE/events.jsonl" <<'PY'
+import json, sys
+records = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
+signals = [i for i, r in enumerate(records) if r.get("type") == "signal" and r.get("signal") == 10]
+assert signals, "no SIGUSR1 in the booth's events"
+leds = [r for r in records[signals[-1]:] if r.get("type") == "leds"]
+assert leds, "no LED change after the signal"
+n = len(leds[0]["leds"])
+want = ([(1 << k) - 1 for k in range(1, n + 1)] + [0]) * 3
+got = [r["bits"] for r in leds][:len(want)]
+assert got == want, f"the LEDs after the signal: {got}, expected {want}"
+print(f"the booth's {n} LEDs filled up three times: {got}")
+PY
+}
+leds_confirmed() { leds_confirm >/dev/null 2>&1; }
+rig_wait_for 15 "the booth's LEDs to confirm the hotspot" leds_confirmed
+rig_log "$(leds_confirm)"
 
 # The card, read by an independent reader.
 booth card --output "$PHONE" >"$RIG_OUT/card.log" 2>&1 || { cat "$RIG_OUT/card.log" >&2; rig_fail "booth card failed"; }
@@ -226,6 +269,63 @@ assert status == 200 and body == open(photo, "rb").read(), f"the original of {na
 print(f"the card's link signed in; {name} downloaded ({len(body)} bytes, equal to the store's)")
 PY
 rig_log "$(cat "$PHONE/browse.log")"
+
+# The phone's clock: the booth's is unsynchronised (no network time here), so the gallery asks the first signed-in
+# phone for its time and sets the clock through timedated (polkit lets the gallery's user): forwards only, once.
+# The phone is an hour ahead of the booth.
+rig_log "$(sys_clock_status unsync)"
+undated=$(sys_photo)
+rig_assert "before the phone, photos are undated ($undated)" grep -qE '^\./HeyLook_undated_[0-9]{6,}\.jpg$' <<<"$undated"
+clock_failed() {
+    cat "$PHONE/clock.log" >&2
+    journalctl -b -u heylook-gallery.service -o cat --no-pager | tail -20 >&2
+    rig_fail "the phone's time did not set the booth's clock"
+}
+ntp=$(timedatectl show -p NTP --value 2>/dev/null)
+clock_before=$(date +%s) mono_before=$(cut -d' ' -f1 /proc/uptime)
+ip netns exec phone python3 - "$(cat "$PHONE/link")" <<'PY' >"$PHONE/clock.log" 2>&1 || clock_failed
+import http.client, sys, time, urllib.parse
+host = urllib.parse.urlsplit(sys.argv[1]).hostname
+def ask(method, path, headers={}, body=None):
+    c = http.client.HTTPConnection(host, 80, timeout=20)
+    c.request(method, path, body=body, headers={"Host": host, **headers})
+    r = c.getresponse()
+    return r.status, dict(r.getheaders()), r.read()
+status, headers, _ = ask("GET", urllib.parse.urlsplit(sys.argv[1]).path + "?" + urllib.parse.urlsplit(sys.argv[1]).query)
+cookie = {"Cookie": headers["Set-Cookie"].split(";")[0]}
+form = {"Content-Type": "application/x-www-form-urlencoded"}
+status, _, page = ask("GET", "/", cookie)
+assert status == 200 and b'data-clock="ask"' in page, "the gallery does not ask for the phone's time"
+phone = int(time.time() * 1000) + 3_600_000
+status, _, answer = ask("POST", "/clock", form, f"t={phone}")
+assert status == 401, f"without the code: {status} {answer}"
+status, _, answer = ask("POST", "/clock", {**cookie, **form}, "t=soon")
+assert status == 400, f"not a time: {status} {answer}"
+status, _, answer = ask("POST", "/clock", {**cookie, **form}, "t=12")
+assert status == 200 and answer == b"implausible\n", f"1970: {status} {answer}"
+status, _, answer = ask("POST", "/clock", {**cookie, **form}, f"t={phone}")
+assert status == 200 and answer == b"set\n", f"the phone's time: {status} {answer}"
+offset = time.time() * 1000 - phone
+assert -2000 < offset < 10000, f"the clock is {offset:.0f} ms from the phone's"
+status, _, answer = ask("POST", "/clock", {**cookie, **form}, f"t={phone + 86_400_000}")
+assert status == 200 and answer == b"already set\n", f"a second phone: {status} {answer}"
+status, _, page = ask("GET", "/", cookie)
+assert b'data-clock' not in page, "the gallery still asks for the time"
+print(f"the phone's time set the clock (now {offset:+.0f} ms from it); a second phone was refused: already set")
+PY
+rig_log "$(cat "$PHONE/clock.log")"
+forward=$(clock_forward)
+rig_assert "the clock moved an hour forward ($forward s)" test "$forward" -ge 3500 -a "$forward" -le 3700
+journalctl -b -u heylook-gallery.service -o cat --no-pager >"$RIG_OUT/gallery-journal.txt" 2>&1
+rig_assert "the gallery's journal says the clock came from a phone" grep -q "clock set from a phone (10\.42\.0\." "$RIG_OUT/gallery-journal.txt"
+booth doctor >"$RIG_OUT/doctor.txt" 2>&1 || true  # It counts the VM's missing camera as a problem.
+rig_assert "booth doctor says the clock was set from a phone" grep -q "set from a phone (10\.42\.0\." "$RIG_OUT/doctor.txt"
+dated=$(sys_photo)
+today=$(date +%Y-%m-%d)
+rig_log "after the phone: $dated"
+rig_assert "the next photo is dated ($dated)" grep -qE "^\./HeyLook_${today}_[0-9]{2}-[0-9]{2}-[0-9]{2}_[0-9]{6,}\.jpg$" <<<"$dated"
+clock_back
+rig_log "the clock set back an hour for the next scenarios: $(date '+%F %T')"
 
 # It survives a reboot: the radios are there at boot (as a Pi's own), and NetworkManager starts the profile itself.
 echo mac80211_hwsim >/etc/modules-load.d/rig-hwsim.conf
