@@ -35,10 +35,10 @@ clock_back() {
     forward=$(clock_forward)
     clock_before=''
     ((forward > 60)) || return 0
-    [[ $ntp == yes ]] && timedatectl set-ntp false
+    if [[ $ntp == yes ]]; then timedatectl set-ntp false; fi
     timedatectl set-time "$(date -d "@$(($(date +%s) - forward))" '+%Y-%m-%d %H:%M:%S')" ||
         date -s "@$(($(date +%s) - forward))" >/dev/null
-    [[ $ntp == yes ]] && timedatectl set-ntp true
+    if [[ $ntp == yes ]]; then timedatectl set-ntp true; fi
 }
 eval "scenario_$(declare -f rig_teardown)"
 rig_teardown() {
@@ -58,6 +58,7 @@ rig_teardown() {
     ip netns del phone 2>/dev/null
     rm -rf /etc/netns/phone /etc/heylook/hotspot.toml "$SYS_STATE/join-card.pdf"
     systemctl disable --now heylook-gallery.socket heylook-gallery.service >/dev/null 2>&1
+    rm -f /run/heylook-gallery/clock  # The booth trusts its clock while the mark is there.
     modprobe -r mac80211_hwsim 2>/dev/null
     scenario_rig_teardown
 }
