@@ -242,6 +242,7 @@ rig_file_is() { local v; read -r v <"$1" && [[ $v == "$2" ]]; }
 rig_gpio_sample() {
     local out=$1 dur=$2 every=$3 name=$4; shift 4
     local t0 now row i
+    rig_gpio_read_row "$name" "$@"  # Finds the value files (forks, slow under emulation) before the clock starts.
     rig_now_ms t0
     : >"$out"
     while rig_now_ms now && ((now - t0 <= dur)); do
