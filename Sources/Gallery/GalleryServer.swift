@@ -304,12 +304,11 @@ public struct GalleryServer: Sendable {
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let name = folders ? "\(photo.day ?? PhotoName.undated)/\(photo.name)" : photo.name
             // A ZIP's DOS time is wall-clock time: the local time zone's offset at the photo's time.
-            var seconds = info.st_mtim.tv_sec
-            var local = tm()
-            localtime_r(&seconds, &local)
+            let seconds = Int64(info.st_mtim.tv_sec)
             // The index's checksum holds for the file of the size it recorded (the store never rewrites a photo).
             let entry = try ZipEntry(
-                name: name, size: UInt64(info.st_size), modified: Int64(seconds), utcOffset: local.tm_gmtoff,
+                name: name, size: UInt64(info.st_size), modified: seconds,
+                utcOffset: WallTime(seconds: seconds, local: true).utcOffset,
                 checksum: Int64(info.st_size) == photo.size ? photo.checksum : nil)
             entries.append((entry, path))
         }

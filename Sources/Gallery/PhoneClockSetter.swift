@@ -6,8 +6,11 @@ import Glibc
 
 /// Sets the system clock from the first signed-in phone while network time has not (`booth gallery --set-clock`,
 /// as the installed unit runs it), through timedated, and leaves the `ClockMark` the booth trusts. `PhoneClock`
-/// decides; this carries it out, one phone at a time.
+/// decides; this carries it out, one phone at a time, on a queue of its own (its D-Bus calls block).
 actor PhoneClockSetter {
+    private let executor = QueueExecutor(label: "heylook.clock")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
     /// Where the mark is written (`ClockMark.path` when installed).
     let markPath: String
     private let log: @Sendable (String) -> Void
@@ -44,18 +47,19 @@ actor PhoneClockSetter {
     /// What to do with a phone's time (`phone`, microseconds since 1970) sent from `address`; sets the clock and
     /// writes the mark when `PhoneClock` says so.
     func offer(phone: Int64, from address: String) throws -> PhoneClock.Decision {
-        let booth = Self.now()
+        let booth = WallTime.nowMicroseconds()
         let timeDate = try bus()
         if !synchronised { synchronised = try timeDate.synchronised() }
         let decision = PhoneClock.decide(
             phone: phone, booth: booth, synchronised: synchronised, alreadySet: marked())
         guard case .set(let microseconds) = decision else { return decision }
-        try timeDate.set(microseconds: microseconds)
+        let ntpProblem = try timeDate.set(microseconds: microseconds)
         let mark = ClockMark(setTo: microseconds / 1_000_000, was: booth / 1_000_000, phone: address)
         try DurableFile().write(Array(mark.text.utf8), path: markPath, replacing: true, mode: 0o644)
         log(
             "clock set from a phone (\(address)): it said \(Self.text(booth)), the phone \(Self.text(microseconds)); "
                 + "photos are dated from now on")
+        if let ntpProblem { log("network time could not be turned on again after setting the clock: \(ntpProblem)") }
         return decision
     }
 
@@ -74,20 +78,8 @@ actor PhoneClockSetter {
         log("the clock cannot be set from phones: \(text)")
     }
 
-    /// The wall clock now, in microseconds since 1970.
-    static func now() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        return Int64(ts.tv_sec) * 1_000_000 + Int64(ts.tv_nsec) / 1000
-    }
-
     /// `2026-11-27 18:04:05 UTC`.
     static func text(_ microseconds: Int64) -> String {
-        var seconds = time_t(microseconds / 1_000_000)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) "
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) UTC"
+        "\(WallTime(seconds: microseconds / 1_000_000, local: false).text) UTC"
     }
 }

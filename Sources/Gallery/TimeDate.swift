@@ -22,8 +22,9 @@ final class TimeDate {
 
     /// Sets the clock to `microseconds` since 1970 (UTC). timedated refuses while its network time service is
     /// on (the two would fight), so that is turned off for the moment of setting and on again: with a network
-    /// later, network time takes over.
-    func set(microseconds: Int64) throws(SystemBus.Failure) {
+    /// later, network time takes over. Throws only when the clock was not set; once it is, a failure to turn
+    /// network time on again is returned, for the log.
+    func set(microseconds: Int64) throws(SystemBus.Failure) -> SystemBus.Failure? {
         let ntp = try bus.property(Self.service, Self.path, Self.service, "NTP") == "true"
         if ntp { try setNTP(false) }
         do {
@@ -35,7 +36,13 @@ final class TimeDate {
             if ntp { try? setNTP(true) }
             throw error
         }
-        if ntp { try setNTP(true) }
+        guard ntp else { return nil }
+        do {
+            try setNTP(true)
+            return nil
+        } catch {
+            return error
+        }
     }
 
     private func setNTP(_ on: Bool) throws(SystemBus.Failure) {
