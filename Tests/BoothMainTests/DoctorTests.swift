@@ -81,9 +81,7 @@ import Testing
     @Test func aPhoneMarkMakesTheClockTrusted() throws {
         let directory = temporaryDirectory()
         let path = "\(directory)/clock"
-        let clock = WallClock(trust: .kernel, markPath: path)
-        // This machine's kernel clock may be synchronised; the mark matters only where it is not.
-        guard WallClock.status() != .synchronised else { return }
+        let clock = WallClock(trust: .kernel, markPath: path, kernelStatus: { .unsynchronised })
         #expect(clock.photoTime() == nil && clock.state() == "unsynchronised")
         try DurableFile().write(Array("set_to 2\nwas 1\n".utf8), path: path)
         #expect(clock.photoTime() == nil)
@@ -91,5 +89,10 @@ import Testing
             Array(ClockMark(setTo: 2, was: 1, phone: "::1").text.utf8), path: path, replacing: true)
         #expect(clock.photoTime() != nil && clock.state() == "set from a phone")
         #expect(WallClock(trust: .never, markPath: path).photoTime() == nil)
+        let synchronised = WallClock(trust: .kernel, markPath: path, kernelStatus: { .synchronised })
+        #expect(synchronised.photoTime() != nil && synchronised.state() == "synchronised")
+        let unknown = WallClock(
+            trust: .kernel, markPath: "\(directory)/none", kernelStatus: { .unknown("adjtimex: EPERM") })
+        #expect(unknown.photoTime() == nil && unknown.state() == "unknown: adjtimex: EPERM")
     }
 }

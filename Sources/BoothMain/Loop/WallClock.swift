@@ -35,10 +35,14 @@ struct WallClock: Sendable {
     /// Where the gallery leaves its `ClockMark`.
     let markPath: String
 
+    /// Reads the kernel's status (`status()`; a fixed answer in tests).
+    let kernelStatus: @Sendable () -> Status
+
     /// A clock trusted as `trust` says.
-    init(trust: Trust, markPath: String = ClockMark.path) {
+    init(trust: Trust, markPath: String = ClockMark.path, kernelStatus: @escaping @Sendable () -> Status = status) {
         self.trust = trust
         self.markPath = markPath
+        self.kernelStatus = kernelStatus
     }
 
     /// The time to name and stamp a photo with now, or nil when the clock cannot be trusted.
@@ -46,7 +50,7 @@ struct WallClock: Sendable {
         switch trust {
         case .always: Self.now()
         case .never: nil
-        case .kernel: Self.status() == .synchronised || Self.phoneMark(markPath) != nil ? Self.now() : nil
+        case .kernel: kernelStatus() == .synchronised || Self.phoneMark(markPath) != nil ? Self.now() : nil
         }
     }
 
@@ -57,7 +61,7 @@ struct WallClock: Sendable {
         case .always: return "trusted"
         case .never: return "unsynchronised"
         case .kernel:
-            switch Self.status() {
+            switch kernelStatus() {
             case .synchronised: return "synchronised"
             case _ where Self.phoneMark(markPath) != nil: return "set from a phone"
             case .unsynchronised: return "unsynchronised"
