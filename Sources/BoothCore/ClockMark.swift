@@ -1,4 +1,5 @@
 // ClockMark: what `booth gallery` leaves when it set the system clock from a phone, so the booth dates photos.
+import BoothTime
 
 /// The mark `booth gallery` leaves when it set the system clock from a signed-in phone's time, in its runtime
 /// folder: kept while the gallery restarts (`RuntimeDirectoryPreserve=yes`), gone at the next boot (`/run` is
@@ -14,15 +15,29 @@ public struct ClockMark: Equatable, Sendable {
     public var was: Int64
     /// The phone's address, as the gallery saw it.
     public var phone: String
+    /// The moment of `was` on the boot's monotonic clock: what dates the photos taken undated earlier in the same
+    /// boot. Nil in a mark that lacks it (one written by 0.8.0).
+    public var at: BootInstant?
 
     /// A mark.
-    public init(setTo: Int64, was: Int64, phone: String) {
-        (self.setTo, self.was, self.phone) = (setTo, was, phone)
+    public init(setTo: Int64, was: Int64, phone: String, at: BootInstant? = nil) {
+        (self.setTo, self.was, self.phone, self.at) = (setTo, was, phone, at)
     }
 
     /// The file's text.
     public var text: String {
-        "set_to \(setTo)\nwas \(was)\nphone \(phone)\n"
+        "set_to \(setTo)\nwas \(was)\nphone \(phone)\n" + (at.map { "at \($0)\n" } ?? "")
+    }
+
+    /// When a photo taken undated at `taken` was really taken, in seconds since 1970 (UTC): the clock's new time
+    /// moved back by the monotonic time between the photo and the setting (which setting the clock does not
+    /// change). Nil for a moment of another boot, or when the mark has no moment of its own.
+    public func seconds(of taken: BootInstant) -> Int64? {
+        guard let at, at.boot == taken.boot else { return nil }
+        let nanoseconds = taken.instant.since(at.instant)
+        // Whole seconds towards the past, so a photo 0.4 s before the setting is a second earlier, not the same one.
+        let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : -((-nanoseconds + 999_999_999) / 1_000_000_000)
+        return setTo + seconds
     }
 
     /// The mark in a file's text, or nil when a field is missing or unreadable.
@@ -35,6 +50,11 @@ public struct ClockMark: Equatable, Sendable {
         guard let setTo = fields["set_to"].flatMap({ Int64($0) }),
             let was = fields["was"].flatMap({ Int64($0) }), let phone = fields["phone"]
         else { return nil }
-        return ClockMark(setTo: setTo, was: was, phone: phone)
+        var at: BootInstant?
+        if let text = fields["at"] {
+            guard let moment = BootInstant.parse(Substring(text)) else { return nil }
+            at = moment
+        }
+        return ClockMark(setTo: setTo, was: was, phone: phone, at: at)
     }
 }

@@ -27,11 +27,17 @@ public struct PhotoIndex: Hashable, Sendable {
         public var checksum: UInt32?
         /// Ids of the sticks holding a verified copy.
         public var exportedTo: Set<String>
+        /// When an undated photo was taken, on its boot's monotonic clock (nil for a dated photo, or one saved
+        /// before this was recorded): a phone's `ClockMark` later in that boot dates it.
+        public var taken: BootInstant?
 
         /// An entry.
-        public init(name: String, state: State, size: Int64, checksum: UInt32? = nil, exportedTo: Set<String> = []) {
-            (self.name, self.state, self.size, self.checksum, self.exportedTo) = (
-                name, state, size, checksum, exportedTo
+        public init(
+            name: String, state: State, size: Int64, checksum: UInt32? = nil, exportedTo: Set<String> = [],
+            taken: BootInstant? = nil
+        ) {
+            (self.name, self.state, self.size, self.checksum, self.exportedTo, self.taken) = (
+                name, state, size, checksum, exportedTo, taken
             )
         }
     }
@@ -151,14 +157,16 @@ public struct PhotoIndex: Hashable, Sendable {
         sorted.filter { $0.state == .kept && !$0.exportedTo.isEmpty }
     }
 
-    /// The index as text: one line per photo, then an `end` line with the CRC-32 of everything before
-    /// it, so a torn or damaged file is recognised.
+    /// The index as text: one line per photo (`photo NAME STATE SIZE CRC STICKS`, then `BOOT@NS` for an undated
+    /// photo whose moment is known), then an `end` line with the CRC-32 of everything before it, so a torn or
+    /// damaged file is recognised.
     public func encode() -> String {
         var text = "\(Self.header)\n"
         for entry in sorted {
             let checksum = entry.checksum.map(CRC32.hex) ?? "-"
             let sticks = entry.exportedTo.isEmpty ? "-" : entry.exportedTo.sorted().joined(separator: ",")
-            text += "photo \(entry.name) \(entry.state.rawValue) \(entry.size) \(checksum) \(sticks)\n"
+            let taken = entry.taken.map { " \($0)" } ?? ""
+            text += "photo \(entry.name) \(entry.state.rawValue) \(entry.size) \(checksum) \(sticks)\(taken)\n"
         }
         return text + "end \(CRC32.hex(CRC32.checksum(text.utf8)))\n"
     }
@@ -169,7 +177,7 @@ public struct PhotoIndex: Hashable, Sendable {
         var entries: [Entry] = []
         for line in body.dropFirst() {
             let f = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard f.count == 6, f[0] == "photo", PhotoName(fileName: String(f[1])) != nil,
+            guard f.count == 6 || f.count == 7, f[0] == "photo", PhotoName(fileName: String(f[1])) != nil,
                 let state = State(rawValue: String(f[2])), let size = Int64(f[3]), size >= 0
             else { return nil }
             let checksum: UInt32?
@@ -181,8 +189,15 @@ public struct PhotoIndex: Hashable, Sendable {
             }
             let sticks = f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init)
             guard sticks.allSatisfy(ExportManifest.isValidID) else { return nil }
+            var taken: BootInstant?
+            if f.count == 7 {
+                guard let moment = BootInstant.parse(f[6]) else { return nil }
+                taken = moment
+            }
             entries.append(
-                Entry(name: String(f[1]), state: state, size: size, checksum: checksum, exportedTo: Set(sticks)))
+                Entry(
+                    name: String(f[1]), state: state, size: size, checksum: checksum, exportedTo: Set(sticks),
+                    taken: taken))
         }
         return PhotoIndex(entries)
     }

@@ -7,6 +7,8 @@ import Glibc
 public enum FileReading {
     /// Why reading stopped.
     public enum Failure: Error, Equatable, CustomStringConvertible {
+        /// `open` failed with this errno (not ENOENT: a missing file is no failure of `contents`).
+        case open(errno: Int32)
         /// `read` failed with this errno.
         case read(errno: Int32)
         /// There was more than `limit` bytes.
@@ -14,7 +16,7 @@ public enum FileReading {
 
         public var description: String {
             switch self {
-            case .read(let code): ErrnoText.describe(code)
+            case .open(let code), .read(let code): ErrnoText.describe(code)
             case .tooLarge(let limit): "larger than \(Self.size(limit))"
             }
         }
@@ -41,5 +43,16 @@ public enum FileReading {
             guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
             bytes += chunk[..<count]
         }
+    }
+
+    /// The whole file at `path`, at most `limit` bytes; nil when there is no such file.
+    public static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .open(errno: errno)
+        }
+        defer { close(fd) }
+        return try readAll(fd, limit: limit)
     }
 }

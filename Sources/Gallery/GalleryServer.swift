@@ -51,7 +51,7 @@ public struct GalleryServer: Sendable {
     /// A server for `options`: lists the store once and opens the thumbnail cache; throws when either fails.
     public init(options: Options) throws(StoreError) {
         self.options = options
-        catalog = try PhotoCatalog(directory: options.photos)
+        catalog = try PhotoCatalog(directory: options.photos, clockMark: options.clockMark)
         thumbnails = try ThumbnailStore(directory: options.cache, photos: options.photos)
         gate = AccessGate(code: options.code, token: Self.randomToken())
         clock = options.clockMark.map { PhoneClockSetter(markPath: $0, log: options.log) }
@@ -237,6 +237,8 @@ public struct GalleryServer: Sendable {
         }
         do {
             let decision = try await clock.offer(phone: phone, from: context.client)
+            // The photos saved undated earlier in this boot have their dates from now on.
+            if case .set = decision { _ = try? await catalog.refresh() }
             return Self.text(PhoneClock.word(decision) + "\n", type: "text/plain; charset=utf-8", cache: "no-store")
         } catch {
             options.log("the clock could not be set from a phone (\(context.client)): \(error)")
@@ -304,7 +306,8 @@ public struct GalleryServer: Sendable {
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
             let name = folders ? "\(photo.day ?? PhotoName.undated)/\(photo.name)" : photo.name
             // A ZIP's DOS time is wall-clock time: the local time zone's offset at the photo's time.
-            let seconds = Int64(info.st_mtim.tv_sec)
+            // A photo saved undated but dated since by a phone: the time it was taken, not the file's wrong one.
+            let seconds = photo.dated ?? Int64(info.st_mtim.tv_sec)
             // The index's checksum holds for the file of the size it recorded (the store never rewrites a photo).
             let entry = try ZipEntry(
                 name: name, size: UInt64(info.st_size), modified: seconds,

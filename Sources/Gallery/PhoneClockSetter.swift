@@ -53,8 +53,10 @@ actor PhoneClockSetter {
         let decision = PhoneClock.decide(
             phone: phone, booth: booth, synchronised: synchronised, alreadySet: marked())
         guard case .set(let microseconds) = decision else { return decision }
+        // The monotonic moment of the setting, which dates the photos taken undated earlier in this boot.
+        let at = BootID.current().flatMap { BootInstant(boot: $0, instant: KernelClock().now()) }
         let ntpProblem = try timeDate.set(microseconds: microseconds)
-        let mark = ClockMark(setTo: microseconds / 1_000_000, was: booth / 1_000_000, phone: address)
+        let mark = ClockMark(setTo: microseconds / 1_000_000, was: booth / 1_000_000, phone: address, at: at)
         try DurableFile().write(Array(mark.text.utf8), path: markPath, replacing: true, mode: 0o644)
         log(
             "clock set from a phone (\(address)): it said \(Self.text(booth)), the phone \(Self.text(microseconds)); "

@@ -15,18 +15,38 @@ public actor PhotoCatalog {
     private var nextSubscriber = 0
     private var known: Set<String>
 
-    /// A catalog of `directory`, listed once now.
-    public init(directory: String) throws(StoreError) {
+    /// Where the clock mark is (nil: this gallery dates no undated photos).
+    public nonisolated let clockMark: String?
+
+    /// A catalog of `directory`, listed once now; undated photos are dated by the `ClockMark` at `clockMark` while
+    /// there is one.
+    public init(directory: String, clockMark: String? = nil) throws(StoreError) {
         self.directory = directory
-        listing = GalleryListing(try PhotoStore.inspect(directory: directory))
+        self.clockMark = clockMark
+        listing = GalleryListing(try PhotoStore.inspect(directory: directory), dating: Self.dating(clockMark))
         known = Set(listing.photos.map(\.name))
+    }
+
+    /// Dating by the mark at `path`, in the local time zone; nil when there is no readable mark.
+    static func dating(_ path: String?) -> PhotoDating? {
+        guard let path, let bytes = try? FileReading.contents(of: path, limit: 4096),
+            let mark = ClockMark.parse(String(decoding: bytes, as: UTF8.self))
+        else {
+            return nil
+        }
+        return PhotoDating(clock: mark) { seconds in
+            let local = WallTime(seconds: seconds, local: true)
+            return PhotoName.DateTime(
+                year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute,
+                second: local.second)
+        }
     }
 
     /// Lists the folder again; every photo new since the last listing is told to the subscribers, newest last.
     /// Returns the names that left the listing (discarded or deleted), whose thumbnails can go.
     @discardableResult
     public func refresh() throws(StoreError) -> [String] {
-        listing = GalleryListing(try PhotoStore.inspect(directory: directory))
+        listing = GalleryListing(try PhotoStore.inspect(directory: directory), dating: Self.dating(clockMark))
         let now = Set(listing.photos.map(\.name))
         let added = listing.photos.filter { !known.contains($0.name) }.map(\.name).reversed()
         let removed = known.subtracting(now).sorted()

@@ -16,11 +16,12 @@ public struct GalleryListing: Sendable {
     public let photos: [GalleryPhoto]
     private let positions: [String: Int]
 
-    /// The listing of `entries` (the store's index: kept photos are shown, retakes never).
-    public init(_ entries: [PhotoIndex.Entry]) {
+    /// The listing of `entries` (the store's index: kept photos are shown, retakes never), undated photos dated by
+    /// `dating` where it can.
+    public init(_ entries: [PhotoIndex.Entry], dating: PhotoDating? = nil) {
         // Dated photos newest first; the undated ones after them, newest first too (their date is unknown, so they
         // cannot be placed among the days).
-        photos = entries.compactMap(GalleryPhoto.init).sorted { a, b in
+        photos = entries.compactMap { GalleryPhoto($0, dating: dating) }.sorted { a, b in
             if (a.day == nil) != (b.day == nil) { return a.day != nil }
             return a.sequence > b.sequence
         }

@@ -16,17 +16,26 @@ public struct GalleryPhoto: Hashable, Sendable {
     public var sequence: Int
     /// The CRC-32 of its bytes, as the store recorded it at save (nil when the index was rebuilt without it).
     public var checksum: UInt32?
+    /// When a photo saved undated was taken, in seconds since 1970 (UTC), known from the phone that set the clock
+    /// later in the same boot (`ClockMark`); nil for a photo dated by its name, or still undated.
+    public var dated: Int64?
 
-    /// The photo of a store entry: nil for a discarded photo (a retake) or a name that is not a photo's.
-    public init?(_ entry: PhotoIndex.Entry) {
+    /// The photo of a store entry: nil for a discarded photo (a retake) or a name that is not a photo's. An undated
+    /// photo takes its day and time from `dating` when that knows its moment.
+    public init?(_ entry: PhotoIndex.Entry, dating: PhotoDating? = nil) {
         guard entry.state == .kept, let parsed = PhotoName(fileName: entry.name), parsed.fileName == entry.name else {
             return nil
         }
         name = entry.name
         size = entry.size
-        day = parsed.dateTime?.dateString
-        time = parsed.dateTime.map { $0.timeString.split(separator: "-").joined(separator: ":") }
         sequence = parsed.sequence
         checksum = entry.checksum
+        var dateTime = parsed.dateTime
+        if dateTime == nil, let taken = entry.taken, let date = dating?.date(taken) {
+            dated = date.seconds
+            dateTime = date.local
+        }
+        day = dateTime?.dateString
+        time = dateTime.map { $0.timeString.split(separator: "-").joined(separator: ":") }
     }
 }

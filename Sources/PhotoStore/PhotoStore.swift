@@ -132,9 +132,12 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated), and its index line with its
-    /// CRC-32; returns its path. Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left
-    /// behind on any failure.
-    public func save(_ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?) throws(StoreError) -> String {
+    /// CRC-32 and, undated, the moment it was taken (`taken`: what dates it once a phone sets the clock); returns
+    /// its path. Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left behind on any
+    /// failure.
+    public func save(
+        _ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?, moment taken: BootInstant? = nil
+    ) throws(StoreError) -> String {
         if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
             throw StoreError("save", directory, errno: ENOSPC)
         }
@@ -152,7 +155,8 @@ public final class PhotoStore: @unchecked Sendable {
         try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
         lastSequence = max(lastSequence, name.sequence)
         let entry = PhotoIndex.Entry(
-            name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg))
+            name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg),
+            taken: dateTime == nil ? taken : nil)
         index.withLock { $0.record(entry) }
         // The index too, before the save is acknowledged: a power cut from then on keeps the photo's line with
         // the CRC-32 it was saved with (what `cleanup_exported` and the gallery's ZIPs rely on). Should only this

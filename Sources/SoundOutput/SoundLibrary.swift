@@ -220,6 +220,7 @@ public enum SoundLibrary {
             case .tooLarge(let limit):  // Grew since fstat.
                 throw SoundFileError(file: name, reason: .tooLarge(bytes: limit + 1, limit: limit))
             case .read(let code): throw fail("read", code)
+            case .open(let code): throw fail("open", code)
             }
         }
     }

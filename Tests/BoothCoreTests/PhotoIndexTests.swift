@@ -20,6 +20,22 @@ private func name(_ n: Int) -> String {
     #expect(index.sorted.map(\.name) == [name(1), name(2), name(3)])
 }
 
+@Test func anUndatedPhotosMomentRoundTripsAtTheEndOfItsLine() throws {
+    let moment = try #require(BootInstant(boot: String(repeating: "ab", count: 16), instant: .seconds(52)))
+    let undated = PhotoName(dateTime: nil, sequence: 4).fileName
+    let index = PhotoIndex([
+        .init(name: name(1), state: .kept, size: 100),
+        .init(name: undated, state: .kept, size: 7, checksum: 1, taken: moment),
+    ])
+    let text = index.encode()
+    #expect(text.contains("photo \(undated) kept 7 00000001 - \(String(repeating: "ab", count: 16))@52000000000\n"))
+    #expect(PhotoIndex.decode(text) == index)
+    for damaged in ["soon", "abab@52", "\(String(repeating: "ab", count: 16))@-1", "x y"] {
+        let body = "heylook-index 1\nphoto \(undated) kept 7 00000001 - \(damaged)\n"
+        #expect(PhotoIndex.decode(body + "end \(CRC32.hex(CRC32.checksum(body.utf8)))\n") == nil, "\(damaged)")
+    }
+}
+
 @Test func damagedIndexIsRefused() {
     let text = PhotoIndex([.init(name: name(1), state: .kept, size: 100, exportedTo: ["s"])]).encode()
     #expect(PhotoIndex.decode(String(text.dropLast(5))) == nil)  // torn

@@ -1,5 +1,6 @@
 // FileReadingTests: the one read-to-the-end loop: chunks, limits, EINTR, errors.
 import BoothSystem
+import BoothTestSupport
 import Glibc
 import Testing
 
@@ -53,5 +54,19 @@ import Testing
         #expect(calls == 3)
         #expect(throws: FileReading.Failure.read(errno: EBADF)) { try FileReading.readAll(-1, limit: 10) }
         #expect(FileReading.Failure.read(errno: EIO).description == "Input/output error (EIO)")
+    }
+
+    @Test func aWholeFileIsReadByPathAndAMissingOneIsNil() throws {
+        let directory = temporaryDirectory()
+        let path = "\(directory)/small"
+        try DurableFile().write(Array("set_to 2\n".utf8), path: path)
+        #expect(try FileReading.contents(of: path, limit: 64) == Array("set_to 2\n".utf8))
+        #expect(try FileReading.contents(of: "\(directory)/none", limit: 64) == nil)
+        #expect(throws: FileReading.Failure.tooLarge(limit: 4)) { try FileReading.contents(of: path, limit: 4) }
+        #expect(throws: FileReading.Failure.read(errno: EISDIR)) { try FileReading.contents(of: directory, limit: 4) }
+        #expect(throws: FileReading.Failure.open(errno: ENOTDIR)) {
+            try FileReading.contents(of: "\(path)/inside", limit: 4)
+        }
+        #expect(FileReading.Failure.open(errno: EACCES).description == "Permission denied (EACCES)")
     }
 }

@@ -1,5 +1,6 @@
 // GalleryListingTests: newest first, grouped by day, undated last, pages, neighbours; retakes never listed.
 import BoothCore
+import BoothTime
 import Testing
 
 @testable import GalleryCore
@@ -63,6 +64,43 @@ import Testing
         #expect(listing.photos.count == 10_000)
         #expect(listing.pageCount(pageSize: 60) == 167)
         #expect(listing.page(167, pageSize: 60).first?.photos.count == 40)
+    }
+
+    /// Photos saved undated before a phone set the clock take their day and time from the phone's mark, at their
+    /// place among the dated days; one of another boot, or saved before moments were recorded, stays undated.
+    @Test func undatedPhotosOfTheBootTheClockWasSetInAreDatedByTheMark() throws {
+        let boot = "6f1c2a4e9b7d4c0e8a1f2b3c4d5e6f70"
+        let at = try #require(BootInstant(boot: boot, instant: .seconds(1000)))
+        // Set to 2026-11-27 12:00:00 UTC; shown here in a zone one hour east.
+        let dating = PhotoDating(clock: ClockMark(setTo: 1_795_780_800, was: 0, phone: "::1", at: at)) { seconds in
+            let local = seconds + 3600
+            let time = local % 86_400
+            return PhotoName.DateTime(
+                year: 2026, month: 11, day: 27, hour: Int(time / 3600), minute: Int(time % 3600 / 60),
+                second: Int(time % 60))
+        }
+        func undated(_ sequence: Int, _ taken: BootInstant?) -> PhotoIndex.Entry {
+            PhotoIndex.Entry(
+                name: PhotoName(dateTime: nil, sequence: sequence).fileName, state: .kept, size: 10, taken: taken)
+        }
+        let entries = [
+            Self.entry("HeyLook_2026-11-26_20-00-00_000001.jpg"),
+            undated(2, BootInstant(boot: String(repeating: "0", count: 32), instant: .seconds(400))),
+            undated(3, nil),
+            undated(4, BootInstant(boot: boot, instant: .seconds(400))),
+            undated(5, BootInstant(boot: boot, instant: .seconds(995.5))),
+            Self.entry("HeyLook_2026-11-27_13-00-10_000006.jpg"),
+        ]
+        let listing = GalleryListing(entries, dating: dating)
+        #expect(listing.photos.map(\.sequence) == [6, 5, 4, 1, 3, 2])
+        #expect(listing.days == ["2026-11-27", "2026-11-26", nil])
+        let five = try #require(listing.photos.first { $0.sequence == 5 })
+        #expect(five.day == "2026-11-27" && five.time == "12:59:55" && five.dated == 1_795_780_800 - 5)
+        let four = try #require(listing.photos.first { $0.sequence == 4 })
+        #expect(four.time == "12:50:00" && four.dated == 1_795_780_800 - 600)
+        #expect(listing.photos(onDay: "2026-11-27").map(\.sequence) == [4, 5, 6])
+        #expect(listing.photos(onDay: nil).map(\.sequence) == [2, 3])
+        #expect(GalleryListing(entries).photos.filter { $0.day == nil }.map(\.sequence) == [5, 4, 3, 2])
     }
 }
 

@@ -1,8 +1,10 @@
 // PhotoCatalogTests: the catalog follows the photos folder, tells slideshows of new photos, and its thumbnails.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import Glibc
 import PhotoEncoding
+import PhotoStore
 import Testing
 
 @testable import Gallery
@@ -20,6 +22,32 @@ import Testing
         close(fd)
         try #require(rename(temporary, "\(folder)/\(name)") == 0)
         return name
+    }
+
+    /// Photos saved undated in this boot are listed undated until the gallery's clock mark is there, then dated
+    /// (in the local zone) from its moment; removing the mark (a new boot) makes them undated again.
+    @Test func aClockMarkDatesThePhotosSavedUndatedEarlierInTheBoot() async throws {
+        let folder = temporaryDirectory()
+        let store = try PhotoStore(directory: folder, reserve: 0)
+        let boot = "6f1c2a4e9b7d4c0e8a1f2b3c4d5e6f70"
+        let jpeg = try JPEGEncoder.encode(
+            TestPattern.render(width: 64, height: 48, text: "1"), options: JPEGOptions(quality: 80))
+        let saved = try store.save(jpeg, takenAt: nil, moment: BootInstant(boot: boot, instant: .seconds(100)))
+        let name = String(saved.split(separator: "/").last ?? "")
+        let markPath = "\(temporaryDirectory())/clock"
+        let catalog = try PhotoCatalog(directory: folder, clockMark: markPath)
+        #expect(await catalog.listing.photo(named: name)?.day == nil)
+        let at = try #require(BootInstant(boot: boot, instant: .seconds(160)))
+        let mark = ClockMark(setTo: 1_795_780_800, was: 1_000, phone: "::1", at: at)
+        try DurableFile().write(Array(mark.text.utf8), path: markPath)
+        try await catalog.refresh()
+        let dated = try #require(await catalog.listing.photo(named: name))
+        let local = WallTime(seconds: 1_795_780_800 - 60, local: true)
+        #expect(dated.dated == 1_795_780_740)
+        #expect(dated.day == String(local.text.prefix(10)) && dated.time == String(local.text.suffix(8)))
+        #expect(unlink(markPath) == 0)
+        try await catalog.refresh()
+        #expect(await catalog.listing.photo(named: name)?.day == nil)
     }
 
     @Test func newPhotosAreToldToSubscribersAndGonePhotosReported() async throws {

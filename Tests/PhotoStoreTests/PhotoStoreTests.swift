@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import BoothTestSupport
+import BoothTime
 import Checksum
 import Glibc
 import Testing
@@ -101,6 +102,21 @@ import Testing
         let first = try #require(after.records().first { kept.hasSuffix($0.name) })
         #expect(first.checksum == CRC32.checksum(StoreFixtures.photo(1)) && first.state == .kept)
         #expect(after.records().contains { retake.hasSuffix($0.name) && $0.state == .discarded })
+    }
+
+    /// An undated photo's moment is in its index line and survives a restart; a dated photo records none.
+    @Test func anUndatedPhotosMomentIsKeptInTheIndex() throws {
+        let directory = temporaryDirectory()
+        let store = try PhotoStore(directory: directory, reserve: 0)
+        let moment = try #require(BootInstant(boot: String(repeating: "7", count: 32), instant: .seconds(42)))
+        let undated = try store.save(StoreFixtures.photo(1), takenAt: nil, moment: moment)
+        let dated = try store.save(
+            StoreFixtures.photo(2), takenAt: .init(year: 2026, month: 11, day: 27, hour: 1, minute: 2, second: 3),
+            moment: moment)
+        let reopened = try PhotoStore(directory: directory, reserve: 0)
+        #expect(reopened.records().first { undated.hasSuffix("/\($0.name)") }?.taken == moment)
+        let datedEntry = try #require(reopened.records().first { dated.hasSuffix("/\($0.name)") })
+        #expect(datedEntry.taken == nil)
     }
 
     /// An index that agrees with the photos is taken as it is (nothing corrected: what the rig's

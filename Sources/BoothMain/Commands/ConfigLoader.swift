@@ -57,14 +57,8 @@ enum ConfigLoader {
 
     /// The whole file as text, or nil when it does not exist.
     static func readText(_ path: String) throws -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))")
-        }
-        defer { close(fd) }
         do {
-            return String(decoding: try FileReading.readAll(fd, limit: 4 << 20), as: UTF8.self)
+            return try FileReading.contents(of: path, limit: 4 << 20).map { String(decoding: $0, as: UTF8.self) }
         } catch .tooLarge {
             throw BoothFailure("\(path) is larger than 4 MiB")
         } catch {

@@ -136,7 +136,8 @@ struct SimulateCommand: ParsableCommand {
         }
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast),
-            wallClock: WallClock(trust: clock.trust(settings: settings)))
+            // Virtual time (--fast) is not the kernel's: its moments would date nothing rightly.
+            wallClock: WallClock(trust: clock.trust(settings: settings), boot: fast ? nil : BootID.current()))
         let code = try controller.run()
         terminal?.restore()
         if code != 0 { throw ExitCode(code) }

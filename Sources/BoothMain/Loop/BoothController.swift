@@ -267,7 +267,9 @@ final class BoothController {
                 preconditionFailure("savePhoto for capture \(id) with no frame")
             }
             loop.backgroundWork += 1
-            saver.save(id, frame: frame, takenAt: wallClock.photoTime(), model: devices.camera.model)
+            saver.save(
+                id, frame: frame, takenAt: wallClock.photoTime(), moment: wallClock.moment(of: frame.sensorTime),
+                model: devices.camera.model)
         case .releaseCapture(let id):
             frames.removeValue(forKey: id)?.release()
         case .expireCapture(let id):

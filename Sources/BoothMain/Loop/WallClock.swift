@@ -1,6 +1,7 @@
 // WallClock: the local wall-clock time for photo names and EXIF, and whether to trust it (never for timing).
 import BoothCore
 import BoothSystem
+import BoothTime
 import CBoothSys
 import Glibc
 
@@ -38,11 +39,24 @@ struct WallClock: Sendable {
     /// Reads the kernel's status (`status()`; a fixed answer in tests).
     let kernelStatus: @Sendable () -> Status
 
+    /// This boot's id (`BootID`), read once; nil when it cannot be read (then undated photos stay undated).
+    let boot: String?
+
     /// A clock trusted as `trust` says.
-    init(trust: Trust, markPath: String = ClockMark.path, kernelStatus: @escaping @Sendable () -> Status = status) {
+    init(
+        trust: Trust, markPath: String = ClockMark.path, kernelStatus: @escaping @Sendable () -> Status = status,
+        boot: String? = BootID.current()
+    ) {
         self.trust = trust
         self.markPath = markPath
         self.kernelStatus = kernelStatus
+        self.boot = boot
+    }
+
+    /// A frame's exposure `instant` (the kernel's monotonic clock) as a moment of this boot, recorded with an
+    /// undated photo so that a phone setting the clock later in the boot dates it.
+    func moment(of instant: Instant) -> BootInstant? {
+        boot.flatMap { BootInstant(boot: $0, instant: instant) }
     }
 
     /// The time to name and stamp a photo with now, or nil when the clock cannot be trusted.

@@ -49,9 +49,12 @@ final class PhotoSaver {
         try worker.attach(to: loop, handle: handle)
     }
 
-    /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF);
-    /// releases the frame's buffer as soon as it is encoded.
-    func save(_ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime?, model: String) {
+    /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF, and `moment`
+    /// recorded in the index instead); releases the frame's buffer as soon as it is encoded.
+    func save(
+        _ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime?, moment: BootInstant?,
+        model: String
+    ) {
         var options = options
         options.exif = ExifFields(
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
@@ -67,7 +70,7 @@ final class PhotoSaver {
                 return
             }
             do {
-                let path = try store.save(jpeg, takenAt: dateTime)
+                let path = try store.save(jpeg, takenAt: dateTime, moment: moment)
                 post(.saved(id, path: path, bytes: jpeg.count))
                 Self.postIndexFailure(store, post, "the photo is saved")
             } catch {

@@ -130,6 +130,12 @@ class LogWritesTests(unittest.TestCase):
         self.assertIn("saved with 300 and 0000abcd",
                       self.judged_index(self.index(f"photo {one} kept 300 - -"), [f"saved:{one}"])[0])
         self.assertIn("damaged", self.judged_index(whole[:-3], [f"saved:{one}"])[0])
+        # An undated photo's line ends in the moment it was taken; anything else there is damage.
+        moment = "0123456789abcdef0123456789abcdef@52000000000"
+        self.assertEqual(self.judged_index(self.index(f"photo {one} kept 300 0000abcd - {moment}"),
+                                           [f"saved:{one}"]), [])
+        self.assertIn("damaged", self.judged_index(self.index(f"photo {one} kept 300 0000abcd - soon"),
+                                                   [f"saved:{one}"])[0])
 
     def test_the_choices_file_is_absent_or_whole(self):
         whole = ("# HeyLook Booth: the knob's choices, rewritten by the booth. Edit the config file instead.\n"

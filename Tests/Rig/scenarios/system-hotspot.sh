@@ -284,8 +284,8 @@ clock_failed() {
 }
 ntp=$(timedatectl show -p NTP --value 2>/dev/null)
 clock_before=$(date +%s) mono_before=$(cut -d' ' -f1 /proc/uptime)
-ip netns exec phone python3 - "$(cat "$PHONE/link")" <<'PY' >"$PHONE/clock.log" 2>&1 || clock_failed
-import http.client, sys, time, urllib.parse
+ip netns exec phone python3 - "$(cat "$PHONE/link")" "${undated#./}" <<'PY' >"$PHONE/clock.log" 2>&1 || clock_failed
+import http.client, io, sys, time, urllib.parse, zipfile
 host = urllib.parse.urlsplit(sys.argv[1]).hostname
 def ask(method, path, headers={}, body=None):
     c = http.client.HTTPConnection(host, 80, timeout=20)
@@ -313,6 +313,16 @@ assert status == 200 and answer == b"already set\n", f"a second phone: {status} 
 status, _, page = ask("GET", "/", cookie)
 assert b'data-clock' not in page, "the gallery still asks for the time"
 print(f"the phone's time set the clock (now {offset:+.0f} ms from it); a second phone was refused: already set")
+# The photo saved undated before is dated now, from the monotonic time between it and the setting: it is in the
+# phone's day's ZIP, with a time a little before the phone's.
+day = time.strftime("%Y-%m-%d", time.localtime(phone / 1000))
+status, _, body = ask("GET", f"/zip/day/{day}", cookie)
+assert status == 200, f"the day's ZIP: {status}"
+names = zipfile.ZipFile(io.BytesIO(body)).namelist()
+assert sys.argv[2] in names, f"the undated photo {sys.argv[2]} is not in {day}'s ZIP: {names}"
+taken = time.mktime(zipfile.ZipFile(io.BytesIO(body)).getinfo(sys.argv[2]).date_time + (0, 0, -1))
+assert phone / 1000 - 600 < taken <= phone / 1000 + 2, f"dated {time.ctime(taken)}, the phone said {time.ctime(phone / 1000)}"
+print(f"the photo saved undated is dated {time.ctime(taken)}, {phone / 1000 - taken:.0f} s before the phone's time")
 PY
 rig_log "$(cat "$PHONE/clock.log")"
 forward=$(clock_forward)
