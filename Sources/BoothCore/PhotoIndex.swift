@@ -30,15 +30,19 @@ public struct PhotoIndex: Hashable, Sendable {
         /// When an undated photo was taken, on its boot's monotonic clock (nil for a dated photo, or one saved
         /// before this was recorded): a phone's `ClockMark` later in that boot dates it.
         public var taken: BootInstant?
+        /// When an undated photo was taken, in seconds since 1970 (UTC), once a `ClockMark` of its boot said
+        /// (`dated(by:)`); kept with `taken`, so the date outlives the mark (gone at the next boot).
+        public var dated: Int64?
 
         /// An entry.
         public init(
             name: String, state: State, size: Int64, checksum: UInt32? = nil, exportedTo: Set<String> = [],
-            taken: BootInstant? = nil
+            taken: BootInstant? = nil, dated: Int64? = nil
         ) {
             (self.name, self.state, self.size, self.checksum, self.exportedTo, self.taken) = (
                 name, state, size, checksum, exportedTo, taken
             )
+            self.dated = taken == nil ? nil : dated
         }
     }
 
@@ -116,7 +120,8 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     /// Takes in what another writer of the same index recorded (`booth export` run by hand beside the
-    /// booth): the sticks `other` lists for a photo this index also has with the same content, and
+    /// booth): the sticks `other` lists for a photo this index also has with the same content, the date it gave
+    /// an undated photo of the same moment, and
     /// the photos only `other` knows for which `adopting` says yes (their file is there). This index's
     /// own states stay. Returns whether anything changed.
     @discardableResult
@@ -130,8 +135,15 @@ public struct PhotoIndex: Hashable, Sendable {
                 }
                 continue
             }
-            guard !theirs.exportedTo.isSubset(of: ours.exportedTo), ours.size == theirs.size,
-                let checksum = theirs.checksum, ours.checksum == nil || ours.checksum == checksum
+            guard ours.size == theirs.size else { continue }
+            // A date the other writer learnt from a clock mark, for the same moment.
+            if ours.dated == nil, let dated = theirs.dated, ours.taken == theirs.taken {
+                ours.dated = dated
+                entries[name] = ours
+                changed = true
+            }
+            guard !theirs.exportedTo.isSubset(of: ours.exportedTo), let checksum = theirs.checksum,
+                ours.checksum == nil || ours.checksum == checksum
             else { continue }
             ours.checksum = checksum
             ours.exportedTo.formUnion(theirs.exportedTo)
@@ -146,6 +158,18 @@ public struct PhotoIndex: Hashable, Sendable {
         entries[name]?.state = state
     }
 
+    /// Gives every undated photo taken in `mark`'s boot and not dated yet its date from `mark`; returns how many.
+    @discardableResult
+    public mutating func date(by mark: ClockMark) -> Int {
+        var count = 0
+        for (name, entry) in entries where entry.dated == nil {
+            guard let taken = entry.taken, let seconds = mark.seconds(of: taken) else { continue }
+            entries[name]?.dated = seconds
+            count += 1
+        }
+        return count
+    }
+
     /// Forgets a photo whose file was removed.
     public mutating func remove(_ name: String) {
         entries[name] = nil
@@ -158,14 +182,14 @@ public struct PhotoIndex: Hashable, Sendable {
     }
 
     /// The index as text: one line per photo (`photo NAME STATE SIZE CRC STICKS`, then `BOOT@NS` for an undated
-    /// photo whose moment is known), then an `end` line with the CRC-32 of everything before it, so a torn or
+    /// photo whose moment is known, `BOOT@NS=SECONDS` once it is dated), then an `end` line with the CRC-32 of everything before it, so a torn or
     /// damaged file is recognised.
     public func encode() -> String {
         var text = "\(Self.header)\n"
         for entry in sorted {
             let checksum = entry.checksum.map(CRC32.hex) ?? "-"
             let sticks = entry.exportedTo.isEmpty ? "-" : entry.exportedTo.sorted().joined(separator: ",")
-            let taken = entry.taken.map { " \($0)" } ?? ""
+            let taken = entry.taken.map { " \($0)" + (entry.dated.map { "=\($0)" } ?? "") } ?? ""
             text += "photo \(entry.name) \(entry.state.rawValue) \(entry.size) \(checksum) \(sticks)\(taken)\n"
         }
         return text + "end \(CRC32.hex(CRC32.checksum(text.utf8)))\n"
@@ -190,14 +214,20 @@ public struct PhotoIndex: Hashable, Sendable {
             let sticks = f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init)
             guard sticks.allSatisfy(ExportManifest.isValidID) else { return nil }
             var taken: BootInstant?
+            var dated: Int64?
             if f.count == 7 {
-                guard let moment = BootInstant.parse(f[6]) else { return nil }
+                let parts = f[6].split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard let moment = BootInstant.parse(parts[0]) else { return nil }
                 taken = moment
+                if parts.count == 2 {
+                    guard let seconds = Int64(parts[1]) else { return nil }
+                    dated = seconds
+                }
             }
             entries.append(
                 Entry(
                     name: String(f[1]), state: state, size: size, checksum: checksum, exportedTo: Set(sticks),
-                    taken: taken))
+                    taken: taken, dated: dated))
         }
         return PhotoIndex(entries)
     }

@@ -18,8 +18,8 @@ public actor PhotoCatalog {
     /// Where the clock mark is (nil: this gallery dates no undated photos).
     public nonisolated let clockMark: String?
 
-    /// A catalog of `directory`, listed once now; undated photos are dated by the `ClockMark` at `clockMark` while
-    /// there is one.
+    /// A catalog of `directory`, listed once now; undated photos are dated by the booth's dates in the index, and by
+    /// the `ClockMark` at `clockMark` while there is one.
     public init(directory: String, clockMark: String? = nil) throws(StoreError) {
         self.directory = directory
         self.clockMark = clockMark
@@ -27,12 +27,11 @@ public actor PhotoCatalog {
         known = Set(listing.photos.map(\.name))
     }
 
-    /// Dating by the mark at `path`, in the local time zone; nil when there is no readable mark.
-    static func dating(_ path: String?) -> PhotoDating? {
-        guard let path, let bytes = try? FileReading.contents(of: path, limit: 4096),
-            let mark = ClockMark.parse(String(decoding: bytes, as: UTF8.self))
-        else {
-            return nil
+    /// Dating in the local time zone, by the booth's dates in the index and the mark at `path` (none when nil,
+    /// missing or unreadable).
+    static func dating(_ path: String?) -> PhotoDating {
+        let mark = path.flatMap { try? FileReading.contents(of: $0, limit: 4096) }.flatMap {
+            ClockMark.parse(String(decoding: $0, as: UTF8.self))
         }
         return PhotoDating(clock: mark) { seconds in
             let local = WallTime(seconds: seconds, local: true)

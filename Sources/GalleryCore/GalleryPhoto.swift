@@ -31,9 +31,15 @@ public struct GalleryPhoto: Hashable, Sendable {
         sequence = parsed.sequence
         checksum = entry.checksum
         var dateTime = parsed.dateTime
-        if dateTime == nil, let taken = entry.taken, let date = dating?.date(taken) {
-            dated = date.seconds
-            dateTime = date.local
+        if dateTime == nil, let taken = entry.taken, let dating {
+            // The booth's own date for it (from an earlier mark: it outlives the boot), or the mark's now.
+            if let seconds = entry.dated {
+                dated = seconds
+                dateTime = dating.localTime(seconds)
+            } else if let date = dating.date(taken) {
+                dated = date.seconds
+                dateTime = date.local
+            }
         }
         day = dateTime?.dateString
         time = dateTime.map { $0.timeString.split(separator: "-").joined(separator: ":") }

@@ -166,6 +166,15 @@ public final class PhotoStore: @unchecked Sendable {
         return "\(directory)/\(name.fileName)"
     }
 
+    /// Dates the undated photos taken in `mark`'s boot (`PhotoIndex.date(by:)`) and writes the index when any was;
+    /// returns how many.
+    @discardableResult
+    public func date(by mark: ClockMark) throws(StoreError) -> Int {
+        let count = index.withLock { $0.date(by: mark) }
+        if count > 0 { try writeIndex() }
+        return count
+    }
+
     /// Why the last index write failed, while the index on disk is behind the photos (nil once a write succeeds).
     public var indexFailure: StoreError? { failure.withLock { $0 } }
 

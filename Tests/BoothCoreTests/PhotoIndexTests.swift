@@ -1,4 +1,5 @@
 // PhotoIndexTests: encoding round trip, damage detection, reconciling with the files, cleanup candidates.
+import BoothTime
 import Checksum
 import Testing
 
@@ -30,7 +31,10 @@ private func name(_ n: Int) -> String {
     let text = index.encode()
     #expect(text.contains("photo \(undated) kept 7 00000001 - \(String(repeating: "ab", count: 16))@52000000000\n"))
     #expect(PhotoIndex.decode(text) == index)
-    for damaged in ["soon", "abab@52", "\(String(repeating: "ab", count: 16))@-1", "x y"] {
+    for damaged in [
+        "soon", "abab@52", "\(String(repeating: "ab", count: 16))@-1", "x y",
+        "\(String(repeating: "ab", count: 16))@52=", "\(String(repeating: "ab", count: 16))@52=today",
+    ] {
         let body = "heylook-index 1\nphoto \(undated) kept 7 00000001 - \(damaged)\n"
         #expect(PhotoIndex.decode(body + "end \(CRC32.hex(CRC32.checksum(body.utf8)))\n") == nil, "\(damaged)")
     }
@@ -46,6 +50,40 @@ private func name(_ n: Int) -> String {
     // A line that checks out but is malformed is refused too.
     let body = "heylook-index 1\nphoto ../../etc/passwd kept 1 - -\n"
     #expect(PhotoIndex.decode(body + "end \(CRC32.hex(CRC32.checksum(body.utf8)))\n") == nil)
+}
+
+/// A mark of the photos' boot dates each undated photo of that boot once; the date is kept in its line, survives
+/// a reconcile, and another writer's index that lacks it takes it in a merge.
+@Test func aClockMarkDatesTheUndatedPhotosOfItsBootOnce() throws {
+    let boot = String(repeating: "ab", count: 16)
+    let at = try #require(BootInstant(boot: boot, instant: .seconds(100)))
+    let mark = ClockMark(setTo: 1_795_780_800, was: 0, phone: "::1", at: at)
+    let undated = (1...3).map { PhotoName(dateTime: nil, sequence: $0).fileName }
+    var index = PhotoIndex([
+        .init(name: undated[0], state: .kept, size: 7, taken: BootInstant(boot: boot, instant: .seconds(40))),
+        .init(
+            name: undated[1], state: .kept, size: 7,
+            taken: BootInstant(
+                boot: String(repeating: "0", count: 32),
+                instant: .seconds(40))),
+        .init(name: undated[2], state: .discarded, size: 7),
+        .init(name: name(4), state: .kept, size: 7),
+    ])
+    let before = index
+    #expect(index.date(by: mark) == 1)
+    #expect(index.entries[undated[0]]?.dated == 1_795_780_740)
+    #expect(index.entries[undated[1]]?.dated == nil && index.entries[name(4)]?.dated == nil)
+    #expect(index.date(by: mark) == 0, "dated once")
+    let text = index.encode()
+    #expect(text.contains("photo \(undated[0]) kept 7 - - \(boot)@40000000000=1795780740\n"))
+    #expect(PhotoIndex.decode(text) == index)
+    var reconciled = index
+    reconciled.reconcile(with: index.sorted.map { .init(name: $0.name, state: $0.state, size: $0.size) })
+    #expect(reconciled == index)
+    var other = before
+    #expect(other.merge(index) { _ in true })
+    #expect(other.entries[undated[0]]?.dated == 1_795_780_740)
+    #expect(PhotoIndex.Entry(name: name(5), state: .kept, size: 1, dated: 5).dated == nil, "no date without a moment")
 }
 
 @Test func reconcileFollowsTheFiles() {

@@ -101,6 +101,12 @@ import Testing
         #expect(listing.photos(onDay: "2026-11-27").map(\.sequence) == [4, 5, 6])
         #expect(listing.photos(onDay: nil).map(\.sequence) == [2, 3])
         #expect(GalleryListing(entries).photos.filter { $0.day == nil }.map(\.sequence) == [5, 4, 3, 2])
+        // Without the mark (a later boot), a date the booth recorded in the index still dates it.
+        var recorded = entries
+        recorded[1].dated = 1_795_780_800 - 3600
+        let later = GalleryListing(recorded, dating: PhotoDating(clock: nil, localTime: dating.localTime))
+        #expect(later.photos.filter { $0.day != nil }.map(\.sequence) == [6, 2, 1])
+        #expect(later.photo(named: PhotoName(dateTime: nil, sequence: 2).fileName)?.time == "12:00:00")
     }
 }
 

@@ -117,6 +117,12 @@ import Testing
         #expect(reopened.records().first { undated.hasSuffix("/\($0.name)") }?.taken == moment)
         let datedEntry = try #require(reopened.records().first { dated.hasSuffix("/\($0.name)") })
         #expect(datedEntry.taken == nil)
+        // A phone's mark of the same boot, 58 s after the photo: its date is written to the index, once.
+        let at = try #require(BootInstant(boot: String(repeating: "7", count: 32), instant: .seconds(100)))
+        #expect(try reopened.date(by: ClockMark(setTo: 1_795_780_800, was: 0, phone: "::1", at: at)) == 1)
+        #expect(try reopened.date(by: ClockMark(setTo: 1_795_780_800, was: 0, phone: "::1", at: at)) == 0)
+        let again = try PhotoStore(directory: directory, reserve: 0)
+        #expect(again.records().first { undated.hasSuffix("/\($0.name)") }?.dated == 1_795_780_742)
     }
 
     /// An index that agrees with the photos is taken as it is (nothing corrected: what the rig's

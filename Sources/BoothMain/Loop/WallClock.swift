@@ -53,6 +53,12 @@ struct WallClock: Sendable {
         self.boot = boot
     }
 
+    /// The gallery's mark, when it set the clock from a phone this boot (never for a clock trusted `.never`: the
+    /// simulator's).
+    func mark() -> ClockMark? {
+        trust == .never ? nil : Self.phoneMark(markPath)
+    }
+
     /// A frame's exposure `instant` (the kernel's monotonic clock) as a moment of this boot, recorded with an
     /// undated photo so that a phone setting the clock later in the boot dates it.
     func moment(of instant: Instant) -> BootInstant? {

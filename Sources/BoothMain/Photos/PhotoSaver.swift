@@ -50,10 +50,11 @@ final class PhotoSaver {
     }
 
     /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF, and `moment`
-    /// recorded in the index instead); releases the frame's buffer as soon as it is encoded.
+    /// recorded in the index instead); releases the frame's buffer as soon as it is encoded. With the gallery's
+    /// `mark` (a phone set the clock), the photos saved undated earlier in the boot are dated in the index too.
     func save(
         _ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime?, moment: BootInstant?,
-        model: String
+        mark: ClockMark?, model: String
     ) {
         var options = options
         options.exif = ExifFields(
@@ -73,10 +74,21 @@ final class PhotoSaver {
                 let path = try store.save(jpeg, takenAt: dateTime, moment: moment)
                 post(.saved(id, path: path, bytes: jpeg.count))
                 Self.postIndexFailure(store, post, "the photo is saved")
+                if let mark { Self.date(store, by: mark, post) }
             } catch {
                 post(.failed(id, reason: String(describing: error)))
             }
             Self.postStorage(store, post, cleanupExported: cleanup, owners: owners, requested: false)
+        }
+    }
+
+    /// On the worker: dates the photos saved undated before a phone set the clock (`mark`), once each.
+    private static func date(_ store: PhotoStore, by mark: ClockMark, _ post: (Result) -> Void) {
+        do {
+            let count = try store.date(by: mark)
+            if count > 0 { Log.info("clock: \(count) photo(s) saved undated are dated from the phone's time") }
+        } catch {
+            post(.error("dating the undated photos: \(error)"))
         }
     }
 

@@ -444,8 +444,8 @@ class StickCheck:
         return problems
 
 
-# An undated photo's line ends in the moment it was taken: its boot id and monotonic nanoseconds.
-INDEX_LINE = re.compile(r"photo (\S+) (kept|discarded) (\d+) ([0-9a-f]{8}|-) (\S+)(?: [0-9a-f]{32}@\d+)?")
+# An undated photo's line ends in the moment it was taken (its boot id and monotonic nanoseconds), then its date.
+INDEX_LINE = re.compile(r"photo (\S+) (kept|discarded) (\d+) ([0-9a-f]{8}|-) (\S+)(?: [0-9a-f]{32}@\d+(?:=\d+)?)?")
 CHOICES = re.compile(r"# HeyLook Booth: [^\n]*\nsound = \"[^\"\n]*\"\ndelay = \d+\.\d+\n"
                      r"visual_countdown = (true|false)\nvolume = \d+\n")
 

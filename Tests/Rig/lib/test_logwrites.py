@@ -134,6 +134,8 @@ class LogWritesTests(unittest.TestCase):
         moment = "0123456789abcdef0123456789abcdef@52000000000"
         self.assertEqual(self.judged_index(self.index(f"photo {one} kept 300 0000abcd - {moment}"),
                                            [f"saved:{one}"]), [])
+        self.assertEqual(self.judged_index(self.index(f"photo {one} kept 300 0000abcd - {moment}=1795780740"),
+                                           [f"saved:{one}"]), [])
         self.assertIn("damaged", self.judged_index(self.index(f"photo {one} kept 300 0000abcd - soon"),
                                                    [f"saved:{one}"])[0])
 

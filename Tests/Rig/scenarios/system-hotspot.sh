@@ -335,6 +335,12 @@ dated=$(sys_photo)
 today=$(date +%Y-%m-%d)
 rig_log "after the phone: $dated"
 rig_assert "the next photo is dated ($dated)" grep -qE "^\./HeyLook_${today}_[0-9]{2}-[0-9]{2}-[0-9]{2}_[0-9]{6,}\.jpg$" <<<"$dated"
+# With that save the booth wrote the earlier undated photo's date in its index, where it outlives the mark.
+line=$(grep "^photo ${undated#./} " "$SYS_PHOTOS/index.txt" || true)
+rig_log "its index line: $line"
+seconds=${line##*=}
+rig_assert "the booth's index dates the photo saved undated, a little before the phone's time" \
+    test -n "$seconds" -a "${seconds//[0-9]/}" = "" -a "$seconds" -gt $(($(date +%s) - 900)) -a "$seconds" -le "$(date +%s)"
 clock_back
 rig_log "the clock set back an hour for the next scenarios: $(date '+%F %T')"
 
