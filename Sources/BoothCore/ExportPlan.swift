@@ -9,10 +9,13 @@ public struct ExportPlan: Hashable, Sendable {
         public var name: String
         /// Size in bytes.
         public var size: Int64
+        /// The date folder of a photo saved undated and dated since (by a phone's clock), `YYYY-MM-DD`; nil:
+        /// its name's folder.
+        public var folder: String?
 
         /// A photo.
-        public init(name: String, size: Int64) {
-            (self.name, self.size) = (name, size)
+        public init(name: String, size: Int64, folder: String? = nil) {
+            (self.name, self.size, self.folder) = (name, size, folder)
         }
     }
 
@@ -101,7 +104,8 @@ public struct ExportPlan: Hashable, Sendable {
                     Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
                 continue
             }
-            let folder = parsed.folder
+            // A dated name is filed by its date; an undated one by the date it was given since, if any.
+            let folder = parsed.dateTime == nil ? photo.folder ?? parsed.folder : parsed.folder
             var planned = false
             for attempt in 0..<maximumAttempts {
                 let name = alternativeName(photo.name, booth: booth, attempt: attempt)

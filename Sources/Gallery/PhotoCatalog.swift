@@ -33,12 +33,7 @@ public actor PhotoCatalog {
         let mark = path.flatMap { try? FileReading.contents(of: $0, limit: 4096) }.flatMap {
             ClockMark.parse(String(decoding: $0, as: UTF8.self))
         }
-        return PhotoDating(clock: mark) { seconds in
-            let local = WallTime(seconds: seconds, local: true)
-            return PhotoName.DateTime(
-                year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute,
-                second: local.second)
-        }
+        return PhotoDating(clock: mark) { PhotoName.DateTime(localSeconds: $0) }
     }
 
     /// Lists the folder again; every photo new since the last listing is told to the subscribers, newest last.

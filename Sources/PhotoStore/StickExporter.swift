@@ -236,7 +236,10 @@ private final class ExportRun {
         claims = manifest.entries.filter { $0.booth == store.boothID && verified[$0.path] != nil }.map {
             ($0.source, $0.checksum)
         }
-        let photos = kept.map { ExportPlan.Photo(name: $0.name, size: $0.size) }
+        let photos = kept.map {
+            ExportPlan.Photo(
+                name: $0.name, size: $0.size, folder: $0.dated.map { PhotoName.DateTime(localSeconds: $0).dateString })
+        }
         let plan = ExportPlan.make(
             photos: photos, booth: store.boothID, manifest: manifest, present: present,
             maximumFileSize: type == "vfat" ? FATName.maximumFileSize : nil)

@@ -18,6 +18,20 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
     #expect(plan.alreadyThere == 0)
 }
 
+/// An undated photo dated since (a phone set the clock) goes into its date's folder under its own name; one not
+/// dated goes to `undated/`; a dated name is filed by its name, whatever folder is given.
+@Test func anUndatedPhotoDatedSinceGoesIntoItsDatesFolder() {
+    let dated = ExportPlan.Photo(name: PhotoName(dateTime: nil, sequence: 1).fileName, size: 10, folder: "2026-11-27")
+    let undated = ExportPlan.Photo(name: PhotoName(dateTime: nil, sequence: 2).fileName, size: 10)
+    let named = ExportPlan.Photo(name: photo(3).name, size: 10, folder: "2026-11-27")
+    let plan = ExportPlan.make(
+        photos: [dated, undated, named], booth: "a", manifest: .init(stickID: "s"), present: [:])
+    #expect(
+        plan.items.map(\.path) == [
+            "2026-11-27/HeyLook_undated_000001.jpg", "undated/HeyLook_undated_000002.jpg", path(photo(3)),
+        ])
+}
+
 @Test func reExportCopiesNothingNew() {
     let photos = [photo(1), photo(2)]
     let manifest = ExportManifest(

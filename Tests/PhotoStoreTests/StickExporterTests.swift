@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import BoothTestSupport
+import BoothTime
 import Checksum
 import Glibc
 import Testing
@@ -144,6 +145,25 @@ import Testing
             failures += 1
         }
         #expect(failures > 0, "no \(operation) failed")
+    }
+
+    /// A photo saved undated and dated since by a phone's clock goes into its date's folder (in local time), byte
+    /// for byte; one still undated goes to `undated/`.
+    @Test func anUndatedPhotoDatedSinceIsExportedIntoItsDatesFolder() throws {
+        let store = try PhotoStore(directory: temporaryDirectory(), reserve: 0)
+        let boot = String(repeating: "5", count: 32)
+        let dated = try store.save(
+            StoreFixtures.photo(1), takenAt: nil, moment: BootInstant(boot: boot, instant: .seconds(10)))
+        let undated = try store.save(StoreFixtures.photo(2), takenAt: nil)
+        let at = try #require(BootInstant(boot: boot, instant: .seconds(70)))
+        #expect(try store.date(by: ClockMark(setTo: 1_795_780_800, was: 0, phone: "::1", at: at)) == 1)
+        let stick = temporaryDirectory()
+        let summary = try StickExporter(store: store, options: StoreFixtures.options(for: stick)).export(to: stick)
+        #expect(summary.copied == 2)
+        let found = try checkStick(stick, holdsOnlyCompletePhotosOf: store)
+        let day = PhotoName.DateTime(localSeconds: 1_795_780_740).dateString
+        #expect(found[String(dated.split(separator: "/").last!)] == "\(day)/\(dated.split(separator: "/").last!)")
+        #expect(found[String(undated.split(separator: "/").last!)] == "undated/\(undated.split(separator: "/").last!)")
     }
 
     @Test func reExportCopiesOnlyNewPhotos() throws {

@@ -4,6 +4,7 @@ import BoothSystem
 import BoothTime
 import CBoothSys
 import Glibc
+import PhotoStore
 
 /// The local wall-clock time for photo names and EXIF (never for timing: that is the loop's
 /// `LoopClock`), and the one owner of whether it is trusted. A Pi has no battery clock: until network
@@ -107,9 +108,7 @@ struct WallClock: Sendable {
 
     /// Now, in local time.
     static func now() -> PhotoName.DateTime {
-        let now = WallTime.now(local: true)
-        return PhotoName.DateTime(
-            year: now.year, month: now.month, day: now.day, hour: now.hour, minute: now.minute, second: now.second)
+        PhotoName.DateTime(localSeconds: WallTime.nowMicroseconds() / 1_000_000)
     }
 
     /// `YYYY-MM-DD HH:MM:SS.mmm` of now, local, for the simulated camera's test pattern.
