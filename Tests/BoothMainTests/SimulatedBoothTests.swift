@@ -1,5 +1,6 @@
 // SimulatedBoothTests: the real controller and loop with simulated devices, driven by scripts.
 import BoothCore
+import BoothSystem
 import BoothTestSupport
 import BoothTime
 import CBoothSys
@@ -24,11 +25,11 @@ import Testing
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
         cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil,
         camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil,
-        clock: WallClock.Trust = .always
+        clock: WallClock.Trust = .always, wallClock: WallClock? = nil, photos: String? = nil
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
-        settings.photosDirectory = "\(dir)/photos"
+        settings.photosDirectory = photos ?? "\(dir)/photos"
         settings.stateFile = stateFile ?? "\(dir)/state.toml"
         let log = try eventsFile.map { try EventsLog(rotating: $0, limit: 1 << 20) } ?? EventsLog(path: nil)
         var records: [Record] = []
@@ -52,7 +53,7 @@ import Testing
         let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast),
-            wallClock: WallClock(trust: clock))
+            wallClock: wallClock ?? WallClock(trust: clock))
         if let stopAfter {
             // A booth stuck in a state would never end the script: stop it as SIGTERM would.
             controller.loop.schedule(at: controller.loop.now().advanced(by: stopAfter)) {
@@ -134,6 +135,34 @@ import Testing
         let dated = try store.save(try #require(readFile(path)), takenAt: WallClock.now())
         let name = try #require(PhotoName(fileName: String(dated.split(separator: "/").last!)))
         #expect(name.dateTime != nil && name.sequence == 2)
+    }
+
+    /// A photo saved undated records its moment (this boot, the frame's time); once the gallery's mark is there
+    /// the next photo is dated, and with that save the earlier one gets its date in the index, from the monotonic
+    /// time between it and the mark's moment.
+    @Test func aPhoneMarkDatesTheNextPhotoAndTheUndatedOneBeforeIt() throws {
+        let boot = "6f1c2a4e9b7d4c0e8a1f2b3c4d5e6f70"
+        let markPath = "\(temporaryDirectory())/clock"
+        let wallClock = WallClock(
+            trust: .kernel, markPath: markPath, kernelStatus: { .unsynchronised }, boot: boot)
+        let photos = "\(temporaryDirectory())/photos"
+        let (first, _) = try run("press\nwait 3\nquit\n", wallClock: wallClock, photos: photos)
+        let undated = try #require(first.first { $0.type == "photoSaved" }?.fields["path"])
+        #expect(undated.hasSuffix("/HeyLook_undated_000001.jpg"))
+        let name = String(undated.split(separator: "/").last!)
+        let taken = try #require(PhotoStore(directory: photos, reserve: 0).records().first { $0.name == name }?.taken)
+        #expect(taken.boot == boot && taken.instant <= KernelClock().now())
+
+        let now = WallTime.nowMicroseconds() / 1_000_000
+        let at = try #require(BootInstant(boot: boot, instant: KernelClock().now()))
+        let mark = ClockMark(setTo: now, was: now - 3600, phone: "::1", at: at)
+        try DurableFile().write(Array(mark.text.utf8), path: markPath)
+        let (second, _) = try run("press\nwait 3\nquit\n", wallClock: wallClock, photos: photos)
+        let dated = try #require(second.first { $0.type == "photoSaved" }?.fields["path"])
+        #expect(PhotoName(fileName: String(dated.split(separator: "/").last!))?.dateTime != nil)
+        let entry = try #require(PhotoStore(directory: photos, reserve: 0).records().first { $0.name == name })
+        #expect(entry.dated == mark.seconds(of: taken))
+        #expect(try #require(entry.dated) <= now && entry.dated! > now - 60)
     }
 
     /// exiv2's `-Pkv` listing of `path`'s EXIF: key → value.

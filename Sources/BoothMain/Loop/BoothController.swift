@@ -269,7 +269,7 @@ final class BoothController {
             loop.backgroundWork += 1
             saver.save(
                 id, frame: frame, takenAt: wallClock.photoTime(), moment: wallClock.moment(of: frame.sensorTime),
-                mark: wallClock.mark(),
+                markPath: wallClock.datingMarkPath,
                 model: devices.camera.model)
         case .releaseCapture(let id):
             frames.removeValue(forKey: id)?.release()

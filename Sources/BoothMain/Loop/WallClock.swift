@@ -54,10 +54,10 @@ struct WallClock: Sendable {
         self.boot = boot
     }
 
-    /// The gallery's mark, when it set the clock from a phone this boot (never for a clock trusted `.never`: the
-    /// simulator's).
-    func mark() -> ClockMark? {
-        trust == .never ? nil : Self.phoneMark(markPath)
+    /// Where to look for the gallery's mark that dates the photos saved undated earlier in the boot (read by the
+    /// save worker, off the loop); nil for a clock trusted `.never` (the simulator's).
+    var datingMarkPath: String? {
+        trust == .never ? nil : markPath
     }
 
     /// A frame's exposure `instant` (the kernel's monotonic clock) as a moment of this boot, recorded with an

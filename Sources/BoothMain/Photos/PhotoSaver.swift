@@ -50,11 +50,12 @@ final class PhotoSaver {
     }
 
     /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF, and `moment`
-    /// recorded in the index instead); releases the frame's buffer as soon as it is encoded. With the gallery's
-    /// `mark` (a phone set the clock), the photos saved undated earlier in the boot are dated in the index too.
+    /// recorded in the index instead); releases the frame's buffer as soon as it is encoded. When the gallery's
+    /// mark is at `markPath` (a phone set the clock), the photos saved undated earlier in the boot are dated in the
+    /// index too.
     func save(
         _ id: CaptureID, frame: any PhotoFrame, takenAt dateTime: PhotoName.DateTime?, moment: BootInstant?,
-        mark: ClockMark?, model: String
+        markPath: String?, model: String
     ) {
         var options = options
         options.exif = ExifFields(
@@ -74,7 +75,7 @@ final class PhotoSaver {
                 let path = try store.save(jpeg, takenAt: dateTime, moment: moment)
                 post(.saved(id, path: path, bytes: jpeg.count))
                 Self.postIndexFailure(store, post, "the photo is saved")
-                if let mark { Self.date(store, by: mark, post) }
+                if let mark = markPath.flatMap(WallClock.phoneMark) { Self.date(store, by: mark, post) }
             } catch {
                 post(.failed(id, reason: String(describing: error)))
             }
