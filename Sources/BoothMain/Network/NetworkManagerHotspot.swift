@@ -44,8 +44,13 @@ struct NetworkManagerHotspot {
     var paths = Paths()
     var activationTimeout: Int64 = 30_000_000_000
 
-    /// Connects to NetworkManager; a clear failure where it is not there.
-    init(paths: Paths = Paths()) throws(BoothFailure) {
+    /// Connects to NetworkManager; a clear failure where it is not there. While it is still starting (just after
+    /// boot: it has not found its devices yet, and would seem to have no Wi-Fi), waits up to `startTimeout`
+    /// nanoseconds for it, saying so once through `waiting`.
+    init(
+        paths: Paths = Paths(), startTimeout: Int64 = 60_000_000_000,
+        waiting: (String) -> Void = { print($0) }
+    ) throws(BoothFailure) {
         do {
             bus = try SystemBus()
         } catch {
@@ -53,14 +58,36 @@ struct NetworkManagerHotspot {
                 "cannot reach the system bus (\(error)): the hotspot needs a system with D-Bus and NetworkManager")
         }
         self.paths = paths
-        do {
-            _ = try bus.property(Self.service, Self.managerPath, Self.manager, "Version")
-        } catch  where error.code == ENXIO {
-            throw BoothFailure(
-                "NetworkManager is not running: the hotspot needs it (Raspberry Pi OS bookworm has it; elsewhere "
-                    + "sudo apt install network-manager, and let it manage the Wi-Fi)")
-        } catch {
-            throw BoothFailure("cannot ask NetworkManager: \(error)")
+        try waitUntilStarted(timeout: startTimeout, waiting: waiting)
+    }
+
+    /// Returns once NetworkManager answers and its `Startup` is false (it has found its devices and started the
+    /// connections it starts by itself); waits for that at most `timeout` nanoseconds. Its unit is up a moment
+    /// before its objects answer: a failure other than "not running" is asked again until then.
+    private func waitUntilStarted(timeout: Int64, waiting: (String) -> Void) throws(BoothFailure) {
+        let clock = KernelClock()
+        let deadline = clock.now() + timeout
+        var said = false
+        while true {
+            do {
+                if try bus.property(Self.service, Self.managerPath, Self.manager, "Startup") != "true" { return }
+            } catch  where error.code == ENXIO {
+                throw BoothFailure(
+                    "NetworkManager is not running: the hotspot needs it (Raspberry Pi OS bookworm has it; elsewhere "
+                        + "sudo apt install network-manager, and let it manage the Wi-Fi)")
+            } catch {
+                guard clock.now() < deadline else { throw BoothFailure("cannot ask NetworkManager: \(error)") }
+            }
+            guard clock.now() < deadline else {
+                throw BoothFailure(
+                    "NetworkManager is still starting after \(timeout / 1_000_000_000) s: try again in a minute "
+                        + "(systemctl status NetworkManager says what it is doing)")
+            }
+            if !said {
+                waiting("waiting for NetworkManager to finish starting…")
+                said = true
+            }
+            usleep(200_000)
         }
     }
 

@@ -105,14 +105,13 @@ rig_log "without NetworkManager: $(cat "$RIG_OUT/no-nm.log")"
 rig_assert "it names NetworkManager and how to get it" grep -q "NetworkManager is not running.*apt install network-manager" \
     "$RIG_OUT/no-nm.log"
 rig_assert "and makes no settings" test ! -e /etc/heylook/hotspot.toml
-# Back once it answers on D-Bus (its unit is active a little before its objects are there).
-rig_wait_for 60 "NetworkManager back on D-Bus" bash -c 'nmcli -t -f RUNNING general status 2>/dev/null | grep -qx running'
-rig_wait_for 30 "NetworkManager to list its devices" bash -c 'nmcli -t -f DEVICE device status 2>/dev/null | grep -q .'
 
-
-# Without a Wi-Fi device the hotspot says so, and changes nothing.
+# Without a Wi-Fi device the hotspot says so, and changes nothing. Asked straight away, while NetworkManager is still
+# starting (its objects answer a moment after its unit is up, and its devices a moment later): `booth hotspot` waits
+# until NetworkManager has finished starting, so what it says of the devices is true.
 if booth hotspot on >"$RIG_OUT/no-wifi.log" 2>&1; then rig_fail "booth hotspot on succeeded without a Wi-Fi device"; fi
 rig_log "without Wi-Fi: $(cat "$RIG_OUT/no-wifi.log")"
+
 rig_assert "it names the missing Wi-Fi device" grep -q "no Wi-Fi device" "$RIG_OUT/no-wifi.log"
 rig_assert "and writes no profile" test ! -e "$PROFILE"
 rig_assert "nor settings" test ! -e /etc/heylook/hotspot.toml
