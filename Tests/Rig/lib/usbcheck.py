@@ -4,7 +4,9 @@ Usage: usbcheck.py seed DIR COUNT KIB DATE FIRST_SEQ  -> COUNT JPEG-shaped files
                                                         KIB kibibytes +-25 %) named like the store's photos
        usbcheck.py digest DIR                         -> "NAME SHA256" per photo (HeyLook_*.jpg) in DIR, sorted
        usbcheck.py compare STORE EXPORT [--complete]  -> checks every file under EXPORT/YYYY-MM-DD/: final names
-                                                        must equal the store's photo of that name byte for byte
+                                                        must equal the store's photo of that name byte for byte,
+                                                        in its date's folder (an undated one the index dates
+                                                        since: that date's)
                                                         (temp names .NAME.partial are counted, not checked;
                                                         empty files are counted, at most one, what a pull
                                                         between a FAT rename's two flushes leaves);
@@ -23,6 +25,7 @@ import random
 import re
 import subprocess
 import sys
+import time
 
 
 def seed(directory, count, kib, date, first):
@@ -47,8 +50,24 @@ def digest(directory):
             print(name, hashlib.sha256(f.read()).hexdigest())
 
 
+def dated_since(store):
+    """name -> the local date folder of each undated photo the store's index dates since (a phone set the clock:
+    its line ends in BOOT@NS=SECONDS); such a photo is exported into that folder."""
+    dated = {}
+    try:
+        with open(os.path.join(store, "index.txt")) as f:
+            for line in f:
+                m = re.fullmatch(r"photo (\S+) \S+ \d+ \S+ \S+ [0-9a-f]{32}@\d+=(-?\d+)\n?", line)
+                if m:
+                    dated[m.group(1)] = time.strftime("%Y-%m-%d", time.localtime(int(m.group(2))))
+    except FileNotFoundError:
+        pass
+    return dated
+
+
 def compare(store, export, complete):
     problems = []
+    dated = dated_since(store)
     final = {}
     partial = []
     empty = []
@@ -74,7 +93,7 @@ def compare(store, export, complete):
                 there, here = a.read(), b.read()
             if there != here:
                 problems.append(f"{folder}/{name}: differs from the store ({len(there)} vs {len(here)} bytes)")
-            want = "-".join(name.split("_")[1].split("-")[:3])
+            want = dated.get(name) or "-".join(name.split("_")[1].split("-")[:3])
             if folder != want:
                 problems.append(f"{folder}/{name}: in the wrong date folder (want {want})")
     missing = [n for n in photos(store) if n not in final]
