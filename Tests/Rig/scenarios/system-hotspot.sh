@@ -5,7 +5,8 @@
 # passphrase zbarimg reads off the card (`booth card`), gets an address from the shared mode's DHCP, finds every name
 # resolving to the booth, its connectivity checks land on the gallery's code page, and the card's link signs it in and
 # serves a photo. The booth's clock is unsynchronised: the gallery asks the signed-in phone for its time and sets the
-# clock from it (timedated, polkit), once and forwards only; the next photo is dated. The booth's LEDs confirm `on`.
+# clock from it (timedated, polkit), once and forwards only; the photo taken before is dated in the gallery and then
+# the booth's index, and the next photo is dated. The booth's LEDs confirm `on`.
 # After a reboot NetworkManager starts the hotspot by itself; `booth hotspot off` removes the profile
 # and the DNS rule and puts back the connection the Wi-Fi was on. The name and passphrase hold characters the WIFI:
 # format escapes.
