@@ -52,6 +52,17 @@ struct HotspotCommand: ParsableCommand {
             print(
                 "hotspot: \(status.active ? "on" : status.profileInstalled ? "installed, not on" : "off") (\(status.interface))"
             )
+            switch status.answer {
+            case .other(let addresses):
+                print(
+                    "but its name server answers \(addresses.joined(separator: ", ")), not the booth: check "
+                        + "/etc/NetworkManager/dnsmasq-shared.d, then sudo booth hotspot on")
+            case .silent:
+                print(
+                    "but its name server (dnsmasq) does not answer, so phones do not reach the gallery: "
+                        + "journalctl -u NetworkManager, then sudo booth hotspot on")
+            case .booth, nil: break
+            }
             if let (settings, _) = try? Self.settings(settings, makeIfMissing: false) {
                 print("Wi-Fi \(settings.network.name), password \(settings.network.passphrase)")
             }

@@ -38,18 +38,33 @@ struct NetworkManagerHotspot {
         var interface: String
         var profileInstalled: Bool
         var active: Bool
+        /// What the hotspot's name server answered when active (nil when not).
+        var answer: NameServerAnswer? = nil
+    }
+
+    /// What the hotspot's name server (NetworkManager's dnsmasq, which also hands out addresses) answered when asked
+    /// for a phone's connectivity-check name.
+    enum NameServerAnswer: Equatable {
+        /// The booth's address: phones get addresses and land on the gallery.
+        case booth
+        /// Other addresses (or none): the DNS rule is not in effect.
+        case other([String])
+        /// No answer at all: dnsmasq is not running, so phones would not even get an address.
+        case silent
     }
 
     let bus: SystemBus
     var paths = Paths()
     var activationTimeout: Int64 = 30_000_000_000
+    /// How long `on` waits for the name server to answer once NetworkManager calls the hotspot up.
+    var answerTimeout: Int64 = 20_000_000_000
 
     /// Connects to NetworkManager; a clear failure where it is not there. While it is still starting (just after
     /// boot: it has not found its devices yet, and would seem to have no Wi-Fi), waits up to `startTimeout`
     /// nanoseconds for it, saying so once through `waiting`.
     init(
         paths: Paths = Paths(), startTimeout: Int64 = 60_000_000_000,
-        waiting: (String) -> Void = { print($0) }
+        waiting: (String) -> Void = { Log.info($0) }
     ) throws(BoothFailure) {
         do {
             bus = try SystemBus()
@@ -125,7 +140,9 @@ struct NetworkManagerHotspot {
             let state = try? property(activePath, Self.active, "State")
             active = uuid == HotspotSettings.profileUUID && state == Self.activated
         }
-        return Status(interface: device.interface, profileInstalled: true, active: active)
+        return Status(
+            interface: device.interface, profileInstalled: true, active: active,
+            answer: active ? nameServerAnswer(timeoutMilliseconds: 1000) : nil)
     }
 
     /// Installs the profile for `settings` on the Wi-Fi device and starts it; waits until it is up. Returns the
@@ -159,6 +176,7 @@ struct NetworkManagerHotspot {
             let started = try call(
                 Self.managerPath, Self.manager, "ActivateConnection", signature: "ooo", [connection, device.path, "/"])
             try waitUntilActivated(started, interface: device.interface)
+            try waitUntilAnswering(interface: device.interface)
         } catch {
             // No profile left behind that would fail again at every boot; the Wi-Fi goes back to what it was on.
             _ = try? off()
@@ -218,12 +236,54 @@ struct NetworkManagerHotspot {
             if state == Self.activated { return }
             if state == Self.deactivated {
                 throw BoothFailure(
-                    "NetworkManager could not start the hotspot on \(interface) (journalctl -u NetworkManager says "
-                        + "why; a Wi-Fi country must be set: sudo raspi-config, Localisation)")
+                    "NetworkManager could not start the hotspot on \(interface): journalctl -u NetworkManager says "
+                        + "why (the Wi-Fi country must be set: sudo raspi-config, Localisation; or its name server, "
+                        + "dnsmasq, could not start: a rule in \(paths.dnsRules) it cannot read, another DNS server on "
+                        + "port 53)")
             }
             usleep(100_000)
         }
         throw BoothFailure("the hotspot on \(interface) did not come up within 30 s (journalctl -u NetworkManager)")
+    }
+
+    /// Waits until the hotspot's name server answers with the booth (NetworkManager calls a shared connection up
+    /// even when its dnsmasq failed to start, and then phones get no address); a failure that says which.
+    private func waitUntilAnswering(interface: String) throws(BoothFailure) {
+        let clock = KernelClock()
+        let deadline = clock.now() + answerTimeout
+        var answer = NameServerAnswer.silent
+        repeat {
+            answer = nameServerAnswer(timeoutMilliseconds: 500)
+            if answer == .booth { return }
+            usleep(200_000)
+        } while clock.now() < deadline
+        let rules = paths.dnsRules
+        switch answer {
+        case .booth: return
+        case .other(let addresses):
+            throw BoothFailure(
+                "the hotspot on \(interface) came up, but its name server answers "
+                    + "\(addresses.isEmpty ? "with no address" : addresses.joined(separator: ", ")), not the booth "
+                    + "(\(HotspotSettings.address)), so phones would not find the gallery: another rule in \(rules) "
+                    + "overrides \(HotspotSettings.dnsRuleFile); remove it and try again")
+        case .silent:
+            throw BoothFailure(
+                "the hotspot on \(interface) came up, but its name server (NetworkManager's dnsmasq, which also gives "
+                    + "phones their addresses) does not answer, so phones would not reach the gallery: journalctl -u "
+                    + "NetworkManager says why (a rule in \(rules) dnsmasq cannot read or that turns it off, or "
+                    + "another DNS server on port 53; is dnsmasq-base installed?)")
+        }
+    }
+
+    /// What the hotspot's name server answers within `timeoutMilliseconds` for the name Android phones check.
+    private func nameServerAnswer(timeoutMilliseconds: Int32) -> NameServerAnswer {
+        var random = SystemRandomNumberGenerator()
+        guard let query = DNSQuery(id: random.next(), name: "connectivitycheck.gstatic.com"),
+            let reply = try? DatagramExchange.ask(
+                query.bytes, ipv4: HotspotSettings.address, port: 53, timeoutMilliseconds: timeoutMilliseconds),
+            let addresses = query.addresses(in: reply)
+        else { return .silent }
+        return addresses.contains(HotspotSettings.address) ? .booth : .other(addresses)
     }
 
     private func property(_ path: String, _ interface: String, _ name: String) throws(BoothFailure) -> String {
