@@ -16,32 +16,65 @@ public struct HotspotSettings: Hashable, Sendable {
     /// The shared mode's DNS rule file (in `/etc/NetworkManager/dnsmasq-shared.d/`).
     public static let dnsRuleFile = "heylook-hotspot.conf"
 
+    /// Which phones can join, and how.
+    public enum Security: String, Hashable, Sendable, CaseIterable {
+        /// WPA2 (PSK, CCMP): every phone joins. NetworkManager's access point can offer WPA3 beside it only without
+        /// the protected management frames WPA3 requires, so phones would use WPA2 anyway: management frame
+        /// protection is off, and only WPA2 is offered.
+        case wpa2
+        /// WPA3 alone (SAE, protected management frames required): phones of about 2019 on join; older ones cannot,
+        /// and some Wi-Fi chips' firmware fails with WPA3 as an access point.
+        case wpa3
+
+        /// NetworkManager's `key-mgmt` and `pmf` (1 disabled, 3 required) for it.
+        var keyManagement: (keyMgmt: String, pmf: Int) {
+            switch self {
+            case .wpa2: ("wpa-psk", 1)
+            case .wpa3: ("sae", 3)
+            }
+        }
+    }
+
     /// The network guests join.
     public var network: WiFiNetwork
+    /// WPA2 or WPA3 (`security` in the file; WPA2 when it is not there).
+    public var security: Security
 
     /// Settings for `network`.
-    public init(network: WiFiNetwork) { self.network = network }
+    public init(network: WiFiNetwork, security: Security = .wpa2) {
+        (self.network, self.security) = (network, security)
+    }
 
     /// A problem in the file: where, and what to do.
     public typealias Error = SettingsFile.Error
 
     private static let file = SettingsFile(name: "hotspot settings", table: "hotspot")
 
-    /// The settings in `text` (`[hotspot]` with `name` and `passphrase`).
+    /// The settings in `text` (`[hotspot]` with `name` and `passphrase`, and `security` if not the usual).
     public init(parsing text: String) throws(Error) {
         var name: String?
         var passphrase: String?
+        var security = Security.wpa2
         for entry in try Self.file.entries(text) {
             switch (entry.path, entry.value) {
             case ("hotspot.name", .string(let value)): name = value
             case ("hotspot.passphrase", .string(let value)): passphrase = value
-            case ("hotspot.name", _), ("hotspot.passphrase", _):
+            case ("hotspot.security", .string(let value)):
+                guard let chosen = Security(rawValue: value) else {
+                    throw Self.file.error(
+                        line: entry.line,
+                        "'security' must be \(Security.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")), "
+                            + "not \"\(value)\"")
+                }
+                security = chosen
+            case ("hotspot.name", _), ("hotspot.passphrase", _), ("hotspot.security", _):
                 throw Self.file.error(line: entry.line, "'\(entry.path)' must be a string in quotes")
             default:
                 throw Self.file.error(
-                    line: entry.line, "unknown key '\(entry.path)'; allowed in [hotspot]: name, passphrase")
+                    line: entry.line, "unknown key '\(entry.path)'; allowed in [hotspot]: name, passphrase, security")
             }
         }
+        self.security = security
         guard let name, let passphrase else {
             throw Self.file.error(line: nil, "[hotspot] needs both name and passphrase")
         }
@@ -71,15 +104,19 @@ public struct HotspotSettings: Hashable, Sendable {
         """
         # HeyLook Booth's own Wi-Fi (booth hotspot on|off|status). Change the name or passphrase here, then run
         # 'sudo booth hotspot on' again and print a new card ('booth card').
+        # security: "wpa2" (every phone joins) or "wpa3" (WPA3 alone: phones of about 2019 on; see
+        # docs/configuration.md).
         [hotspot]
         name = \(Self.quoted(network.name))
         passphrase = \(Self.quoted(network.passphrase))
+        security = \(Self.quoted(security.rawValue))
 
         """
     }
 
-    /// NetworkManager's keyfile profile for the access point on `interface`: WPA2 (RSN, CCMP), shared mode (DHCP
-    /// and DNS for the phones) at `address`/24, no IPv6, started at every boot until `booth hotspot off`.
+    /// NetworkManager's keyfile profile for the access point on `interface`: WPA2 or WPA3 (`security`; RSN, CCMP),
+    /// shared mode (DHCP and DNS for the phones) at `address`/24, no IPv6, started at every boot until
+    /// `booth hotspot off`.
     public func profile(interface: String) -> String {
         // The SSID as its bytes (`ssid=72;101;…;`), NetworkManager's form for any SSID: nothing to escape.
         let ssid = network.name.utf8.map { "\($0);" }.joined()
@@ -98,10 +135,11 @@ public struct HotspotSettings: Hashable, Sendable {
             ssid=\(ssid)
 
             [wifi-security]
-            key-mgmt=wpa-psk
+            key-mgmt=\(security.keyManagement.keyMgmt)
             proto=rsn
             pairwise=ccmp
             group=ccmp
+            pmf=\(security.keyManagement.pmf)
             psk=\(Self.keyfileEscaped(network.passphrase))
 
             [ipv4]

@@ -6,20 +6,29 @@ import Testing
 @Suite struct HotspotSettingsTests {
     @Test func theFileReadsBackAsWritten() throws {
         let network = try WiFiNetwork(name: #"Party;Wi,Fi:\"A""#, passphrase: #"p;a,s:s\w"o rd"#)
-        let settings = HotspotSettings(network: network)
-        #expect(try HotspotSettings(parsing: settings.fileText) == settings)
+        for security in HotspotSettings.Security.allCases {
+            let settings = HotspotSettings(network: network, security: security)
+            #expect(try HotspotSettings(parsing: settings.fileText) == settings)
+        }
     }
 
-    @Test func generatedSettingsAreAValidNetworkNamedHeyLook() throws {
-        var random = SystemRandomNumberGenerator()
-        let first = HotspotSettings.generated(using: &random)
-        let second = HotspotSettings.generated(using: &random)
-        #expect(first.network.name.hasPrefix("HeyLook-") && first.network.name.count == 12)
-        #expect(first.network.passphrase.count == 14)
-        #expect(WiFiNetwork.problem(name: first.network.name, passphrase: first.network.passphrase) == nil)
-        #expect(!first.network.passphrase.contains { "0o1li".contains($0) })
-        #expect(first.network.passphrase != second.network.passphrase)
-        #expect(try HotspotSettings(parsing: first.fileText) == first)
+    @Test func aFileWithoutSecurityOffersWPA2() throws {
+        let settings = try HotspotSettings(parsing: "[hotspot]\nname = \"x\"\npassphrase = \"12345678\"\n")
+        #expect(settings.security == .wpa2)
+    }
+
+    /// WPA2 with management frame protection off (NetworkManager then offers no SAE it could not protect); WPA3 as
+    /// SAE with it required.
+    @Test(arguments: [
+        (HotspotSettings.Security.wpa2, ["key-mgmt=wpa-psk", "pmf=1"]), (.wpa3, ["key-mgmt=sae", "pmf=3"]),
+    ])
+    func securityIsTheProfilesKeyManagementAndFrameProtection(
+        security: HotspotSettings.Security, expected: [String]
+    ) throws {
+        let settings = HotspotSettings(network: try WiFiNetwork(name: "x", passphrase: "12345678"), security: security)
+        let lines = settings.profile(interface: "wlan0").split(separator: "\n").map(String.init)
+        for line in expected { #expect(lines.contains(line), "\(line)") }
+        #expect(lines.filter { $0.hasPrefix("pmf=") || $0.hasPrefix("key-mgmt=") }.count == 2)
     }
 
     @Test func theProfileIsASharedWPA2AccessPointWithTheSSIDAsBytes() throws {
@@ -43,6 +52,11 @@ import Testing
         ("[hotspot]\nname = \"x\"\npassphrase = \"short\"\n", "8...63 characters"),
         ("[hotspot]\nname = \"x\"\npassphrase = 12345678\n", "must be a string"),
         ("[hotspot]\nssid = \"x\"\n", "unknown key 'hotspot.ssid'"),
+        (
+            "[hotspot]\nname = \"x\"\npassphrase = \"12345678\"\nsecurity = \"wpa2-wpa3\"\n",
+            #"must be "wpa2" or "wpa3""#
+        ),
+        ("[hotspot]\nname = \"x\"\npassphrase = \"12345678\"\nsecurity = 3\n", "must be a string"),
         ("[wifi]\nname = \"x\"\n", "unknown table [wifi]"),
     ])
     func aBadFileNamesTheProblem(text: String, problem: String) {
