@@ -48,7 +48,7 @@ let package = Package(
 
         // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
         .target(
-            name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys", "Checksum"],
+            name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys", "Checksum", "PhotoEncoding"],
             swiftSettings: strict),
 
         // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
@@ -128,7 +128,7 @@ let package = Package(
         // libFuzzer harnesses for every parser of outside input (scripts/fuzz builds them with -sanitize=fuzzer);
         // built plainly, it replays corpus files.
         .executableTarget(
-            name: "BoothFuzz", dependencies: ["BoothCore", "BoothTime", "PhotoEncoding", "SoundOutput"],
+            name: "BoothFuzz", dependencies: ["BoothCore", "BoothTime", "GalleryCore", "PhotoEncoding", "SoundOutput"],
             path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(
             name: "PhotoStoreTests",
-            dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum"],
+            dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum", "PhotoEncoding"],
             swiftSettings: strict),
         .testTarget(
             name: "SoundOutputTests",

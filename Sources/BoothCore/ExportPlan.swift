@@ -12,10 +12,13 @@ public struct ExportPlan: Hashable, Sendable {
         /// The date folder of a photo saved undated and dated since (by a phone's clock), `YYYY-MM-DD`; nil:
         /// its name's folder.
         public var folder: String?
+        /// The name its copy gets when not `name`: a photo saved undated and dated since, whose copy carries its
+        /// date in its name and EXIF (then `size` is the copy's).
+        public var stickName: String?
 
         /// A photo.
-        public init(name: String, size: Int64, folder: String? = nil) {
-            (self.name, self.size, self.folder) = (name, size, folder)
+        public init(name: String, size: Int64, folder: String? = nil, stickName: String? = nil) {
+            (self.name, self.size, self.folder, self.stickName) = (name, size, folder, stickName)
         }
     }
 
@@ -32,8 +35,13 @@ public struct ExportPlan: Hashable, Sendable {
         /// A file of that name and size is already there and no manifest claims it (an interrupted
         /// export, or a rebuilt manifest): verify its checksum and adopt it instead of copying.
         public var adopt: Bool
-        /// Which of `alternativeName`'s names `name` is (0 for the source name).
+        /// Which of `alternativeName`'s names `name` is (0 for the copy's own name).
         public var attempt: Int = 0
+        /// The copy's own name when not the source's (`Photo.stickName`): the names tried are made from it.
+        public var stickName: String? = nil
+
+        /// The name the names tried are made from: the copy's own.
+        public var baseName: String { stickName ?? source }
 
         /// The path relative to the export folder.
         public var path: String { "\(folder)/\(name)" }
@@ -91,11 +99,12 @@ public struct ExportPlan: Hashable, Sendable {
                 plan.alreadyThere += 1
                 continue
             }
-            guard let parsed = PhotoName(fileName: photo.name) else {
+            let base = photo.stickName ?? photo.name
+            guard let parsed = PhotoName(fileName: base) else {
                 plan.skipped.append(Skip(source: photo.name, reason: "not a photo name"))
                 continue
             }
-            guard FATName.isSafe(photo.name) else {
+            guard FATName.isSafe(base) else {
                 plan.skipped.append(Skip(source: photo.name, reason: "the name is not valid on a FAT stick"))
                 continue
             }
@@ -108,7 +117,7 @@ public struct ExportPlan: Hashable, Sendable {
             let folder = parsed.dateTime == nil ? photo.folder ?? parsed.folder : parsed.folder
             var planned = false
             for attempt in 0..<maximumAttempts {
-                let name = alternativeName(photo.name, booth: booth, attempt: attempt)
+                let name = alternativeName(base, booth: booth, attempt: attempt)
                 let key = "\(folder)/\(name)".lowercased()
                 if claimed.contains(key) { continue }
                 if let size = presentSizes[key] {
@@ -116,18 +125,18 @@ public struct ExportPlan: Hashable, Sendable {
                     plan.items.append(
                         Item(
                             source: photo.name, size: photo.size, folder: folder, name: name, adopt: true,
-                            attempt: attempt))
+                            attempt: attempt, stickName: photo.stickName))
                 } else {
                     plan.items.append(
                         Item(
                             source: photo.name, size: photo.size, folder: folder, name: name, adopt: false,
-                            attempt: attempt))
+                            attempt: attempt, stickName: photo.stickName))
                 }
                 claimed.insert(key)
                 planned = true
                 break
             }
-            if !planned { plan.skipped.append(collisionSkip(photo.name, folder: folder)) }
+            if !planned { plan.skipped.append(collisionSkip(photo.name, base: photo.stickName, folder: folder)) }
         }
         return plan
     }
@@ -136,12 +145,13 @@ public struct ExportPlan: Hashable, Sendable {
     /// crafted under all of them cost that photo, never the export.
     public static let maximumAttempts = 100
 
-    /// The skip for a photo whose every name is taken in `folder`, with what to do.
-    public static func collisionSkip(_ source: String, folder: String) -> Skip {
+    /// The skip for a photo whose every name (made from `base`, its copy's own name, when not `source`) is taken in
+    /// `folder`, with what to do.
+    public static func collisionSkip(_ source: String, base: String? = nil, folder: String) -> Skip {
         Skip(
             source: source,
             reason:
-                "\(maximumAttempts) files in the stick's \(folder) folder already use this photo's names (\(source.dropLast(4))*.jpg): remove or rename them to export it"
+                "\(maximumAttempts) files in the stick's \(folder) folder already use this photo's names (\((base ?? source).dropLast(4))*.jpg): remove or rename them to export it"
         )
     }
 

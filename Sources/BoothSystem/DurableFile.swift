@@ -72,6 +72,9 @@ public struct DurableFile: Sendable {
         /// Everything readable from an open descriptor (read from its current offset to its end);
         /// `path` names it in errors.
         case file(descriptor: Int32, path: String)
+        /// `head`, then everything readable from `descriptor` from byte `skip` on (whatever its offset): a copy of
+        /// a file with its first `skip` bytes replaced by `head`; `path` names it in errors.
+        case spliced(head: [UInt8], descriptor: Int32, skip: Int64, path: String)
 
         /// How many bytes there are to write, when known (asked through `operations`).
         func remainingSize(_ operations: any FileOperations) -> Int64? {
@@ -84,8 +87,22 @@ public struct DurableFile: Sendable {
                     return nil
                 }
                 return max(0, Int64(info.st_size) - Int64(offset))
+            case .spliced(let head, let fd, let skip, _):
+                var info = stat()
+                guard operations.fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+                return Int64(head.count) + max(0, Int64(info.st_size) - skip)
             }
         }
+    }
+
+    /// The size, CRC-32 and SHA-256 of `contents`, read through `operations` (a descriptor from where `write` would
+    /// read it).
+    public static func digest(
+        of contents: Contents, operations: any FileOperations
+    ) throws(StoreError) -> ContentDigest {
+        var summer = ContentDigest.Summer()
+        try DurableFile(operations: operations).stream(contents) { chunk throws(StoreError) in summer.update(chunk) }
+        return summer.digest
     }
 
     /// Writes `contents` as `name` in the open directory `directory` via `temporaryName`, every name
@@ -119,18 +136,9 @@ public struct DurableFile: Sendable {
                 guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
             }
             var summer = ContentDigest.Summer()
-            switch contents {
-            case .bytes(let bytes):
-                try writeAll(bytes, to: fd, path: temporary)
-                summer.update(bytes)
-            case .file(let source, let sourcePath):
-                var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
-                while true {
-                    let count = try readSome(source, into: &buffer, path: sourcePath)
-                    if count == 0 { break }
-                    try writeAll(buffer[..<count], to: fd, path: temporary)
-                    buffer.withUnsafeBytes { summer.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-                }
+            try stream(contents) { chunk throws(StoreError) in
+                try writeAll(chunk, to: fd, path: temporary)
+                summer.update(chunk)
             }
             digest = summer.digest
             guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
@@ -224,6 +232,44 @@ public struct DurableFile: Sendable {
             if count == 0 { return summer.digest }
             buffer.withUnsafeBytes { summer.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         }
+    }
+
+    /// Hands `contents` to `body` in order, a chunk (at most `chunkSize` bytes from a file) at a time.
+    private func stream(
+        _ contents: Contents, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        let source: Int32
+        let sourcePath: String
+        switch contents {
+        case .bytes(let bytes):
+            try Self.withBytes(bytes[...], body)
+            return
+        case .file(let fd, let path):
+            (source, sourcePath) = (fd, path)
+        case .spliced(let head, let fd, let skip, let path):
+            try Self.withBytes(head[...], body)
+            guard operations.lseek(fd, off_t(skip), SEEK_SET) == skip else {
+                throw StoreError("lseek", path, errno: errno)
+            }
+            (source, sourcePath) = (fd, path)
+        }
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        while true {
+            let count = try readSome(source, into: &buffer, path: sourcePath)
+            if count == 0 { return }
+            try Self.withBytes(buffer[..<count], body)
+        }
+    }
+
+    /// `body` called with `bytes`' memory, its typed error passed on.
+    private static func withBytes(
+        _ bytes: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> Void
+    ) throws(StoreError) {
+        var failure: StoreError?
+        bytes.withUnsafeBytes { raw in
+            do throws(StoreError) { try body(raw) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// The copy buffer: 1 MiB, large enough for USB sticks' erase blocks to be written in whole.

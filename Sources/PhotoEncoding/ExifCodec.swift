@@ -33,9 +33,7 @@ enum ExifCodec {
         try writer.ascii(fields.cameraModel, tag: EXIF_TAG_MODEL, in: ifd0)
         try writer.short(UInt16(fields.orientation), tag: EXIF_TAG_ORIENTATION, in: ifd0)
         if let dateTime = fields.dateTime {
-            try writer.ascii(dateTime, tag: EXIF_TAG_DATE_TIME, in: ifd0)
-            try writer.ascii(dateTime, tag: EXIF_TAG_DATE_TIME_ORIGINAL, in: exif)
-            try writer.ascii(dateTime, tag: EXIF_TAG_DATE_TIME_DIGITIZED, in: exif)
+            try writer.dateTime(dateTime, ifd0: ifd0, exif: exif)
         }
         try writer.long(UInt32(width), tag: EXIF_TAG_PIXEL_X_DIMENSION, in: exif)
         try writer.long(UInt32(height), tag: EXIF_TAG_PIXEL_Y_DIMENSION, in: exif)
@@ -48,14 +46,7 @@ enum ExifCodec {
         if let gain = fields.analogueGain {
             try writer.short(UInt16((gain * 100).rounded()), tag: EXIF_TAG_ISO_SPEED_RATINGS, in: exif)
         }
-
-        var buffer: UnsafeMutablePointer<UInt8>? = nil
-        var length: UInt32 = 0
-        exif_data_save_data(data, &buffer, &length)
-        guard let buffer else { throw .invalidExif("libexif could not serialize the EXIF block") }
-        defer { free(buffer) }
-        guard length <= 65533 else { throw .invalidExif("EXIF block of \(length) bytes exceeds 65533") }
-        return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+        return try saved(data)
     }
 
     /// The booth's fields from an APP1 payload, or nil if it holds no EXIF.
@@ -78,6 +69,33 @@ enum ExifCodec {
             analogueGain: reader.short(EXIF_TAG_ISO_SPEED_RATINGS).map { Double($0) / 100 })
     }
 
+    /// The APP1 payload `payload` with its DateTime, DateTimeOriginal and DateTimeDigitized set to `dateTime`
+    /// (validated by the caller), every other entry as it was; nil when libexif cannot read it as EXIF.
+    static func redated(payload: [UInt8], dateTime: String) throws(PhotoEncodingError) -> [UInt8]? {
+        let loaded = payload.withUnsafeBufferPointer { exif_data_new_from_data($0.baseAddress, UInt32($0.count)) }
+        guard let data = loaded else { return nil }
+        defer { exif_data_unref(data) }
+        guard let mem = exif_mem_new_default() else { throw .invalidExif("libexif could not allocate its data") }
+        defer { exif_mem_unref(mem) }
+        guard let ifd0 = data.pointee.ifd.0, let exif = data.pointee.ifd.2,
+            exif_content_get_entry(ifd0, EXIF_TAG_MODEL) != nil
+        else { return nil }
+        let writer = EntryWriter(mem: mem, order: exif_data_get_byte_order(data))
+        try writer.dateTime(dateTime, ifd0: ifd0, exif: exif)
+        return try saved(data)
+    }
+
+    /// `data` as an APP1 payload, at most 65533 bytes (what one JPEG segment holds).
+    private static func saved(_ data: UnsafeMutablePointer<ExifData>) throws(PhotoEncodingError) -> [UInt8] {
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var length: UInt32 = 0
+        exif_data_save_data(data, &buffer, &length)
+        guard let buffer else { throw .invalidExif("libexif could not serialize the EXIF block") }
+        defer { free(buffer) }
+        guard length <= 65533 else { throw .invalidExif("EXIF block of \(length) bytes exceeds 65533") }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+    }
+
     private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }
 
@@ -91,6 +109,15 @@ private struct EntryWriter {
         try put(tag, format: EXIF_FORMAT_ASCII, components: bytes.count, in: ifd) { data in
             data.initialize(from: bytes, count: bytes.count)
         }
+    }
+
+    /// The capture time as DateTime (IFD0), DateTimeOriginal and DateTimeDigitized (the EXIF IFD).
+    func dateTime(
+        _ text: String, ifd0: UnsafeMutablePointer<ExifContent>, exif: UnsafeMutablePointer<ExifContent>
+    ) throws(PhotoEncodingError) {
+        try ascii(text, tag: EXIF_TAG_DATE_TIME, in: ifd0)
+        try ascii(text, tag: EXIF_TAG_DATE_TIME_ORIGINAL, in: exif)
+        try ascii(text, tag: EXIF_TAG_DATE_TIME_DIGITIZED, in: exif)
     }
 
     func short(_ value: UInt16, tag: ExifTag, in ifd: UnsafeMutablePointer<ExifContent>) throws(PhotoEncodingError) {

@@ -4,6 +4,7 @@ import BoothSystem
 import CBoothSys
 import Checksum
 import Glibc
+import PhotoEncoding
 
 /// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/`, records it in the
 /// stick's manifest (`<folder>/manifest.txt`, per booth, with sizes, CRC-32s and SHA-256s) and in the store's
@@ -161,6 +162,25 @@ private final class ExportRun {
     var copies: [ExportManifest.Entry] = []
     /// The manifest's claims this run read back and found right, recorded with the copies.
     var claims: [(name: String, checksum: UInt32)] = []
+    /// The photos saved undated and dated since whose copies carry their date, by source name.
+    var redatings: [String: Redated] = [:]
+    /// The photo's own CRC-32 (what the index records) for a copy whose bytes are not the photo's (a dated copy),
+    /// read from the photo when it was copied or its copy adopted; by source name.
+    var sourceChecksums: [String: UInt32] = [:]
+
+    /// A dated copy of a photo saved undated: its name on the stick and its EXIF segment.
+    struct Redated {
+        var stickName: String
+        var redating: ExifRedating
+
+        /// The copy's size for a photo of `size` bytes.
+        func size(of size: Int64) -> Int64 { size - Int64(redating.replaced) + Int64(redating.head.count) }
+
+        /// What is written: the dated head, then the photo from the end of its EXIF segment.
+        func contents(_ fd: Int32, path: String) -> DurableFile.Contents {
+            .spliced(head: redating.head, descriptor: fd, skip: Int64(redating.replaced), path: path)
+        }
+    }
     var unrecorded = 0
     var done = 0
     var total = 0
@@ -222,6 +242,7 @@ private final class ExportRun {
         }
         let present = try listPresent()
         let kept = store.records().filter { $0.state == .kept }
+        redatings = try redatings(of: kept)
         let (verified, unverified) = try checkClaims(kept: kept, present: present)
         manifest.entries.removeAll { unverified.contains($0.path) }
         // A version 1 entry gains its SHA-256 once read back (its file and the booth's photo agree).
@@ -234,11 +255,15 @@ private final class ExportRun {
         }
         // Only the claims read back and found right count as exported.
         claims = manifest.entries.filter { $0.booth == store.boothID && verified[$0.path] != nil }.map {
-            ($0.source, $0.checksum)
+            ($0.source, sourceChecksums[$0.source] ?? $0.checksum)
         }
-        let photos = kept.map {
-            ExportPlan.Photo(
-                name: $0.name, size: $0.size, folder: $0.dated.map { PhotoName.DateTime(localSeconds: $0).dateString })
+        let photos = kept.map { entry in
+            let folder = entry.dated.map { PhotoName.DateTime(localSeconds: $0).dateString }
+            guard let redated = redatings[entry.name] else {
+                return ExportPlan.Photo(name: entry.name, size: entry.size, folder: folder)
+            }
+            return ExportPlan.Photo(
+                name: entry.name, size: redated.size(of: entry.size), folder: folder, stickName: redated.stickName)
         }
         let plan = ExportPlan.make(
             photos: photos, booth: store.boothID, manifest: manifest, present: present,
@@ -282,17 +307,24 @@ private final class ExportRun {
             }
             while true {
                 guard attempt < ExportPlan.maximumAttempts else {
-                    summary.skipped.append(ExportPlan.collisionSkip(item.source, folder: item.folder))
+                    summary.skipped.append(
+                        ExportPlan.collisionSkip(item.source, base: item.stickName, folder: item.folder))
                     total -= 1
                     progress(done, total)
                     continue nextPhoto
                 }
                 try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
-                let name = ExportPlan.alternativeName(item.source, booth: store.boothID, attempt: attempt)
+                let name = ExportPlan.alternativeName(item.baseName, booth: store.boothID, attempt: attempt)
                 do {
+                    var contents = DurableFile.Contents.file(descriptor: source, path: sourcePath)
+                    if let redated = redatings[item.source] {
+                        sourceChecksums[item.source] = try DurableFile.checksum(
+                            of: source, path: sourcePath, operations: ops
+                        ).1
+                        contents = redated.contents(source, path: sourcePath)
+                    }
                     let digest = try file.write(
-                        .file(descriptor: source, path: sourcePath), into: folder, directoryPath: folderPath,
-                        name: name,
+                        contents, into: folder, directoryPath: folderPath, name: name,
                         temporaryName: ".\(name).partial", verify: true)
                     record(item, name: name, digest: digest)
                     summary.copied += 1
@@ -398,7 +430,7 @@ private final class ExportRun {
             } catch {
                 throw ExportError(.failed(error), done: done, total: total)
             }
-            readBack.append((copy.source, copy.checksum))
+            readBack.append((copy.source, sourceChecksums[copy.source] ?? copy.checksum))
         }
         // The index only lets cleanup delete exported photos: if it cannot be written, the booth
         // just keeps them longer. Copies a stop left unread are the manifest's claims at the next insert.
@@ -510,12 +542,56 @@ private final class ExportRun {
         do throws(StoreError) {
             _ = ops.dropCache(existing)
             let there = try DurableFile.digest(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
-            let ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
+            var ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
+            if let redated = redatings[item.source] {
+                sourceChecksums[item.source] = ours.crc32
+                ours = try DurableFile.digest(of: redated.contents(source, path: sourcePath), operations: ops)
+            }
             guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw StoreError("lseek", sourcePath, errno: errno) }
             return there == ours && ours.size == item.size ? ours : nil
         } catch {
             throw ExportError(.failed(error), done: done, total: total)
         }
+    }
+
+    /// The dated copies of `kept` photos saved undated and dated since (a phone set the clock): each one's stick name
+    /// (`HeyLook_YYYY-MM-DD_HH-MM-SS_NNNNNN.jpg`, its local date and time) and EXIF segment with that date, made from
+    /// the photo's first bytes. A photo with no EXIF segment of the booth's is copied as saved; one discarded since
+    /// the listing is left out (the copy skips it).
+    private func redatings(of kept: [PhotoIndex.Entry]) throws(ExportError) -> [String: Redated] {
+        var found: [String: Redated] = [:]
+        for entry in kept {
+            guard let seconds = entry.dated, let name = PhotoName(fileName: entry.name), name.dateTime == nil else {
+                continue
+            }
+            try stopIfAsked()
+            let dateTime = PhotoName.DateTime(localSeconds: seconds)
+            let path = "\(store.directory)/\(entry.name)"
+            let fd = ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+            guard fd >= 0 else {
+                if errno == ENOENT { continue }
+                throw fail("open", path)
+            }
+            defer { _ = ops.close(fd) }
+            var prefix = [UInt8](repeating: 0, count: ExifRedating.prefixLimit)
+            var count = 0
+            while count < prefix.count {
+                let read = prefix.withUnsafeMutableBytes {
+                    ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+                }
+                if read == 0 { break }
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    throw fail("read", path)
+                }
+                count += read
+            }
+            guard let redating = try? ExifRedating(prefix: Array(prefix[..<count]), dateTime: dateTime.exifString)
+            else { continue }
+            found[entry.name] = Redated(
+                stickName: PhotoName(dateTime: dateTime, sequence: name.sequence).fileName, redating: redating)
+        }
+        return found
     }
 
     /// The manifest's entries for this booth's kept photos, read back: `verified`, by path, those whose file on
@@ -540,7 +616,9 @@ private final class ExportRun {
             let parts = path.split(separator: "/")
             let folder = try dateDirectory(String(parts[0]))
             let there = try digest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)", dropCache: true)
-            guard entry.matches(there), expected == nil || expected == entry.checksum else {
+            // A dated copy's checksum is not the photo's: it is checked against the photo read below.
+            let redated = redatings[entry.source]
+            guard entry.matches(there), expected == nil || expected == entry.checksum || redated != nil else {
                 unverified.insert(entry.path)
                 continue
             }
@@ -551,16 +629,24 @@ private final class ExportRun {
                 throw fail("open", sourcePath)
             }
             defer { _ = ops.close(source) }
-            let ours: ContentDigest
-            do {
-                ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
+            do throws(StoreError) {
+                let ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
+                // The stick holds the photo itself, or (a photo saved undated and dated since) its dated copy.
+                let unchanged = expected == nil || expected == ours.crc32
+                var holds = there == ours && unchanged
+                if !holds, unchanged, let redated {
+                    holds =
+                        there
+                        == (try DurableFile.digest(of: redated.contents(source, path: sourcePath), operations: ops))
+                    if holds { sourceChecksums[entry.source] = ours.crc32 }
+                }
+                if holds {
+                    verified[entry.path] = there
+                } else {
+                    unverified.insert(entry.path)
+                }
             } catch {
                 throw ExportError(.failed(error), done: done, total: total)
-            }
-            if there == ours {
-                verified[entry.path] = there
-            } else {
-                unverified.insert(entry.path)
             }
         }
         return (verified, unverified)

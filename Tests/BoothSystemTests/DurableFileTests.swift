@@ -16,6 +16,26 @@ import Testing
         #expect(try folderNames(dir) == ["a.jpg"])
     }
 
+    /// A spliced copy is its head and then the file from byte `skip` on, wherever the file's offset was; its digest
+    /// is the same read without writing.
+    @Test func aSplicedCopyIsTheHeadThenTheFileFromSkipOn() throws {
+        let dir = temporaryDirectory()
+        try DurableFile().write(payload, directory: dir, name: "photo.jpg", temporaryName: ".photo.partial")
+        let source = open("\(dir)/photo.jpg", O_RDONLY)
+        defer { close(source) }
+        #expect(lseek(source, 5, SEEK_SET) == 5)
+        let contents = DurableFile.Contents.spliced(
+            head: [9, 8, 7], descriptor: source, skip: 1000, path: "\(dir)/photo.jpg")
+        let fd = open(dir, O_RDONLY | O_DIRECTORY)
+        defer { close(fd) }
+        let written = try DurableFile().write(
+            contents, into: fd, directoryPath: dir, name: "copy.jpg", temporaryName: ".copy.partial", verify: true)
+        let expected = [9, 8, 7] + payload[1000...]
+        #expect(readFile("\(dir)/copy.jpg") == Array(expected))
+        #expect(written.size == Int64(expected.count))
+        #expect(try DurableFile.digest(of: contents, operations: SystemFileOperations()) == written)
+    }
+
     /// A secret (NetworkManager reads a profile only when nobody but root can read it) is never readable by others,
     /// not even while it is written.
     @Test func aFileGetsTheModeAskedFor() throws {

@@ -60,5 +60,43 @@ class CompareTest(unittest.TestCase):
         self.assertIn("want undated", out)
 
 
+
+    @staticmethod
+    def app1(payload):
+        return b"\xff\xe1" + (len(payload) + 2).to_bytes(2, "big") + payload
+
+    def dated_copy_stick(self, stamp_seconds, tail_change=b""):
+        """A store with one undated photo the index dates since, and a stick holding its dated copy."""
+        seconds = 1795780740
+        store, export = tempfile.mkdtemp(), tempfile.mkdtemp()
+        name = "HeyLook_undated_000007.jpg"
+        body = b"\xff\xdbscan-data\xff\xd9"
+        with open(os.path.join(store, name), "wb") as f:
+            f.write(b"\xff\xd8" + self.app1(b"Exif\0\0undated-tiff") + body)
+        with open(os.path.join(store, "index.txt"), "w") as f:
+            f.write("heylook-index 1\n" + f"photo {name} kept 9 - - " + "ab" * 16 + f"@5000={seconds}\n")
+        local = time.localtime(seconds)
+        stamp = time.strftime("%Y:%m:%d %H:%M:%S", time.localtime(stamp_seconds)).encode() + b"\0"
+        folder = time.strftime("%Y-%m-%d", local)
+        copy = time.strftime("HeyLook_%Y-%m-%d_%H-%M-%S_000007.jpg", local)
+        os.makedirs(os.path.join(export, folder))
+        with open(os.path.join(export, folder, copy), "wb") as f:
+            f.write(b"\xff\xd8" + self.app1(b"Exif\0\0tiff" + stamp * 3) + body + tail_change)
+        return store, export
+
+    def test_a_dated_copy_is_the_photo_with_its_date_in_exif(self):
+        failed, out = self.compare(*self.dated_copy_stick(1795780740))
+        self.assertFalse(failed, out)
+        self.assertIn("final=1", out)
+        self.assertIn("missing=0", out)
+
+    def test_a_dated_copy_with_another_date_or_other_image_bytes_is_wrong(self):
+        failed, out = self.compare(*self.dated_copy_stick(1795780740 - 3600))
+        self.assertTrue(failed, out)
+        self.assertIn("with its date in its EXIF", out)
+        failed, out = self.compare(*self.dated_copy_stick(1795780740, tail_change=b"!"))
+        self.assertTrue(failed, out)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -6,7 +6,8 @@ Usage: usbcheck.py seed DIR COUNT KIB DATE FIRST_SEQ  -> COUNT JPEG-shaped files
        usbcheck.py compare STORE EXPORT [--complete]  -> checks every file under EXPORT/YYYY-MM-DD/: final names
                                                         must equal the store's photo of that name byte for byte,
                                                         in its date's folder (an undated one the index dates
-                                                        since: that date's)
+                                                        since: that date's, as saved or as its dated copy, named
+                                                        with its date and time, its EXIF dated)
                                                         (temp names .NAME.partial are counted, not checked;
                                                         empty files are counted, at most one, what a pull
                                                         between a FAT rename's two flushes leaves);
@@ -51,23 +52,58 @@ def digest(directory):
 
 
 def dated_since(store):
-    """name -> the local date folder of each undated photo the store's index dates since (a phone set the clock:
-    its line ends in BOOT@NS=SECONDS); such a photo is exported into that folder."""
+    """name -> the seconds (UTC) of each undated photo the store's index dates since (a phone set the clock: its line
+    ends in BOOT@NS=SECONDS); such a photo is exported into that date's folder, as a dated copy when it has EXIF."""
     dated = {}
     try:
         with open(os.path.join(store, "index.txt")) as f:
             for line in f:
                 m = re.fullmatch(r"photo (\S+) \S+ \d+ \S+ \S+ [0-9a-f]{32}@\d+=(-?\d+)\n?", line)
                 if m:
-                    dated[m.group(1)] = time.strftime("%Y-%m-%d", time.localtime(int(m.group(2))))
+                    dated[m.group(1)] = int(m.group(2))
     except FileNotFoundError:
         pass
     return dated
 
 
+def exif_span(data):
+    """(start, end) of a JPEG's EXIF segment (APP1 "Exif") before its image data, or None."""
+    if data[:2] != b"\xff\xd8":
+        return None
+    i = 2
+    while i + 4 <= len(data) and data[i] == 0xFF and data[i + 1] != 0xDA:
+        end = i + 2 + int.from_bytes(data[i + 2:i + 4], "big")
+        if data[i + 1] == 0xE1 and data[i + 4:i + 10] == b"Exif\0\0":
+            return i, end
+        i = end
+    return None
+
+
+def is_dated_copy(there, here, seconds):
+    """Whether `there` is the photo `here` (saved undated) as an export dates it: its EXIF segment rebuilt holding the
+    local date and time of `seconds` (DateTime, DateTimeOriginal, DateTimeDigitized), every other byte the photo's."""
+    span = exif_span(here)
+    if span is None:
+        return False
+    start, end = span
+    tail = here[end:]
+    if len(there) < start + len(tail) or there[:start] != here[:start] or there[len(there) - len(tail):] != tail:
+        return False
+    segment = there[start:len(there) - len(tail)]
+    stamp = time.strftime("%Y:%m:%d %H:%M:%S", time.localtime(seconds)).encode() + b"\0"
+    return (segment[:2] == b"\xff\xe1" and int.from_bytes(segment[2:4], "big") == len(segment) - 2
+            and segment.count(stamp) == 3)
+
+
 def compare(store, export, complete):
     problems = []
     dated = dated_since(store)
+    # The name a dated copy of each such photo has on the stick -> the photo's.
+    copies = {}
+    for name, seconds in dated.items():
+        m = re.fullmatch(r"HeyLook_undated_(\d+)\.jpg", name)
+        if m:
+            copies[time.strftime(f"HeyLook_%Y-%m-%d_%H-%M-%S_{m.group(1)}.jpg", time.localtime(seconds))] = name
     final = {}
     partial = []
     empty = []
@@ -84,16 +120,21 @@ def compare(store, export, complete):
                 # still empty. Counted apart; a re-plug must remove it.
                 empty.append(f"{folder}/{name}")
                 continue
-            final[name] = folder
-            ours = os.path.join(store, name)
-            if not os.path.isfile(ours):
+            source = name if os.path.isfile(os.path.join(store, name)) else copies.get(name)
+            if source is None:
                 problems.append(f"{folder}/{name}: not a photo of the store")
                 continue
-            with open(os.path.join(path, name), "rb") as a, open(ours, "rb") as b:
+            final[source] = folder
+            with open(os.path.join(path, name), "rb") as a, open(os.path.join(store, source), "rb") as b:
                 there, here = a.read(), b.read()
-            if there != here:
+            if source == name and there != here:
                 problems.append(f"{folder}/{name}: differs from the store ({len(there)} vs {len(here)} bytes)")
-            want = dated.get(name) or "-".join(name.split("_")[1].split("-")[:3])
+            if source != name and not is_dated_copy(there, here, dated[source]):
+                problems.append(f"{folder}/{name}: is not {source} with its date in its EXIF")
+            if source in dated:
+                want = time.strftime("%Y-%m-%d", time.localtime(dated[source]))
+            else:
+                want = "-".join(name.split("_")[1].split("-")[:3])
             if folder != want:
                 problems.append(f"{folder}/{name}: in the wrong date folder (want {want})")
     missing = [n for n in photos(store) if n not in final]
