@@ -1,17 +1,19 @@
 // FuzzHarness: one parser of outside input fed arbitrary bytes, with the invariants a fuzz run checks.
 import BoothCore
 import BoothTime
+import GalleryCore
 import PhotoEncoding
 import SoundOutput
 
 /// The parsers of input the booth did not write (config, its own files after a bad shutdown, WAV files, a
 /// stranger's stick and its listing, mountinfo, simulator scripts, photo names, any file given to `booth inspect`,
-/// the kernel's and firmware's health files). Each takes any bytes: an error value is fine, a trap, a hang or
+/// the kernel's and firmware's health files, the hotspot's name server's answers, a photo's first bytes as the export
+/// dates it). Each takes any bytes: an error value is fine, a trap, a hang or
 /// unbounded memory is a finding. What parses is checked too: written back and parsed again it means the same, or
 /// it lies within the bounds the docs give.
 enum FuzzHarness: String, CaseIterable {
     case config, choices, wav, manifest, index, mountinfo, script, photoname, boothid, events, inspect, health
-    case exportplan
+    case exportplan, dnsanswer, redate
 
     /// Runs the parser on `bytes`; traps (a finding) when an invariant does not hold.
     func run(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -111,6 +113,24 @@ enum FuzzHarness: String, CaseIterable {
             }
         case .exportplan:
             Self.planExport(text)
+        case .dnsanswer:
+            // What `booth hotspot` reads back from the hotspot's name server (its id the answer's first two bytes).
+            let id = bytes.count >= 2 ? UInt16(bytes[0]) << 8 | UInt16(bytes[1]) : 0
+            let query = DNSQuery(id: id, name: "connectivitycheck.gstatic.com")!
+            if let addresses = query.addresses(in: Array(bytes)) {
+                precondition(addresses.count * 16 <= bytes.count, "no address from nothing")
+                precondition(addresses.allSatisfy { $0.split(separator: ".").count == 4 }, "dotted IPv4")
+            }
+        case .redate:
+            // A photo's first bytes as an export dates them: the copy's first EXIF segment holds the date.
+            let date = "2026:11:28 02:32:20"
+            if let redating = try? ExifRedating(prefix: Array(bytes), dateTime: date) {
+                precondition(redating.replaced <= bytes.count && redating.replaced >= 4, "within the prefix")
+                let copy = redating.head + bytes[redating.replaced...]
+                if let exif = (try? JPEGInspector.inspect(copy))?.exif {
+                    precondition(exif.dateTime == date, "the copy is dated")
+                }
+            }
         case .boothid:
             if let identity = BoothIdentity.parse(text) {
                 precondition(BoothIdentity.parse(identity.text) == identity, "booth id round-trip")
@@ -132,6 +152,9 @@ enum FuzzHarness: String, CaseIterable {
         var photos: [ExportPlan.Photo] = [
             .init(name: "HeyLook_2026-11-22_14-03-07_000001.jpg", size: 100),
             .init(name: "HeyLook_undated_000002.jpg", size: 7),
+            .init(
+                name: "HeyLook_undated_000003.jpg", size: 9, folder: "2026-11-28",
+                stickName: "HeyLook_2026-11-28_02-32-20_000003.jpg"),
         ]
         for line in (parts.count > 1 ? parts[1] : "").split(separator: "\n").prefix(200) {
             let fields = line.split(separator: " ")
