@@ -208,30 +208,20 @@ public struct DurableFile: Sendable {
     public static func checksum(
         of fd: Int32, path: String, operations: any FileOperations
     ) throws(StoreError) -> (Int64, UInt32) {
-        let file = DurableFile(operations: operations)
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
         var crc = CRC32()
         var size: Int64 = 0
-        while true {
-            let count = try file.readSome(fd, into: &buffer, path: path)
-            if count == 0 { return (size, crc.value) }
-            buffer.withUnsafeBytes { crc.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            size += Int64(count)
+        try DurableFile(operations: operations).stream(.file(descriptor: fd, path: path)) { chunk throws(StoreError) in
+            crc.update(chunk)
+            size += Int64(chunk.count)
         }
+        return (size, crc.value)
     }
 
     /// The size, CRC-32 and SHA-256 of everything readable from `fd`, read through `operations`.
     public static func digest(
         of fd: Int32, path: String, operations: any FileOperations
     ) throws(StoreError) -> ContentDigest {
-        let file = DurableFile(operations: operations)
-        var buffer = [UInt8](repeating: 0, count: chunkSize)
-        var summer = ContentDigest.Summer()
-        while true {
-            let count = try file.readSome(fd, into: &buffer, path: path)
-            if count == 0 { return summer.digest }
-            buffer.withUnsafeBytes { summer.update(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        }
+        try digest(of: .file(descriptor: fd, path: path), operations: operations)
     }
 
     /// Hands `contents` to `body` in order, a chunk (at most `chunkSize` bytes from a file) at a time.

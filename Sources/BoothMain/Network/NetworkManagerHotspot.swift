@@ -49,7 +49,7 @@ struct NetworkManagerHotspot {
         case booth
         /// Other addresses (or none): the DNS rule is not in effect.
         case other([String])
-        /// No answer at all: dnsmasq is not running, so phones would not even get an address.
+        /// No answer at all: dnsmasq is not running (phones get no address either) or not answering names.
         case silent
     }
 
@@ -246,8 +246,8 @@ struct NetworkManagerHotspot {
         throw BoothFailure("the hotspot on \(interface) did not come up within 30 s (journalctl -u NetworkManager)")
     }
 
-    /// Waits until the hotspot's name server answers with the booth (NetworkManager calls a shared connection up
-    /// even when its dnsmasq failed to start, and then phones get no address); a failure that says which.
+    /// Waits until the hotspot's name server answers with the booth (NetworkManager can call a shared connection up
+    /// while its dnsmasq is not answering names, or not running at all); a failure that says which.
     private func waitUntilAnswering(interface: String) throws(BoothFailure) {
         let clock = KernelClock()
         let deadline = clock.now() + answerTimeout
