@@ -137,8 +137,8 @@ let package = Package(
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
-                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "Checksum", "PhotoEncoding",
-                "PhotoStore", "LEDCountdown",
+                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
+                "PhotoEncoding", "PhotoStore", "LEDCountdown",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),

@@ -11,15 +11,15 @@ import Testing
 /// epoll refuses it (EPERM), so the sound must still end, timed, instead of never.
 @Suite(.timeLimit(.minutes(3))) struct ALSASoundTests {
     @Test func aDeviceWhosePollDescriptorsEpollRefusesStillFinishesTheSound() throws {
-        let sound = ALSASound(device: "null", gainDecibels: 0, custom: [])
-        try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")
         let loop = try EventLoop()
         var events: [(BoothEvent, Instant)] = []
-        try sound.attach(to: loop) { event, time in
+        let context = DeviceContext(loop: loop) { event, time in
             events.append((event, time))
             if case .soundFinished = event { loop.stop() }
             if case .soundFailed = event { loop.stop() }
         }
+        let sound = try ALSASound(context, device: "null", gainDecibels: 0, custom: [])
+        try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")
         let start = loop.now()
         sound.play("Duck", purpose: .attention)
         loop.schedule(at: start.advanced(by: .seconds(5))) { loop.stop() }
@@ -33,11 +33,15 @@ import Testing
 
     /// The interactive simulator plays through the default device where it opens, and otherwise is
     /// silent with a note (never an error): ALSA's `null` device always opens, a missing card never does.
-    @Test func theInteractiveSimulatorPlaysWhereItCanAndSaysSoWhereItCannot() {
-        let (playing, none) = SimulateCommand.interactiveSound(gainDecibels: 0, device: "null")
+    @Test func theInteractiveSimulatorPlaysWhereItCanAndSaysSoWhereItCannot() throws {
+        var reported: [BoothEvent] = []
+        let context = DeviceContext(loop: try EventLoop()) { event, _ in reported.append(event) }
+        let (playing, none) = try SimulateCommand.interactiveSound(context, gainDecibels: 0, device: "null")
         #expect(playing is ALSASound)
         #expect(none == nil)
-        let (silent, note) = SimulateCommand.interactiveSound(gainDecibels: 0, device: "hw:CARD=NoSuchCard")
+        let (silent, note) = try SimulateCommand.interactiveSound(
+            context, gainDecibels: 0, device: "hw:CARD=NoSuchCard")
+        #expect(reported.isEmpty, "the card that does not open is not the booth's: nothing is warned")
         #expect(silent is SilentSound)
         #expect(
             note?.hasSuffix("the simulator is silent, each sound timed as if played (--sound DEVICE picks another)")
@@ -47,10 +51,9 @@ import Testing
     /// A sound added while running (imported from a stick) is converted off the loop's thread and then
     /// plays on the device; the loop is never held up by the conversion.
     @Test func aSoundAddedWhileRunningIsConvertedOffTheLoop() throws {
-        let sound = ALSASound(device: "null", gainDecibels: 0, custom: [])
-        try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")
         let loop = try EventLoop()
-        try sound.attach(to: loop) { _, _ in }
+        let sound = try ALSASound(DeviceContext(loop: loop) { _, _ in }, device: "null", gainDecibels: 0, custom: [])
+        try #require(sound.problem == nil, "ALSA's null device did not open: \(sound.problem ?? "")")
         let beep = PCMBuffer(samples: [Int16](repeating: 900, count: 44_100 * 2), sampleRate: 44_100, channels: 1)
         sound.add([CustomSound(name: "Beep", buffer: beep)])
         #expect(sound.soundDurations["Beep"] == 2_000_000_000, "timed at once")

@@ -45,25 +45,26 @@ import Testing
 
     @Test func readingsComeAtStartAndEveryInterval() throws {
         let root = try piLikeSys()
-        let monitor = try HealthMonitor(sysRoot: root, interval: .milliseconds(50))
         let loop = try EventLoop()
         var readings: [HealthReading] = []
-        try monitor.attach(to: loop) { event, _ in
+        let context = DeviceContext(loop: loop) { event, _ in
             if case .healthMeasured(let reading) = event { readings.append(reading) }
             if readings.count == 3 { loop.stop() }
         }
+        let monitor = try HealthMonitor(context, sysRoot: root, interval: .milliseconds(50))
         loop.schedule(at: loop.now().advanced(by: .seconds(30))) { loop.stop() }
-        try loop.run()
+        try withExtendedLifetime(monitor) { try loop.run() }
         #expect(readings == Array(repeating: HealthReading(temperature: 85_000, throttled: 0x50005), count: 3))
     }
 
     @Test func aMachineWithNeitherReportsNothing() throws {
-        let monitor = try HealthMonitor(sysRoot: temporaryDirectory(), interval: .milliseconds(10))
         let loop = try EventLoop()
         var reports = 0
-        try monitor.attach(to: loop) { _, _ in reports += 1 }
+        let monitor = try HealthMonitor(
+            DeviceContext(loop: loop) { _, _ in reports += 1 }, sysRoot: temporaryDirectory(),
+            interval: .milliseconds(10))
         loop.schedule(at: loop.now().advanced(by: .milliseconds(100))) { loop.stop() }
-        try loop.run()
+        try withExtendedLifetime(monitor) { try loop.run() }
         #expect(reports == 0)
     }
 

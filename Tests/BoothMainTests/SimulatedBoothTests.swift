@@ -4,6 +4,7 @@ import BoothSystem
 import BoothTestSupport
 import BoothTime
 import CBoothSys
+import CameraCapture
 import Glibc
 import LEDCountdown
 import PhotoEncoding
@@ -23,9 +24,9 @@ import Testing
     /// Runs `script` to its end (with `fast`, in virtual time); returns the events and the photos directory.
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
-        cameraStalled: Bool = false, fast: Bool = false, sound: (any SoundDevice)? = nil,
-        camera: (any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil,
-        clock: WallClock.Trust = .always, wallClock: WallClock? = nil, photos: String? = nil
+        cameraStalled: Bool = false, fast: Bool = false, sound: ((DeviceContext) -> any SoundDevice)? = nil,
+        camera: ((DeviceContext) -> any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil,
+        clock: WallClock.Trust = .always, wallClock: WallClock? = nil, photos: String? = nil, exitCode: Int32 = 0
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -45,14 +46,20 @@ import Testing
             records.append(Record(type: type, fields: map))
         }
         let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
+        let loop = try EventLoop(clock: LoopClock(virtual: fast))
+        let inbox = EventInbox()
+        let context = DeviceContext(loop: loop, inbox: inbox)
         let devices = BoothController.Devices(
-            inputs: [ScriptInput(script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)],
-            sound: sound ?? SilentSound.builtIn(),
-            camera: camera ?? SimulatedCamera(width: 320, height: 240, stalled: cameraStalled),
+            inputs: [
+                ScriptInput(
+                    context, script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)
+            ],
+            sound: sound?(context) ?? SilentSound.builtIn(context),
+            camera: camera?(context) ?? SimulatedCamera(context, width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
         let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast),
+            settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox, log: log,
             wallClock: wallClock ?? WallClock(trust: clock))
         if let stopAfter {
             // A booth stuck in a state would never end the script: stop it as SIGTERM would.
@@ -60,7 +67,7 @@ import Testing
                 controller.dispatch(.shutdownRequested(.abortSequence), at: controller.loop.now())
             }
         }
-        #expect(try controller.run() == 0)
+        #expect(try controller.run() == exitCode)
         #expect(lights.row == .dark)
         #expect(lights.buttonLED == false)
         return (records, settings.photosDirectory)
@@ -86,9 +93,14 @@ import Testing
     /// The controller carries the machine's pace to the camera: idle at start, full rate from the press,
     /// idle again after the photo.
     @Test func theCameraIsPacedIdleFullIdle() throws {
-        let camera = SimulatedCamera(width: 320, height: 240, stalled: false)
-        _ = try run("press\nwait 3\nquit\n", fast: true, camera: camera)
-        #expect(camera.paces == [true, false, true])
+        var camera: SimulatedCamera?
+        _ = try run(
+            "press\nwait 3\nquit\n", fast: true,
+            camera: {
+                camera = SimulatedCamera($0, width: 320, height: 240, stalled: false)
+                return camera!
+            })
+        #expect(camera?.paces == [true, false, true])
     }
 
     /// The EXIF the booth writes, read back by an independent reader (Debian's exiv2, not our libexif
@@ -257,9 +269,14 @@ import Testing
     /// A sound device whose descriptor epoll refuses (ALSA's null plugins hand out /dev/null: EPERM)
     /// never reports a sound's end; the sequence still completes and the photo is saved.
     @Test func aSoundDeviceThatNeverReportsAnEndStillTakesThePhoto() throws {
-        let sound = UnpollableSound()
-        let (events, _) = try run("press\nwait 20\nquit\n", fast: true, sound: sound, stopAfter: .seconds(60))
-        #expect(sound.refusals > 0)
+        var sound: UnpollableSound?
+        let (events, _) = try run(
+            "press\nwait 20\nquit\n", fast: true,
+            sound: {
+                sound = UnpollableSound($0)
+                return sound!
+            }, stopAfter: .seconds(60))
+        #expect(sound?.refusals ?? 0 > 0)
         let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
         #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
         #expect(events.filter { $0.type == "photoSaved" }.count == 1)
@@ -270,13 +287,33 @@ import Testing
     /// inside `capture`) is heard after the batch: the capture request is logged before the abort, and
     /// nothing of the aborted sequence happens after it.
     @Test func aDeviceFailingInsideAnActionIsHandledAfterTheBatch() throws {
-        let camera = CameraFailingAtOnce()
-        let (events, _) = try run("press\nwait 5\nquit\n", fast: true, camera: camera, stopAfter: .seconds(30))
-        #expect(camera.requests == 1)
+        var camera: CameraFailingAtOnce?
+        let (events, _) = try run(
+            "press\nwait 5\nquit\n", fast: true,
+            camera: {
+                camera = CameraFailingAtOnce($0)
+                return camera!
+            }, stopAfter: .seconds(30))
+        #expect(camera?.requests == 1)
         let order = events.map { $0.type == "state" ? "state:\($0.fields["to"]!)" : $0.type }
             .filter { ["captureRequested", "state:capturing", "state:aborted", "state:idle", "ignored"].contains($0) }
         #expect(order == ["state:capturing", "captureRequested", "state:aborted", "state:idle"])
         #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("lens cap") })
+    }
+
+    /// A camera that libcamera cannot open again in this process (ESTALE) while the booth is being made: the booth
+    /// hears it once it is made, refuses the press and exits to be restarted (75, for systemd's Restart=always).
+    @Test func aStaleCameraAtStartRestartsTheBooth() throws {
+        let (events, photos) = try run(
+            "press\nwait 3\nquit\n", fast: true,
+            camera: {
+                LibcameraDevice($0, selector: "imx708", width: 0, height: 0, idleFPS: 0) {
+                    selector, _, _ throws(CameraError) in
+                    throw .failed(camera: selector, operation: "acquire", errno: ESTALE, detail: "stale")
+                }
+            }, stopAfter: .seconds(30), exitCode: 75)
+        #expect(!events.contains { $0.type == "state" && $0.fields["to"] == "countingDown" })
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.isEmpty)
     }
 
     /// A store below its reserve: the press asks for a fresh measurement (the saver's statvfs), which
@@ -306,8 +343,9 @@ import Testing
         var settings = BoothSettings()
         settings.flash = .auto
         settings.flashAutoLux = 50
-        let camera = SimulatedCamera(width: 320, height: 240, lightLevel: lux)
-        let (events, _) = try run("press\nwait 3\nquit\n", settings: settings, fast: true, camera: camera)
+        let (events, _) = try run(
+            "press\nwait 3\nquit\n", settings: settings, fast: true,
+            camera: { SimulatedCamera($0, width: 320, height: 240, lightLevel: lux) })
         let light = try #require(events.first { $0.type == "light" })
         #expect(light.fields["lux"] == lux.map { String(Int($0)) } ?? "unknown")
         let switched = events.filter { $0.type == "flash" }.map { $0.fields["on"]! }
@@ -366,7 +404,7 @@ import Testing
         let report = PlaybackReport(
             handedOver: Instant(nanoseconds: 5_000), deviceStart: Instant(nanoseconds: 7_000),
             firstProgress: Instant(nanoseconds: 9_000), underruns: 2, longestWaitNanoseconds: 180_000_000)
-        let (events, _) = try run("knob +1\nwait 2\nquit\n", fast: true, sound: ReportingSound(report))
+        let (events, _) = try run("knob +1\nwait 2\nquit\n", fast: true) { ReportingSound($0, report) }
         let started = try #require(events.first { $0.type == "soundStarted" })
         #expect(started.fields["t_us"] == "5" && started.fields["device_start_us"] == "7")
         let finished = try #require(events.first { $0.type == "soundFinished" })
@@ -403,27 +441,30 @@ import Testing
                 "sound=Cow", "sound=Dog", "knobMode=delay", "delay=1.5", "knobMode=volume", "volume=90", "volume=80",
                 "knobMode=sound", "visualCountdown=false",
             ])
-        let sound = SilentSound.builtIn()
-        let (again, _) = try run("quit\n", stateFile: stateFile, sound: sound)
+        var sound: SilentSound?
+        let (again, _) = try run("quit\n", stateFile: stateFile) {
+            sound = SilentSound.builtIn($0)
+            return sound!
+        }
         let ready = try #require(again.first { $0.type == "ready" })
         #expect(ready.fields["sound"] == "Dog")
         #expect(ready.fields["delay"] == "1.5")
         #expect(ready.fields["visualCountdown"] == "false")
         #expect(ready.fields["volume"] == "80")
-        #expect(sound.volumePercent == 80, "the sound device plays at the kept volume from the start")
+        #expect(sound?.volumePercent == 80, "the sound device plays at the kept volume from the start")
     }
 }
 
 /// The simulated sound, with what a real device would report about how each sound went.
 private final class ReportingSound: SoundDevice {
-    let inner = SilentSound.builtIn()
+    let inner: SilentSound
     let playbackReport: PlaybackReport
-    init(_ report: PlaybackReport) { playbackReport = report }
+    init(_ context: DeviceContext, _ report: PlaybackReport) {
+        inner = SilentSound.builtIn(context)
+        playbackReport = report
+    }
     var name: String { "reporting" }
     var soundDurations: [String: Int64] { inner.soundDurations }
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
-        try inner.attach(to: loop, report: report)
-    }
     func play(_ sound: String, purpose: SoundPurpose) { inner.play(sound, purpose: purpose) }
     func stop() { inner.stop() }
     func setVolume(percent: Int) { inner.setVolume(percent: percent) }
@@ -434,21 +475,24 @@ private final class ReportingSound: SoundDevice {
 /// /dev/null descriptor ALSA's null plugins hand out: it never reports a sound's end.
 private final class UnpollableSound: SoundDevice {
     let name = "unpollable"
-    let soundDurations = SilentSound.builtIn().soundDurations
+    let soundDurations: [String: Int64]
     /// How often the loop refused the descriptor.
     private(set) var refusals = 0
-    private var loop: EventLoop?
+    private let loop: EventLoop
     private let devNull = open("/dev/null", O_RDONLY | O_CLOEXEC)
 
-    deinit { close(devNull) }
+    init(_ context: DeviceContext) {
+        loop = context.loop
+        soundDurations = SilentSound.builtIn(context).soundDurations
+    }
 
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws { self.loop = loop }
+    deinit { close(devNull) }
 
     func add(_ sounds: [CustomSound]) {}
 
     func play(_ sound: String, purpose: SoundPurpose) {
         do {
-            try loop?.register(readable: devNull) {}
+            try loop.register(readable: devNull) {}
         } catch {
             refusals += 1
         }
@@ -466,17 +510,13 @@ private final class CameraFailingAtOnce: CameraDevice {
     let lightLevel: Double? = nil
     /// How many captures were asked for.
     private(set) var requests = 0
-    private var report: DeviceReport?
+    private let report: DeviceReport
 
-    func attach(
-        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void
-    ) throws {
-        self.report = report
-    }
+    init(_ context: DeviceContext) { report = context.report }
 
     func capture(_ id: CaptureID, trigger: Instant) {
         requests += 1
-        report?(.captureFailed(id, reason: "lens cap on"), trigger)
+        report(.captureFailed(id, reason: "lens cap on"), trigger)
     }
 
     func expire(_ id: CaptureID) {}

@@ -109,10 +109,11 @@ struct ExportCommand: ParsableCommand {
         let allowed = Set((fileSystems ?? "vfat,exfat").split(separator: ",").map(String.init))
         let loop = try EventLoop()
         let owners = settings.exportSticks == .owner ? OwnerSticks(directory: settings.stateFolder) : nil
-        let worker = try ExportWorker(store: store, settings: settings, owners: owners, allowedFileSystems: allowed)
         var failure: String?
         print("waiting for a stick below \(settings.mediaRoot)")
-        try worker.attach(to: loop) { report in
+        let worker = try ExportWorker(
+            store: store, settings: settings, owners: owners, allowedFileSystems: allowed, loop: loop
+        ) { report in
             switch report {
             case .started(let point): print("export to \(point)")
             case .progress(_, let done, let total): print("\(done)/\(total)")

@@ -43,7 +43,10 @@ struct RunCommand: ParsableCommand {
         let (choices, warning) = ConfigLoader.choices(settings: settings)
         if let warning { Log.warning(warning) }
 
-        let gpio = GPIOHardware(settings: settings.gpio)
+        let loop = try EventLoop()
+        let inbox = EventInbox()
+        let context = DeviceContext(loop: loop, inbox: inbox)
+        let gpio = try GPIOHardware(settings: settings.gpio, context: context)
         for problem in gpio.problems { Log.error("gpio: \(problem)") }
         if !gpio.hasButton {
             Log.error(
@@ -53,25 +56,21 @@ struct RunCommand: ParsableCommand {
         let sound: any SoundDevice =
             simulatedSound
             ? SilentSound.builtIn(
+                context,
                 extra: Dictionary(library.sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { a, _ in a })
-            : ALSASound(device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds)
+            : try ALSASound(
+                context, device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds)
         let camera: any CameraDevice =
             simulatedCamera
-            ? SimulatedCamera()
+            ? SimulatedCamera(context)
             : LibcameraDevice(
-                selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
+                context, selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
                 idleFPS: settings.cameraIdleFPS)
         let devices = BoothController.Devices(
-            inputs: [gpio, try HealthMonitor()], sound: sound, camera: camera, lights: gpio)
+            inputs: [gpio, try HealthMonitor(context)], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: try eventsLog(settings),
-            wallClock: WallClock(trust: settings.trustClock ? .always : .kernel))
-        if !gpio.problems.isEmpty {
-            controller.dispatch(.deviceWarning(.gpioUnavailable, active: true), at: controller.loop.now())
-        }
-        if !gpio.hasButton {
-            controller.dispatch(.deviceWarning(.buttonUnavailable, active: true), at: controller.loop.now())
-        }
+            settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox,
+            log: try eventsLog(settings), wallClock: WallClock(trust: settings.trustClock ? .always : .kernel))
         // Last, so the threads started above (libcamera's) keep the normal scheduler.
         if let warning = RealtimeScheduling.enter(priority: settings.realtimePriority) {
             Log.warning(warning)

@@ -105,57 +105,61 @@ struct SimulateCommand: ParsableCommand {
             if let eventsJSON { try EventsLog(path: eventsJSON) } else if ownFolder {
                 try RunCommand.keptEvents(settings)
             } else { try EventsLog(path: nil) }
-        let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
-        let input: any InputDevice
-        var terminal: TerminalInput?
-        if let parsedScript {
-            input = ScriptInput(script: parsedScript, longPress: settings.gpio.longPress)
-        } else {
-            let view = TerminalInput(longPress: settings.gpio.longPress, lights: lights)
-            log.observers.append { type, _, fields in view.observe(type, fields) }
-            terminal = view
-            input = view
-        }
-        var soundDevice: any SoundDevice = SilentSound.builtIn()
-        if let sound {
-            soundDevice = ALSASound(device: sound, gainDecibels: settings.soundGainDB, custom: [])
-        } else if parsedScript == nil {
-            let (device, note) = Self.interactiveSound(gainDecibels: settings.soundGainDB)
-            if let note { Log.info(note) }
-            soundDevice = device
-        }
-        let devices = BoothController.Devices(
-            inputs: [input],
-            sound: soundDevice,
-            camera: SimulatedCamera(stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
-            lights: lights)
         if fast {
             guard parsedScript != nil, sound == nil else {
                 throw BoothFailure("--fast needs --script and the simulated sound (no --sound)")
             }
         }
+        let loop = try EventLoop(clock: LoopClock(virtual: fast))
+        let inbox = EventInbox()
+        let context = DeviceContext(loop: loop, inbox: inbox)
+        let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
+        let input: any InputDevice
+        var terminal: TerminalInput?
+        defer { terminal?.restore() }
+        if let parsedScript {
+            input = ScriptInput(context, script: parsedScript, longPress: settings.gpio.longPress)
+        } else {
+            let view = try TerminalInput(context, longPress: settings.gpio.longPress, lights: lights)
+            log.observers.append { type, _, fields in view.observe(type, fields) }
+            terminal = view
+            input = view
+        }
+        var soundDevice: any SoundDevice
+        if let sound {
+            soundDevice = try ALSASound(context, device: sound, gainDecibels: settings.soundGainDB, custom: [])
+        } else if parsedScript == nil {
+            let (device, note) = try Self.interactiveSound(context, gainDecibels: settings.soundGainDB)
+            if let note { Log.info(note) }
+            soundDevice = device
+        } else {
+            soundDevice = SilentSound.builtIn(context)
+        }
+        let devices = BoothController.Devices(
+            inputs: [input],
+            sound: soundDevice,
+            camera: SimulatedCamera(context, stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
+            lights: lights)
         let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, log: log, clock: LoopClock(virtual: fast),
+            settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox, log: log,
             // Virtual time (--fast) is not the kernel's: its moments would date nothing rightly.
             wallClock: WallClock(trust: clock.trust(settings: settings), boot: fast ? nil : BootID.current()))
         let code = try controller.run()
-        terminal?.restore()
         if code != 0 { throw ExitCode(code) }
     }
 
     /// The interactive simulator's sound: ALSA's default device when it opens, else timed silence and
     /// a note saying so (a machine without a sound card, a container).
     static func interactiveSound(
-        gainDecibels: Double, device: String = "default"
-    ) -> (
-        any SoundDevice, note: String?
-    ) {
-        let alsa = ALSASound(device: device, gainDecibels: gainDecibels, custom: [])
-        guard let problem = alsa.problem else { return (alsa, nil) }
-        return (
-            SilentSound.builtIn(),
-            "sound: \(problem): the simulator is silent, each sound timed as if played (--sound DEVICE picks another)"
-        )
+        _ context: DeviceContext, gainDecibels: Double, device: String = "default"
+    ) throws -> (any SoundDevice, note: String?) {
+        if let problem = ALSASound.problem(opening: device) {
+            return (
+                SilentSound.builtIn(context),
+                "sound: \(problem): the simulator is silent, each sound timed as if played (--sound DEVICE picks another)"
+            )
+        }
+        return (try ALSASound(context, device: device, gainDecibels: gainDecibels, custom: []), nil)
     }
 
     private func absolute(_ path: String) -> String {

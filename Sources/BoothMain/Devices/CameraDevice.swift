@@ -3,16 +3,13 @@ import BoothCore
 import BoothTime
 import PhotoEncoding
 
-/// Takes photos. Real: libcamera through the shim; simulated: a test pattern with the time drawn in.
+/// Takes photos. Real: libcamera through the shim; simulated: a test pattern with the time drawn in. Each is made
+/// with its `DeviceContext`: frames go to its `frames`, failures to its `report`.
 protocol CameraDevice: AnyObject {
     /// A short name for logs ("libcamera:/base/...", "simulated").
     var name: String { get }
     /// The camera's model for EXIF.
     var model: String { get }
-    /// Registers descriptors with the loop; delivered frames come to `frames`, failures to `report`.
-    func attach(
-        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void)
-        throws
     /// Arms a capture: the first frame whose exposure starts at or after `trigger`.
     func capture(_ id: CaptureID, trigger: Instant)
     /// The scene's light level (lux) from the latest frame, nil when the camera reports none.

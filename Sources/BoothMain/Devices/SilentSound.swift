@@ -7,38 +7,34 @@ import SoundOutput
 final class SilentSound: SoundDevice {
     let name: String
     private(set) var soundDurations: [String: Int64]
-    private var loop: EventLoop?
-    private var report: DeviceReport?
+    private let loop: EventLoop
+    private let report: DeviceReport
     private var playing: EventLoop.TimerToken?
     /// The volume the sounds would play at (nothing is heard; tests read it).
     private(set) var volumePercent = 100
 
-    /// Sounds named in `durations` (nanoseconds each).
-    init(name: String = "simulated", durations: [String: Int64]) {
+    /// Sounds named in `durations` (nanoseconds each), timed on `context`'s loop.
+    init(_ context: DeviceContext, name: String = "simulated", durations: [String: Int64]) {
         self.name = name
         soundDurations = durations
+        loop = context.loop
+        report = context.report
     }
 
     /// The built-in sounds at their synthesized lengths, plus `extra` (custom sounds).
-    static func builtIn(name: String = "simulated", extra: [String: Int64] = [:]) -> SilentSound {
+    static func builtIn(_ context: DeviceContext, extra: [String: Int64] = [:]) -> SilentSound {
         var durations = extra
         for sound in BuiltInSound.allCases {
             durations[sound.rawValue] = Int64((SoundSynthesizer.duration(of: sound) * 1e9).rounded())
         }
-        return SilentSound(name: name, durations: durations)
+        return SilentSound(context, durations: durations)
     }
 
     func add(_ sounds: [CustomSound]) {
         for sound in sounds { soundDurations[sound.name] = sound.buffer.durationNanoseconds }
     }
 
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
-        self.loop = loop
-        self.report = report
-    }
-
     func play(_ sound: String, purpose: SoundPurpose) {
-        guard let loop, let report else { return }
         stop()
         let now = loop.now()
         guard let duration = soundDurations[sound] else {
@@ -53,7 +49,7 @@ final class SilentSound: SoundDevice {
     }
 
     func stop() {
-        if let playing { loop?.cancel(playing) }
+        if let playing { loop.cancel(playing) }
         playing = nil
     }
 

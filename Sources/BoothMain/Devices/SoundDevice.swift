@@ -2,12 +2,11 @@
 import BoothCore
 import SoundOutput
 
-/// Plays the booth's prepared sounds. Real: ALSA; simulated: the same durations, timed by the loop.
+/// Plays the booth's prepared sounds. Real: ALSA; simulated: the same durations, timed by the loop. Each is made
+/// with its `DeviceContext` and reports `soundFinished` / `soundFailed` through it.
 protocol SoundDevice: AnyObject {
     /// A short name for logs and `booth doctor` ("alsa:default", "simulated").
     var name: String { get }
-    /// Registers descriptors with the loop; reports `soundFinished` / `soundFailed` through `report`.
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws
     /// Starts the named sound at once, cutting the one playing; the first samples are handed over
     /// before this returns.
     func play(_ sound: String, purpose: SoundPurpose)

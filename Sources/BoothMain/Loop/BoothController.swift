@@ -42,17 +42,18 @@ final class BoothController {
     /// True while events are being handled (a report then only queues).
     private var handling = false
 
-    /// A booth on a real clock, or (the simulator's `--fast`, tests) a virtual one; photos are dated
-    /// by `wallClock` when it is trusted.
+    /// A booth of `devices`, made on `loop` (a real clock, or for the simulator's `--fast` and tests a virtual one)
+    /// reporting to `inbox`, which the booth opens once it is made; photos are dated by `wallClock` when it is
+    /// trusted.
     init(
-        settings: BoothSettings, choices: RuntimeChoices, devices: Devices, log: EventsLog,
-        clock: LoopClock = LoopClock(), wallClock: WallClock
+        settings: BoothSettings, choices: RuntimeChoices, devices: Devices, loop: EventLoop, inbox: EventInbox,
+        log: EventsLog, wallClock: WallClock
     ) throws {
         self.settings = settings
         self.wallClock = wallClock
         self.devices = devices
         self.log = log
-        loop = try EventLoop(clock: clock)
+        self.loop = loop
         var configuration = settings.machineConfiguration
         configuration.soundDurations = devices.sound.soundDurations
         machine = BoothStateMachine(configuration: configuration, choices: choices)
@@ -74,27 +75,27 @@ final class BoothController {
                     + "\(store.boothID), so its photos stay apart from the other booth's on a shared stick")
         }
         let owners = settings.exportSticks == .owner ? OwnerSticks(directory: settings.stateFolder) : nil
-        exports = try ExportWorker(store: store, settings: settings, owners: owners)
+        // The workers' reports reach the booth once it is made: they come only from the loop's callbacks.
+        var exported: (ExportWorker.Report) -> Void = { _ in }
+        var saved: (PhotoSaver.Result) -> Void = { _ in }
+        exports = try ExportWorker(store: store, settings: settings, owners: owners, loop: loop) { exported($0) }
         saver = try PhotoSaver(
             store: store,
             options: JPEGOptions(
                 quality: settings.jpegQuality,
                 crop: CropRatio(width: settings.ratio.width, height: settings.ratio.height)),
-            orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported, owners: owners)
+            orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported, owners: owners,
+            loop: loop
+        ) { saved($0) }
         signals = try SignalSource()
         watchdog = SystemdNotifier()
+        exported = { [unowned self] report in self.exportReport(report) }
+        saved = { [unowned self] result in self.saveResult(result) }
+        inbox.open(for: self)
     }
 
-    /// Attaches the devices, shows idle and runs until the machine exits; returns the exit code.
+    /// Shows idle and runs until the machine exits; returns the exit code.
     func run() throws -> Int32 {
-        let report: DeviceReport = { [unowned self] event, time in self.dispatch(event, at: time) }
-        for input in devices.inputs { try input.attach(to: loop, report: report) }
-        try devices.sound.attach(to: loop, report: report)
-        try devices.camera.attach(to: loop, report: report) { [unowned self] id, frame in
-            self.frameArrived(id, frame)
-        }
-        try saver.attach(to: loop) { [unowned self] result in self.saveResult(result) }
-        try exports.attach(to: loop) { [unowned self] report in self.exportReport(report) }
         try loop.register(readable: signals.fileDescriptor) { [unowned self] in
             for signal in self.signals.drain() {
                 self.log.record("signal", at: loop.now(), [("signal", .int(Int64(signal)))])
@@ -302,7 +303,8 @@ final class BoothController {
         }
     }
 
-    private func frameArrived(_ id: CaptureID, _ frame: any PhotoFrame) {
+    /// The camera delivered capture `id`'s frame (through the `EventInbox`).
+    func frameArrived(_ id: CaptureID, _ frame: any PhotoFrame) {
         let now = loop.now()
         let trigger = captureTriggers.removeValue(forKey: id)
         log.record(

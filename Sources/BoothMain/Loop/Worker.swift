@@ -8,15 +8,13 @@ final class Worker<Report: Sendable>: Sendable {
     private let queue: DispatchQueue
     private let mailbox: Mailbox<Report>
 
-    /// A worker whose thread is named `label` (it shows in a stack trace).
-    init(label: String) throws(SystemError) {
+    /// A worker whose thread is named `label` (it shows in a stack trace); `handle` gets every report on `loop`'s
+    /// thread, in the order the jobs posted them.
+    init(label: String, loop: EventLoop, handle: @escaping (Report) -> Void) throws(SystemError) {
         queue = DispatchQueue(label: label)
-        mailbox = try Mailbox()
-    }
-
-    /// Calls `handle` on the loop thread with every report, in the order the jobs posted them.
-    func attach(to loop: EventLoop, handle: @escaping (Report) -> Void) throws(SystemError) {
-        try loop.register(readable: mailbox.fileDescriptor) { [mailbox] in
+        let mailbox = try Mailbox<Report>()
+        self.mailbox = mailbox
+        try loop.register(readable: mailbox.fileDescriptor) {
             for report in mailbox.drain() { handle(report) }
         }
     }

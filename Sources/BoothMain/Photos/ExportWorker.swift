@@ -16,9 +16,9 @@ import Synchronization
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
 /// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
 /// Runs on a `Worker` of its own — not the save worker's — so a capture during an export is saved at
-/// once; reports come back to the loop through `attach`'s callback.
+/// once; reports come back to the loop, to the handler it was made with.
 final class ExportWorker {
-    /// What the worker reports (on the loop thread, through `attach`'s callback).
+    /// What the worker reports (on the loop thread, to the handler it was made with).
     enum Report: Sendable {
         /// A stick was accepted (its mount, file system and owner checked) and its export is starting.
         case started(mountPoint: String)
@@ -67,51 +67,58 @@ final class ExportWorker {
     }
 
     /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
-    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`; only to `owners` when given.
+    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`; only to `owners` when given. It
+    /// watches for sticks on `loop` (one already mounted is exported at the loop's first turn); `report` runs on the
+    /// loop thread for every progress step, end and failure.
     init(
         store: PhotoStore, settings: BoothSettings, owners: OwnerSticks? = nil,
-        allowedFileSystems: Set<String> = ["vfat", "exfat"]
+        allowedFileSystems: Set<String> = ["vfat", "exfat"], loop: EventLoop, report: @escaping (Report) -> Void
     ) throws(SystemError) {
         exporter = StickExporter(
             store: store,
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
                 owners: owners, joinCard: settings.joinCardFile))
-        watcher = StickWatcher(mediaRoot: settings.mediaRoot)
         sounds = StickSounds(
             enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
             allowedFileSystems: allowedFileSystems)
-        worker = try Worker(label: "heylook.export")
+        // The worker's messages and the watcher's changes reach this worker's methods once it is made: both come
+        // only from the loop's callbacks, which start after.
+        var received: (Report) -> Void = { _ in }
+        var changed: (StickChange) -> Void = { _ in }
+        worker = try Worker(label: "heylook.export", loop: loop) { received($0) }
+        watcher = try StickWatcher(mediaRoot: settings.mediaRoot, loop: loop) { changed($0) }
+        received = { [unowned self] message in self.received(message, on: loop, report: report) }
+        changed = { [unowned self] change in self.changed(change, report: report) }
     }
 
-    /// Starts watching for sticks (one already mounted is exported at once); `report` runs on the loop
-    /// thread for every progress step, end and failure.
-    func attach(to loop: EventLoop, report: @escaping (Report) -> Void) throws(SystemError) {
-        try worker.attach(to: loop) { [unowned self] message in
-            switch message {
-            case .finished(let point, let summary):
-                self.presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? self.devices[point] : nil)
-            case .failed(let point, _, let removed, let unmounted):
-                self.presence.exportEnded(at: point, unmountedDevice: unmounted && !removed ? self.devices[point] : nil)
-            case .unknownStick(let point, _):
-                self.presence.exportEnded(at: point, unmountedDevice: nil)
-                self.unknown = point
-            default: break
-            }
-            report(message)
-            self.pollForPulls(on: loop, report: report)
+    /// On the loop: a message of the export running on the worker thread.
+    private func received(_ message: Report, on loop: EventLoop, report: @escaping (Report) -> Void) {
+        switch message {
+        case .finished(let point, let summary):
+            presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? devices[point] : nil)
+        case .failed(let point, _, let removed, let unmounted):
+            presence.exportEnded(at: point, unmountedDevice: unmounted && !removed ? devices[point] : nil)
+        case .unknownStick(let point, _):
+            presence.exportEnded(at: point, unmountedDevice: nil)
+            unknown = point
+        default: break
         }
-        try watcher.attach(to: loop) { [unowned self] change in
-            switch change {
-            case .inserted(let mount):
-                self.devices[mount.mountPoint] = mount.device
-                self.export(to: mount.mountPoint, device: mount.device)
-            case .removed(let point):
-                if self.unknown == point { self.unknown = nil }
-                // During an export this is the worker's own unmount (its `.finished` follows) or a
-                // pulled stick (its `.failed` follows); after the booth's own unmount, the poll says.
-                if self.presence.mountGone(at: point) { report(.removed(mountPoint: point)) }
-            }
+        report(message)
+        pollForPulls(on: loop, report: report)
+    }
+
+    /// On the loop: a stick was mounted or its mount went away.
+    private func changed(_ change: StickChange, report: (Report) -> Void) {
+        switch change {
+        case .inserted(let mount):
+            devices[mount.mountPoint] = mount.device
+            export(to: mount.mountPoint, device: mount.device)
+        case .removed(let point):
+            if unknown == point { unknown = nil }
+            // During an export this is the worker's own unmount (its `.finished` follows) or a
+            // pulled stick (its `.failed` follows); after the booth's own unmount, the poll says.
+            if presence.mountGone(at: point) { report(.removed(mountPoint: point)) }
         }
     }
 

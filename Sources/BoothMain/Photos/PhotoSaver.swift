@@ -6,7 +6,7 @@ import PhotoEncoding
 import PhotoStore
 
 /// The save worker: JPEG encoding and durable writes run on one serial background thread (a `Worker`), so the
-/// event loop (LEDs, knob, sound) never waits for them. Results come back to the loop through `attach`.
+/// event loop (LEDs, knob, sound) never waits for them. Results come back to the loop, to the handler it was made with.
 final class PhotoSaver {
     /// What the worker reports.
     enum Result: Sendable {
@@ -32,21 +32,17 @@ final class PhotoSaver {
 
     /// A saver into `store`; `orientation` is the EXIF orientation (1 upright, 3 rotated 180°); with
     /// `cleanupExported`, photos already verified on a stick (one of `owners`, when given) are deleted when space
-    /// runs low.
+    /// runs low. `handle` gets every result on `loop`'s thread, in order.
     init(
-        store: PhotoStore, options: JPEGOptions, orientation: Int, cleanupExported: Bool, owners: OwnerSticks? = nil
+        store: PhotoStore, options: JPEGOptions, orientation: Int, cleanupExported: Bool, owners: OwnerSticks? = nil,
+        loop: EventLoop, handle: @escaping (Result) -> Void
     ) throws(SystemError) {
         self.store = store
         self.cleanupExported = cleanupExported
         self.owners = owners
         self.options = options
         self.orientation = orientation
-        worker = try Worker(label: "heylook.save")
-    }
-
-    /// Calls `handle` on the loop thread with every result, in order.
-    func attach(to loop: EventLoop, handle: @escaping (Result) -> Void) throws(SystemError) {
-        try worker.attach(to: loop, handle: handle)
+        worker = try Worker(label: "heylook.save", loop: loop, handle: handle)
     }
 
     /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF, and `moment`

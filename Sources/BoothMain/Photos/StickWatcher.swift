@@ -12,27 +12,26 @@ final class StickWatcher {
     /// What changed, on the loop thread.
     typealias Report = (StickChange) -> Void
 
-    private let path: String
     private var tracker: StickTracker
-    private var fd: Int32 = -1
+    private let fd: Int32
 
-    /// A watcher of mounts below `mediaRoot`; `mountInfo` is the table read.
-    init(mediaRoot: String, mountInfo: String = "/proc/self/mountinfo") {
-        path = mountInfo
+    /// A watcher of mounts below `mediaRoot` on `loop`, reporting each change to `report`; `mountInfo` is the table
+    /// read. Sticks already mounted are reported as inserted at the loop's first turn.
+    init(
+        mediaRoot: String, mountInfo: String = "/proc/self/mountinfo", loop: EventLoop, report: @escaping Report
+    ) throws(SystemError) {
         tracker = StickTracker(root: mediaRoot)
-    }
-
-    deinit {
-        if fd >= 0 { close(fd) }
-    }
-
-    /// Starts watching; sticks already mounted are reported as inserted right away.
-    func attach(to loop: EventLoop, report: @escaping Report) throws(SystemError) {
-        fd = try SystemError.check("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
+        fd = try SystemError.check("open", mountInfo) { open(mountInfo, O_RDONLY | O_CLOEXEC) }
         try loop.register(exceptional: fd) { [unowned self] in
             for change in self.reread() { report(change) }
         }
-        for change in reread() { report(change) }
+        loop.schedule(at: loop.now()) { [weak self] in
+            for change in self?.reread() ?? [] { report(change) }
+        }
+    }
+
+    deinit {
+        close(fd)
     }
 
     private func reread() -> [StickChange] {

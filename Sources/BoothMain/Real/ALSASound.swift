@@ -22,8 +22,8 @@ final class ALSASound: SoundDevice {
     private var playback: ALSAPlayback?
     private var prepared: [String: PreparedSound] = [:]
     private let silent: SilentSound
-    private var loop: EventLoop?
-    private var report: DeviceReport?
+    private let context: DeviceContext
+    private var loop: EventLoop { context.loop }
     private var registered: [Int32] = []
     /// The card's mixer while the device is open, watched for changes, and the problem last reported.
     private var mixer: Mixer?
@@ -34,13 +34,21 @@ final class ALSASound: SoundDevice {
     private var playedOnDevice = false
     /// The booth's volume (`setVolume`), as a share of the amplitude.
     private var volume = 1.0
-    /// Missing, lost, retried every 10 s (never while a sound is timed), back (from `attach`).
-    private var retry: DeviceRetryRunner?
+    /// Missing, lost, retried every 10 s (never while a sound is timed), back; it holds why the device is not open.
+    private lazy var retry = DeviceRetryRunner(
+        DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
+        warning: .soundDeviceUnavailable, loop: loop, report: context.report, label: { [unowned self] in device },
+        busy: { [unowned self] in current != nil },
+        reopen: { [unowned self] in
+            let problem = open()
+            if playback != nil { watchMixer() }
+            return problem
+        })
     /// Whether the loop refused the device's descriptors once (said once, not at every sound).
     private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
-    private(set) var problem: String?
-    /// Sounds added while running, converted to the device's format off the loop's thread (made by `attach`).
+    var problem: String? { retry.problem }
+    /// Sounds added while running, converted to the device's format off the loop's thread.
     private var converter: Worker<Converted>?
 
     /// Sounds converted for a device format.
@@ -50,8 +58,10 @@ final class ALSASound: SoundDevice {
         var channels: Int
     }
 
-    /// The built-in sounds plus `custom` ones, for `device` with `gainDecibels` applied.
-    init(device: String, gainDecibels: Double, custom: [CustomSound]) {
+    /// The built-in sounds plus `custom` ones, for `device` with `gainDecibels` applied, played on `context`'s loop;
+    /// a device that does not open is reported (`soundDeviceUnavailable`) and retried.
+    init(_ context: DeviceContext, device: String, gainDecibels: Double, custom: [CustomSound]) throws(SystemError) {
+        self.context = context
         self.device = device
         name = "alsa:\(device)"
         gain = gainDecibels
@@ -61,8 +71,22 @@ final class ALSASound: SoundDevice {
         }
         for sound in custom { sources[sound.name] = sound.buffer }
         self.sources = sources
-        silent = SilentSound(name: "silent", durations: sources.mapValues(\.durationNanoseconds))
-        open()
+        silent = SilentSound(context, name: "silent", durations: sources.mapValues(\.durationNanoseconds))
+        converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop) {
+            [unowned self] converted in self.take(converted)
+        }
+        retry.opened(problem: open())
+        if playback != nil { watchMixer() }
+    }
+
+    /// Why `device` does not open for playback, nil when it does (opened and closed at once).
+    static func problem(opening device: String) -> String? {
+        do {
+            _ = try ALSAPlayback(device: device, sampleRate: 48_000, channels: 2, clock: KernelClock())
+            return nil
+        } catch {
+            return "\(error)"
+        }
     }
 
     var soundDurations: [String: Int64] { silent.soundDurations }
@@ -75,31 +99,10 @@ final class ALSASound: SoundDevice {
             longestWaitNanoseconds: playback.longestWaitNanoseconds)
     }
 
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
-        self.loop = loop
-        self.report = report
-        try silent.attach(to: loop, report: report)
-        let converter = try Worker<Converted>(label: "heylook.sound-convert")
-        try converter.attach(to: loop) { [unowned self] converted in self.take(converted) }
-        self.converter = converter
-        let retry = DeviceRetryRunner(
-            DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
-            warning: .soundDeviceUnavailable, loop: loop, report: report, label: { [unowned self] in device },
-            busy: { [unowned self] in current != nil },
-            reopen: { [unowned self] in
-                open()
-                if playback != nil { watchMixer() }
-                return problem
-            })
-        self.retry = retry
-        retry.opened(problem: problem)
-        if playback != nil { watchMixer() }
-    }
-
     /// Opens the card's mixer and watches it from the loop, so muting or turning the volume down (or
     /// back up) warns (or clears) when it happens; judged at once.
     private func watchMixer() {
-        guard let loop, mixer == nil else { return }
+        guard mixer == nil else { return }
         guard let opened = Mixer(name: MixerCheck.mixerName(forCard: device)) else { return }
         mixer = opened
         for descriptor in opened.pollDescriptors {
@@ -136,7 +139,7 @@ final class ALSASound: SoundDevice {
 
     /// Stops watching the mixer (its device was lost); its warnings end with it.
     private func dropMixer() {
-        for fd in mixerDescriptors { loop?.unregister(fd) }
+        for fd in mixerDescriptors { loop.unregister(fd) }
         mixerDescriptors = []
         mixer = nil
         setVolumeWarnings(nil)
@@ -258,7 +261,6 @@ final class ALSASound: SoundDevice {
     /// loop refuses one, none stays registered and the error is returned.
     @discardableResult
     private func watch(_ descriptors: [pollfd]) -> SystemError? {
-        guard let loop else { return nil }
         let wanted = descriptors.map(\.fd)
         for fd in registered where !wanted.contains(fd) { loop.unregister(fd) }
         registered = []
@@ -275,16 +277,17 @@ final class ALSASound: SoundDevice {
         return nil
     }
 
-    private func open() {
+    /// Opens the device: nil when it opened, else why not.
+    private func open() -> String? {
         do {
             let opened = try ALSAPlayback(
                 device: device, sampleRate: sampleRate, channels: channels, clock: KernelClock())
             prepared = sources.mapValues { opened.prepare($0, gainDecibels: gain) }
             playback = opened
-            problem = nil
+            return nil
         } catch {
             playback = nil
-            problem = "\(error)"
+            return "\(error)"
         }
     }
 
@@ -292,13 +295,11 @@ final class ALSASound: SoundDevice {
         guard playback != nil else { return }
         playback = nil
         dropMixer()
-        problem = "\(error)"
-        retry?.lost("\(error)")
+        retry.lost("\(error)")
     }
 
     /// Reports `event` as happening now, on the loop's clock.
     private func reportNow(_ event: BoothEvent) {
-        guard let loop else { return }
-        report?(event, loop.now())
+        context.reportNow(event)
     }
 }

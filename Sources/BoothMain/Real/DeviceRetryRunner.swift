@@ -28,6 +28,9 @@ final class DeviceRetryRunner {
         self.reopen = reopen
     }
 
+    /// Why the device is not open; nil while it is.
+    var problem: String? { retry.problem }
+
     /// The outcome of the first attempt to open: nil when the device opened, else why not.
     func opened(problem: String?) {
         carryOut(retry.opened(problem: problem, at: loop.now()))

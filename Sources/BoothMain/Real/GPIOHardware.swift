@@ -19,8 +19,8 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     private let settings: BoothSettings.GPIO
     private let chip: ChipSelector
-    private var loop: EventLoop?
-    private var report: DeviceReport?
+    private let loop: EventLoop
+    private let report: DeviceReport
 
     private var button: Input?
     private var knobSwitch: Input?
@@ -46,14 +46,24 @@ final class GPIOHardware: InputDevice, LightsDevice {
         }
     }
 
-    /// Requests every configured line; lines that fail are reported in `problems`.
-    init(settings: BoothSettings.GPIO) {
+    /// Requests every configured line and watches the inputs on `context`'s loop; lines that fail are listed in
+    /// `problems` and reported as the `gpioUnavailable` warning (`buttonUnavailable` too without the big button).
+    init(settings: BoothSettings.GPIO, context: DeviceContext) throws {
+        precondition(
+            !context.loop.clock.isVirtual,
+            "GPIO edges carry the kernel's time: a virtual loop clock cannot judge them")
+        loop = context.loop
+        report = context.report
         self.settings = settings
         chip = ChipSelector(configValue: settings.chip)
         name = "gpio:\(settings.chip)"
         ledCount = settings.leds.count
         let mode: RotaryDecoder.Mode = settings.encoder == .halfStep ? .halfStep : .fullStep
         knob = KnobEdgeMerger(mode: mode, a: false, b: false)
+        defer {
+            if !problems.isEmpty { context.reportNow(.deviceWarning(.gpioUnavailable, active: true)) }
+            if button == nil { context.reportNow(.deviceWarning(.buttonUnavailable, active: true)) }
+        }
         do {
             _ = try GPIOInventory.lines(of: chip)
         } catch {
@@ -73,16 +83,6 @@ final class GPIOHardware: InputDevice, LightsDevice {
         buttonLEDLine = requestOutput("button LED", settings.buttonLED)
         flashLine = settings.flash.flatMap { requestOutput("flash", $0) }
         hapticLine = settings.haptic.flatMap { requestOutput("haptic", $0) }
-    }
-
-    /// Whether the big button could be requested (without it the booth cannot be used).
-    var hasButton: Bool { button != nil }
-
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
-        precondition(
-            !loop.clock.isVirtual, "GPIO edges carry the kernel's time: a virtual loop clock cannot judge them")
-        self.loop = loop
-        self.report = report
         for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel)] {
             guard let input else { continue }
             guard let fd = input.line.fileDescriptor else { continue }
@@ -92,6 +92,9 @@ final class GPIOHardware: InputDevice, LightsDevice {
             try loop.register(readable: fd) { [unowned self] in self.readKnob() }
         }
     }
+
+    /// Whether the big button could be requested (without it the booth cannot be used).
+    var hasButton: Bool { button != nil }
 
     // MARK: Inputs
 
@@ -115,13 +118,12 @@ final class GPIOHardware: InputDevice, LightsDevice {
         for edge in edges {
             emit(input.tracker.edge(level: edge.level, at: edge.time), role)
         }
-        if !edges.isEmpty, let loop, let level = try? input.line.level() {
+        if !edges.isEmpty, let level = try? input.line.level() {
             emit(input.tracker.levelRead(level, at: loop.now()), role)
         }
     }
 
     private func rearm(_ input: Input, _ role: Role) {
-        guard let loop else { return }
         if let token = input.deadline { loop.cancel(token) }
         input.deadline = nil
         guard let deadline = input.tracker.nextDeadline else { return }
@@ -141,7 +143,6 @@ final class GPIOHardware: InputDevice, LightsDevice {
     }
 
     private func emit(_ signals: [ButtonSignal], _ role: Role) {
-        guard let report else { return }
         for signal in signals {
             switch (role, signal) {
             case (.button, .pressed(let t)): report(.buttonPressed, t)
@@ -158,7 +159,6 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     private func readKnob() {
         // Two lines, two descriptors: KnobEdgeMerger puts their edges in kernel time order.
-        guard let loop else { return }
         let readingBegan = loop.now()
         var edges: [KnobEdgeMerger.Edge] = []
         for (line, role) in [(knobA, KnobEdgeMerger.Line.a), (knobB, .b)] {
@@ -171,7 +171,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
             }
         }
         for step in knob.read(edges, readBegan: readingBegan) {
-            report?(.knobTurned(steps: step.steps), step.time)
+            report(.knobTurned(steps: step.steps), step.time)
         }
         if knob.hasPending, knobFlush == nil {
             knobFlush = loop.schedule(at: loop.now().advanced(by: .milliseconds(2))) { [unowned self] in

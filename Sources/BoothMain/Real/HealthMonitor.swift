@@ -10,30 +10,29 @@ import PhotoStore
 /// (the rig's VM, a container) reports nothing.
 final class HealthMonitor: InputDevice {
     let name = "health"
-    private let sysRoot: String
     private let interval: Int64
-    private let worker: Worker<HealthReading>
+    private let worker: Worker<HealthReading>?
 
-    /// A monitor of the files below `sysRoot` (tests give a folder of their own).
-    init(sysRoot: String = "/sys", interval: Int64 = .seconds(60)) throws(SystemError) {
-        self.sysRoot = sysRoot
+    /// A monitor of the files below `sysRoot` (tests give a folder of their own) on `context`'s loop, reading at
+    /// the loop's first turn; none when neither file is there.
+    init(_ context: DeviceContext, sysRoot: String = "/sys", interval: Int64 = .seconds(60)) throws(SystemError) {
         self.interval = interval
-        worker = try Worker(label: "heylook.health")
-    }
-
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
         let sources = Self.sources(sysRoot: sysRoot)
         guard sources.temperature != nil || sources.throttled != nil else {
             Log.info("health: no thermal zone or firmware flags below \(sysRoot): temperature and power not watched")
+            worker = nil
             return
         }
-        try worker.attach(to: loop) { reading in report(.healthMeasured(reading), loop.now()) }
+        let loop = context.loop
+        worker = try Worker(label: "heylook.health", loop: loop) { reading in
+            context.report(.healthMeasured(reading), loop.now())
+        }
         read(sources, next: loop.now(), on: loop)
     }
 
     /// Reads now (off the loop), then again at `next + interval`.
     private func read(_ sources: Sources, next: Instant, on loop: EventLoop) {
-        worker.run { post in post(Self.read(sources)) }
+        worker?.run { post in post(Self.read(sources)) }
         let following = next.advanced(by: interval)
         loop.schedule(at: following) { [weak self, weak loop] in
             guard let self, let loop else { return }

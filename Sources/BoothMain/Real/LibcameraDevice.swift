@@ -13,60 +13,71 @@ import PhotoEncoding
 /// gives up on (the state machine owns the capture timeout) means a stalled stream: the camera is
 /// closed and reopened.
 final class LibcameraDevice: CameraDevice {
+    /// Opens a camera: `LibcameraCamera` itself, or (tests) a failure.
+    typealias Opener = (_ selector: String, _ width: Int, _ height: Int) throws(CameraError) -> LibcameraCamera
+
+    /// Where the camera is in its life.
+    private enum Lifecycle {
+        /// Open and streaming, its completions' descriptor watched by the loop.
+        case streaming(LibcameraCamera, watched: Int32)
+        /// Not open: missing, lost or refused (why is in `retry`), retried every 2 s.
+        case closed
+    }
+
     private let selector: String
     private let width: Int
     private let height: Int
-    private var camera: LibcameraCamera?
-    private var loop: EventLoop?
-    private var report: DeviceReport?
-    private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
-    /// Missing, lost, retried every 2 s, back (from `attach`).
-    private var retry: DeviceRetryRunner?
-    private var registeredFD: Int32?
+    private let context: DeviceContext
+    private var loop: EventLoop { context.loop }
+    private let openCamera: Opener
+    private var lifecycle = Lifecycle.closed
+    /// Missing, lost, retried every 2 s, back; it holds why the camera is not open.
+    private lazy var retry = DeviceRetryRunner(
+        DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
+        report: context.report, label: { [unowned self] in name }, reopen: { [unowned self] in open() })
     /// Frames a second while idle (0: full rate always), whether the booth is idle, and the timer that
     /// gives the idle camera its next frame.
     private let idleFPS: Int
     private var idle = false
     private var idleTick: EventLoop.TimerToken?
-    /// Why the camera is not open, if it is not.
-    private(set) var problem: String?
 
-    /// A camera opened now, delivering `idleFPS` frames a second while the booth is idle (0: all).
-    init(selector: String, width: Int, height: Int, idleFPS: Int) {
+    /// A camera opened now on `context`'s loop, delivering `idleFPS` frames a second while the booth is idle (0: all);
+    /// one that does not open is reported (`cameraUnavailable`) and retried.
+    init(
+        _ context: DeviceContext, selector: String, width: Int, height: Int, idleFPS: Int,
+        open: @escaping Opener = { selector, width, height throws(CameraError) in
+            try LibcameraCamera(selector: selector, width: width, height: height)
+        }
+    ) {
+        self.context = context
         self.selector = selector
         self.width = width
         self.height = height
         self.idleFPS = idleFPS
-        open()
+        openCamera = open
+        retry.opened(problem: self.open())
     }
 
+    /// The open camera, if it is.
+    private var camera: LibcameraCamera? {
+        if case .streaming(let camera, _) = lifecycle { camera } else { nil }
+    }
+
+    /// Why the camera is not open, if it is not.
+    var problem: String? { retry.problem }
     var name: String { camera.map { "libcamera:\($0.id)" } ?? "libcamera:\(selector) (not open)" }
     var model: String { camera?.model ?? "unknown camera" }
     var lightLevel: Double? { camera?.latestLux }
 
-    func attach(
-        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void
-    ) throws {
-        self.loop = loop
-        self.report = report
-        self.deliver = frames
-        if problem == nil { try watch() }
-        let retry = DeviceRetryRunner(
-            DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
-            report: report, label: { [unowned self] in name }, reopen: { [unowned self] in reopen() })
-        self.retry = retry
-        retry.opened(problem: problem)
-    }
-
     func capture(_ id: CaptureID, trigger: Instant) {
         guard let camera else {
-            reportNow(.captureFailed(id, reason: problem ?? "no camera"))
+            context.reportNow(.captureFailed(id, reason: problem ?? "no camera"))
             return
         }
         do {
             try camera.capture(trigger: trigger, cookie: id.cookie)
         } catch {
-            reportNow(.captureFailed(id, reason: "\(error)"))
+            context.reportNow(.captureFailed(id, reason: "\(error)"))
             if case .gone = error { lose("\(error)") }
         }
     }
@@ -79,16 +90,16 @@ final class LibcameraDevice: CameraDevice {
     /// Applies the pace to the open camera: idle, one frame every 1/idleFPS s from a loop timer; else
     /// every frame.
     private func pace() {
-        if let idleTick { loop?.cancel(idleTick) }
+        if let idleTick { loop.cancel(idleTick) }
         idleTick = nil
-        guard let camera, let loop else { return }
+        guard let camera else { return }
         camera.setIdle(idle)
         if idle { scheduleTick(at: loop.now().advanced(by: Int64(1_000_000_000 / idleFPS))) }
     }
 
     /// The idle camera's next frame at `deadline`, then every 1/idleFPS s on an absolute schedule.
     private func scheduleTick(at deadline: Instant) {
-        idleTick = loop?.schedule(at: deadline) { [unowned self] in
+        idleTick = loop.schedule(at: deadline) { [unowned self] in
             self.camera?.resume(count: 1)
             self.scheduleTick(at: deadline.advanced(by: Int64(1_000_000_000 / self.idleFPS)))
         }
@@ -100,9 +111,9 @@ final class LibcameraDevice: CameraDevice {
             let id = CaptureID(cookie: result.cookie)
             switch result.outcome {
             case .success(let frame):
-                deliver?(id, LibcameraFrame(frame: frame))
+                context.frames(id, LibcameraFrame(frame: frame))
             case .failure(let error):
-                reportNow(.captureFailed(id, reason: "\(error)"))
+                context.reportNow(.captureFailed(id, reason: "\(error)"))
                 switch error {
                 case .gone, .timeout: lose("\(error)")
                 default: break
@@ -114,68 +125,45 @@ final class LibcameraDevice: CameraDevice {
     /// Fails every armed capture (the booth arms one at a time): their timeout results, drained at
     /// once, close the stalled camera and reopen it.
     func expire(_ id: CaptureID) {
-        guard let camera, let loop else { return }
+        guard let camera else { return }
         if camera.expireCaptures(now: loop.now(), timeoutNanoseconds: 0) > 0 {
             drain()
         }
     }
 
-    private func open() {
+    /// Opens the camera and watches its completions: nil when it streams, else why not. A camera libcamera cannot
+    /// open again in this process (ESTALE) asks the booth to restart.
+    private func open() -> String? {
+        let opened: LibcameraCamera
         do {
-            camera = try LibcameraCamera(selector: selector, width: width, height: height)
-            problem = nil
+            opened = try openCamera(selector, width, height)
         } catch {
-            camera = nil
-            problem = "\(error)"
             if case .failed(_, _, ESTALE, _) = error {
                 // libcamera cannot let go of a camera that vanished unseen: only a new process can open
                 // one again, so stop and let systemd (Restart=always) start the booth afresh.
                 Log.error("camera: \(error)")
-                reportNow(.shutdownRequested(.restart))
+                context.reportNow(.shutdownRequested(.restart))
             }
+            return "\(error)"
         }
-    }
-
-    private func watch() throws {
-        guard let loop, let camera else { return }
-        let fd = camera.eventFileDescriptor
-        try loop.register(readable: fd) { [unowned self] in self.drain() }
-        registeredFD = fd
-    }
-
-    private func lose(_ reason: String) {
-        guard camera != nil else { return }
-        forget()
-        problem = reason
-        retry?.lost(reason)
-    }
-
-    private func forget() {
-        if let fd = registeredFD { loop?.unregister(fd) }
-        registeredFD = nil
-        camera = nil
-        pace()
-    }
-
-    /// Opens the camera again and watches it: nil when it streams, else why not.
-    private func reopen() -> String? {
-        open()
-        guard camera != nil else { return problem ?? "no camera" }
+        let fd = opened.eventFileDescriptor
         do {
-            try watch()
-            pace()
-            return nil
+            try loop.register(readable: fd) { [unowned self] in self.drain() }
         } catch {
-            forget()
-            problem = "\(error)"
-            return problem
+            return "\(error)"
         }
+        lifecycle = .streaming(opened, watched: fd)
+        pace()
+        return nil
     }
 
-    /// Reports `event` as happening now, on the loop's clock.
-    private func reportNow(_ event: BoothEvent) {
-        guard let loop else { return }
-        report?(event, loop.now())
+    /// The open camera failed: it is closed and retried.
+    private func lose(_ reason: String) {
+        guard case .streaming(_, let fd) = lifecycle else { return }
+        loop.unregister(fd)
+        lifecycle = .closed
+        pace()
+        retry.lost(reason)
     }
 }
 

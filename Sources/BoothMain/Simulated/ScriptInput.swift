@@ -10,29 +10,27 @@ final class ScriptInput: InputDevice {
     let name = "script"
     private let script: SimulationScript
     private let longPress: Int64
-    private var loop: EventLoop?
-    private var report: DeviceReport?
+    private let loop: EventLoop
+    private let report: DeviceReport
     private var index = 0
     /// How long a scripted press is held.
     static let pressLength: Int64 = .milliseconds(80)
     /// The time between two scripted detents.
     static let detentInterval: Int64 = .milliseconds(20)
 
-    init(script: SimulationScript, longPress: Int64) {
+    /// Plays `script` on `context`'s loop from the loop's first turn.
+    init(_ context: DeviceContext, script: SimulationScript, longPress: Int64) {
         self.script = script
         self.longPress = longPress
-    }
-
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
-        self.loop = loop
-        self.report = report
+        loop = context.loop
+        report = context.report
         let start = loop.now()
         loop.schedule(at: start) { [unowned self] in self.run(from: start) }
     }
 
     /// Runs commands from `index` until one that takes time (which schedules the rest) or the end.
     private func run(from start: Instant) {
-        guard let loop, let report else { return }
+        let report = self.report
         var time = start
         while index < script.commands.count {
             let command = script.commands[index]
@@ -84,7 +82,6 @@ final class ScriptInput: InputDevice {
     }
 
     private func at(_ deadline: Instant, _ body: @escaping (Instant) -> Void) {
-        guard let loop else { return }
         if deadline <= loop.now() {
             body(deadline)
         } else {

@@ -16,33 +16,29 @@ final class SimulatedCamera: CameraDevice {
     private let stalled: Bool
     /// The scene's light level the camera reports (nil: none, like a camera without that algorithm).
     let lightLevel: Double?
-    private var origin = Instant(nanoseconds: 0)
-    private var loop: EventLoop?
-    private var deliver: ((CaptureID, any PhotoFrame) -> Void)?
+    private let origin: Instant
+    private let loop: EventLoop
+    private let deliver: (CaptureID, any PhotoFrame) -> Void
     /// The deliveries scheduled, by capture.
     private var pending: [CaptureID: EventLoop.TimerToken] = [:]
 
+    /// A camera streaming on `context`'s loop from now.
     init(
-        width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30, stalled: Bool = false,
-        lightLevel: Double? = 300
+        _ context: DeviceContext, width: Int = 1280, height: Int = 960, framesPerSecond: Int = 30,
+        stalled: Bool = false, lightLevel: Double? = 300
     ) {
         self.width = width
         self.height = height
         self.lightLevel = lightLevel
         self.frameInterval = 1_000_000_000 / Int64(framesPerSecond)
         self.stalled = stalled
-    }
-
-    func attach(
-        to loop: EventLoop, report: @escaping DeviceReport, frames: @escaping (CaptureID, any PhotoFrame) -> Void
-    ) throws {
-        self.loop = loop
-        self.deliver = frames
+        loop = context.loop
+        deliver = context.frames
         origin = loop.now()
     }
 
     func capture(_ id: CaptureID, trigger: Instant) {
-        guard let loop, let deliver, !stalled else { return }
+        guard !stalled else { return }
         // The first frame boundary at or after the trigger; it is delivered when fully exposed and read out.
         let sinceOrigin = max(0, trigger.since(origin))
         let index = (sinceOrigin + frameInterval - 1) / frameInterval
@@ -51,12 +47,12 @@ final class SimulatedCamera: CameraDevice {
             sensorTime: exposureStart, width: width, height: height, text: WallClock.timeOfDayWithMilliseconds())
         pending[id] = loop.schedule(at: exposureStart.advanced(by: frameInterval)) { [unowned self] in
             pending[id] = nil
-            deliver(id, frame)
+            self.deliver(id, frame)
         }
     }
 
     func expire(_ id: CaptureID) {
-        if let token = pending.removeValue(forKey: id) { loop?.cancel(token) }
+        if let token = pending.removeValue(forKey: id) { loop.cancel(token) }
     }
 
     /// Every pace the booth asked for, in order (a simulated camera has no frame rate; tests read it).

@@ -15,8 +15,8 @@ final class TerminalInput: InputDevice {
     private let longPress: Int64
     private let lights: SimulatedLights
     private var saved = termios()
-    private var loop: EventLoop?
-    private var report: DeviceReport?
+    private let loop: EventLoop
+    private let report: DeviceReport
     private var pending: [UInt8] = []
     /// The status fields the view draws.
     var state = "idle"
@@ -27,16 +27,12 @@ final class TerminalInput: InputDevice {
     var lastPhoto = ""
     var message = ""
 
-    init(longPress: Int64, lights: SimulatedLights) {
+    /// Puts the terminal in raw mode and reads its keys on `context`'s loop; `restore()` puts it back.
+    init(_ context: DeviceContext, longPress: Int64, lights: SimulatedLights) throws {
         self.longPress = longPress
         self.lights = lights
-    }
-
-    static var isTerminal: Bool { isatty(STDIN_FILENO) == 1 }
-
-    func attach(to loop: EventLoop, report: @escaping DeviceReport) throws {
-        self.loop = loop
-        self.report = report
+        loop = context.loop
+        report = context.report
         tcgetattr(STDIN_FILENO, &saved)
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
@@ -55,6 +51,8 @@ final class TerminalInput: InputDevice {
         draw()
     }
 
+    static var isTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
     /// Puts the terminal back.
     func restore() {
         tcsetattr(STDIN_FILENO, TCSANOW, &saved)
@@ -64,7 +62,8 @@ final class TerminalInput: InputDevice {
     private func readKeys() {
         var buffer = [UInt8](repeating: 0, count: 64)
         let n = read(STDIN_FILENO, &buffer, buffer.count)
-        guard n > 0, let report, let loop else { return }
+        guard n > 0 else { return }
+        let report = self.report
         pending += buffer[0..<n]
         let now = loop.now()
         while !pending.isEmpty {

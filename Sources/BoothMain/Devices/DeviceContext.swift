@@ -1,0 +1,35 @@
+// DeviceContext: what a device is built with: the loop it runs on and where it reports.
+import BoothCore
+import BoothTime
+
+/// What a device is built with: the loop it runs on, where it reports events and where a camera delivers frames.
+/// A device registers its descriptors and timers while it is made, so it is whole from the start: a problem it
+/// meets while opening is reported at once (the booth's `EventInbox` holds it until the controller takes it).
+struct DeviceContext {
+    /// The booth's one event loop.
+    let loop: EventLoop
+    /// Where the device's events go, with the monotonic instant each happened at.
+    let report: DeviceReport
+    /// Where a camera delivers its frames (whoever takes one releases it).
+    let frames: (CaptureID, any PhotoFrame) -> Void
+
+    /// A context reporting to `report`; frames that nobody takes are released at once.
+    init(
+        loop: EventLoop, report: @escaping DeviceReport,
+        frames: @escaping (CaptureID, any PhotoFrame) -> Void = { _, frame in frame.release() }
+    ) {
+        self.loop = loop
+        self.report = report
+        self.frames = frames
+    }
+
+    /// A context reporting to the booth's controller through `inbox`.
+    init(loop: EventLoop, inbox: EventInbox) {
+        self.init(loop: loop, report: inbox.post, frames: inbox.deliver)
+    }
+
+    /// Reports `event` as happening now, on the loop's clock.
+    func reportNow(_ event: BoothEvent) {
+        report(event, loop.now())
+    }
+}
