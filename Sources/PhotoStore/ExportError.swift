@@ -18,7 +18,7 @@ public struct ExportError: Error, CustomStringConvertible {
         /// export folder's manifest carries no id the booth knows, or it has none.
         case unknownStick(mountPoint: String)
         /// A call failed (pulled stick, full stick, read-only stick, I/O error ...).
-        case failed(StoreError)
+        case failed(SystemError)
         /// The booth asked it to stop between two photos (it is shutting down).
         case stopped
     }

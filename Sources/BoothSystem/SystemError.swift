@@ -1,9 +1,9 @@
-// StoreError: a file system failure of the photo store, a stick export or a sound import.
+// SystemError: a file system failure of the photo store, a stick export or a sound import.
 import Glibc
 
 /// A file system failure of the store, an export or an import: the operation, the path and errno, with
 /// what to do about it.
-public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The call that failed, e.g. "fsync".
     public var operation: String
     /// The file or folder.
