@@ -104,7 +104,7 @@ public struct ExportError: Error, CustomStringConvertible {
                 "Export stopped because the booth is shutting down: \(progress), all complete and verified; the rest are copied next time."
         case .failed(let error) where verificationFailed:
             return
-                "A copy on the stick read back different from the photo (verification failed) after \(done) of \(total) photos: none of this export's copies counts as exported. The stick may be failing or fake (less room than it claims): use another one. (\(error.path))"
+                "A copy on the stick read back different from the photo (verification failed) after \(done) of \(total) photos: none of this export's copies counts as exported. The stick may be failing or fake (less room than it claims): use another one. (\(error.subject))"
         case .failed(let error):
             switch error.errno {
             case ENOSPC, EDQUOT:

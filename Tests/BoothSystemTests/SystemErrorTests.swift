@@ -1,4 +1,4 @@
-// SystemErrorTests: a store failure reads "op path: [detail: ]errno text (NAME)[ — fix]".
+// SystemErrorTests: a failed call reads "op subject: [detail: ]errno text (NAME)[ — fix]".
 import Glibc
 import Testing
 
