@@ -35,9 +35,10 @@ public final class DirectoryWatch: @unchecked Sendable {
         var overflowed = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let n = SystemError.retryingInterrupts {
+                buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN { break }
                 throw SystemError("read", "inotify of \(path)", errno: errno)
             }

@@ -266,12 +266,7 @@ public struct DurableFile: Sendable {
     static let chunkSize = 1 << 20
 
     private func readSome(_ fd: Int32, into buffer: inout [UInt8], path: String) throws(SystemError) -> Int {
-        while true {
-            let count = buffer.withUnsafeMutableBytes { operations.read(fd, $0) }
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw SystemError("read", path, errno: errno)
-        }
+        try SystemError.check("read", path) { buffer.withUnsafeMutableBytes { operations.read(fd, $0) } }
     }
 
     /// fsyncs a directory, making renames and unlinks in it durable.
@@ -285,16 +280,13 @@ public struct DurableFile: Sendable {
     private func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: Int32, path: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let written =
+            let written = try SystemError.check("write", path) {
                 bytes.withContiguousStorageIfAvailable { buffer in
                     operations.write(fd, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]))
                 }
-                ?? Array(bytes).withUnsafeBytes { raw in
-                    operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
-                }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("write", path, errno: errno)
+                    ?? Array(bytes).withUnsafeBytes { raw in
+                        operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                    }
             }
             guard written > 0 else { throw SystemError("write", path, errno: EIO) }
             offset += written

@@ -279,7 +279,7 @@ public final class PhotoStore: @unchecked Sendable {
         let lock = ops.open("\(directory)/\(lockName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         defer { if lock >= 0 { _ = ops.close(lock) } }
         if lock >= 0 {
-            while ops.flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+            _ = SystemError.retryingInterrupts { ops.flock(lock, LOCK_EX) }
         }
         return try body()
     }

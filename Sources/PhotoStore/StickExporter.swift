@@ -449,8 +449,7 @@ private final class ExportRun {
     private func lockStick() throws(ExportError) {
         lockFD = ops.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard lockFD >= 0 else { throw fail("open", "\(exportPath)/\(StickExporter.lockName)") }
-        var result: Int32
-        repeat { result = ops.flock(lockFD, LOCK_EX) } while result != 0 && errno == EINTR
+        let result = SystemError.retryingInterrupts { ops.flock(lockFD, LOCK_EX) }
         guard result == 0 else { throw fail("flock", "\(exportPath)/\(StickExporter.lockName)") }
     }
 
@@ -576,14 +575,11 @@ private final class ExportRun {
             var prefix = [UInt8](repeating: 0, count: ExifRedating.prefixLimit)
             var count = 0
             while count < prefix.count {
-                let read = prefix.withUnsafeMutableBytes {
-                    ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+                let read = SystemError.retryingInterrupts {
+                    prefix.withUnsafeMutableBytes { ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
                 }
                 if read == 0 { break }
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    throw fail("read", path)
-                }
+                if read < 0 { throw fail("read", path) }
                 count += read
             }
             guard let redating = try? ExifRedating(prefix: Array(prefix[..<count]), dateTime: dateTime.exifString)
