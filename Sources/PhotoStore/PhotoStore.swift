@@ -185,7 +185,9 @@ public final class PhotoStore: @unchecked Sendable {
             throw SystemError("discard", path, errno: EINVAL)
         }
         let target = "\(discardedDirectory)/\(name)"
-        guard file.operations.renameNoReplace(path, target) == 0 else { throw SystemError("rename", path, errno: errno) }
+        guard file.operations.renameNoReplace(path, target) == 0 else {
+            throw SystemError("rename", path, errno: errno)
+        }
         index.withLock { $0.setState(name, .discarded) }
         try file.syncDirectory(directory)
         try file.syncDirectory(discardedDirectory)

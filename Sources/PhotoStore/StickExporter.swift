@@ -576,7 +576,9 @@ private final class ExportRun {
             var count = 0
             while count < prefix.count {
                 let read = SystemError.retryingInterrupts {
-                    prefix.withUnsafeMutableBytes { ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+                    prefix.withUnsafeMutableBytes {
+                        ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+                    }
                 }
                 if read == 0 { break }
                 if read < 0 { throw fail("read", path) }
