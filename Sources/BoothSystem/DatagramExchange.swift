@@ -10,27 +10,27 @@ public enum DatagramExchange {
     /// kernel's "port unreachable"). Throws when the socket cannot be made or the address is not IPv4.
     public static func ask(
         _ payload: [UInt8], ipv4 address: String, port: UInt16, timeoutMilliseconds: Int32
-    ) throws(StoreError) -> [UInt8]? {
+    ) throws(SystemError) -> [UInt8]? {
         let subject = "\(address):\(port)"
         var target = sockaddr_in()
         target.sin_family = sa_family_t(AF_INET)
         target.sin_port = port.bigEndian
         guard inet_pton(AF_INET, address, &target.sin_addr) == 1 else {
-            throw StoreError("inet_pton", subject, errno: EINVAL, detail: "not an IPv4 address")
+            throw SystemError("inet_pton", subject, errno: EINVAL, detail: "not an IPv4 address")
         }
         let fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw StoreError("socket", subject, errno: errno) }
+        guard fd >= 0 else { throw SystemError("socket", subject, errno: errno) }
         defer { close(fd) }
         let connected = withUnsafePointer(to: &target) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw StoreError("connect", subject, errno: errno) }
+        guard connected == 0 else { throw SystemError("connect", subject, errno: errno) }
         let sent = payload.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
         guard sent == payload.count else {
             if sent < 0, errno == ECONNREFUSED { return nil }
-            throw StoreError("send", subject, errno: sent < 0 ? errno : EMSGSIZE)
+            throw SystemError("send", subject, errno: sent < 0 ? errno : EMSGSIZE)
         }
         let clock = KernelClock()
         let deadline = clock.now() + Int64(timeoutMilliseconds) * 1_000_000
@@ -42,7 +42,7 @@ public enum DatagramExchange {
             let polled = poll(&ready, 1, Int32(min(left, Int64(Int32.max))))
             if polled < 0 {
                 if errno == EINTR { continue }
-                throw StoreError("poll", subject, errno: errno)
+                throw SystemError("poll", subject, errno: errno)
             }
             if polled == 0 { return nil }
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
@@ -50,7 +50,7 @@ public enum DatagramExchange {
             switch errno {
             case EINTR, EAGAIN: continue
             case ECONNREFUSED: return nil
-            default: throw StoreError("recv", subject, errno: errno)
+            default: throw SystemError("recv", subject, errno: errno)
             }
         }
     }

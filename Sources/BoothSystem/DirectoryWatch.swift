@@ -12,13 +12,13 @@ public final class DirectoryWatch: @unchecked Sendable {
 
     /// Watches `path`; throws when the folder cannot be watched (missing, not a folder, no permission, the
     /// kernel's watch limit).
-    public init(_ path: String) throws(StoreError) {
+    public init(_ path: String) throws(SystemError) {
         self.path = path
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard fd >= 0 else { throw StoreError("inotify_init1", path, errno: errno) }
+        guard fd >= 0 else { throw SystemError("inotify_init1", path, errno: errno) }
         let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR)
         guard inotify_add_watch(fd, path, mask) >= 0 else {
-            let failure = StoreError("inotify_add_watch", path, errno: errno)
+            let failure = SystemError("inotify_add_watch", path, errno: errno)
             close(fd)
             throw failure
         }
@@ -30,16 +30,17 @@ public final class DirectoryWatch: @unchecked Sendable {
     /// The names events were queued for since the last call, in order (a name may come more than once); empty
     /// when none is queued. An overflowed queue (the kernel dropped events) gives `overflowed`, meaning: look at
     /// the whole folder again.
-    public func changes() throws(StoreError) -> (names: [String], overflowed: Bool) {
+    public func changes() throws(SystemError) -> (names: [String], overflowed: Bool) {
         var names: [String] = []
         var overflowed = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let n = SystemError.retryingInterrupts {
+                buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN { break }
-                throw StoreError("read", "inotify of \(path)", errno: errno)
+                throw SystemError("read", "inotify of \(path)", errno: errno)
             }
             if n == 0 { break }
             let events = Self.parse(buffer[0..<n])

@@ -17,7 +17,7 @@ public struct DurableFile: Sendable {
 
     /// Writes `bytes` as the file at `path` (a name alone is in the current folder) via `.NAME.tmp` beside it: the
     /// write below, for callers that hold a whole path.
-    public func write(_ bytes: [UInt8], path: String, replacing: Bool = false, mode: mode_t = 0o644) throws(StoreError)
+    public func write(_ bytes: [UInt8], path: String, replacing: Bool = false, mode: mode_t = 0o644) throws(SystemError)
     {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -32,18 +32,18 @@ public struct DurableFile: Sendable {
     public func write(
         _ bytes: [UInt8], directory: String, name: String, temporaryName: String, replacing: Bool = false,
         mode: mode_t = 0o644
-    ) throws(StoreError) {
+    ) throws(SystemError) {
         let temporary = "\(directory)/\(temporaryName)"
         let final = "\(directory)/\(name)"
         if replacing { _ = operations.unlink(temporary) }  // A crash's leftover; the final file is intact.
         let fd = operations.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw StoreError("open", temporary, errno: errno) }
+        guard fd >= 0 else { throw SystemError("open", temporary, errno: errno) }
         var open = true
-        do throws(StoreError) {
+        do throws(SystemError) {
             try writeAll(bytes, to: fd, path: temporary)
-            guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
+            guard operations.fsync(fd) == 0 else { throw SystemError("fsync", temporary, errno: errno) }
             open = false
-            guard operations.close(fd) == 0 else { throw StoreError("close", temporary, errno: errno) }
+            guard operations.close(fd) == 0 else { throw SystemError("close", temporary, errno: errno) }
         } catch {
             if open { _ = operations.close(fd) }
             _ = operations.unlink(temporary)
@@ -51,11 +51,11 @@ public struct DurableFile: Sendable {
         }
         let renamed = replacing ? operations.rename(temporary, final) : operations.renameNoReplace(temporary, final)
         guard renamed == 0 else {
-            let failure = StoreError("rename", final, errno: errno)
+            let failure = SystemError("rename", final, errno: errno)
             _ = operations.unlink(temporary)
             throw failure
         }
-        do throws(StoreError) {
+        do throws(SystemError) {
             try syncDirectory(directory)
         } catch {
             // The file is complete but its name may not survive a power cut: take it back (a replaced
@@ -99,9 +99,9 @@ public struct DurableFile: Sendable {
     /// read it).
     public static func digest(
         of contents: Contents, operations: any FileOperations
-    ) throws(StoreError) -> ContentDigest {
+    ) throws(SystemError) -> ContentDigest {
         var summer = ContentDigest.Summer()
-        try DurableFile(operations: operations).stream(contents) { chunk throws(StoreError) in summer.update(chunk) }
+        try DurableFile(operations: operations).stream(contents) { chunk throws(SystemError) in summer.update(chunk) }
         return summer.digest
     }
 
@@ -115,16 +115,16 @@ public struct DurableFile: Sendable {
     public func write(
         _ contents: Contents, into directory: Int32, directoryPath: String, name: String, temporaryName: String,
         replacing: Bool = false, verify: Bool = false
-    ) throws(StoreError) -> ContentDigest {
+    ) throws(SystemError) -> ContentDigest {
         let temporary = "\(directoryPath)/\(temporaryName)"
         let final = "\(directoryPath)/\(name)"
         if replacing { _ = operations.unlinkat(directory, temporaryName, 0) }
         let fd = operations.openat(
             directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw StoreError("open", temporary, errno: errno) }
+        guard fd >= 0 else { throw SystemError("open", temporary, errno: errno) }
         var open = true
         let digest: ContentDigest
-        do throws(StoreError) {
+        do throws(SystemError) {
             // FAT writes a growing file's folder entry (size, first cluster) and its cluster chain in
             // no fixed order, so a stick pulled mid-copy can keep an entry whose chain ends in a free
             // cluster; deleting that temp file later makes the kernel remount the stick read-only.
@@ -133,17 +133,17 @@ public struct DurableFile: Sendable {
             if let expected = contents.remainingSize(operations), expected > 0,
                 operations.preallocate(fd, expected) == 0
             {
-                guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
+                guard operations.fsync(fd) == 0 else { throw SystemError("fsync", temporary, errno: errno) }
             }
             var summer = ContentDigest.Summer()
-            try stream(contents) { chunk throws(StoreError) in
+            try stream(contents) { chunk throws(SystemError) in
                 try writeAll(chunk, to: fd, path: temporary)
                 summer.update(chunk)
             }
             digest = summer.digest
-            guard operations.fsync(fd) == 0 else { throw StoreError("fsync", temporary, errno: errno) }
+            guard operations.fsync(fd) == 0 else { throw SystemError("fsync", temporary, errno: errno) }
             open = false
-            guard operations.close(fd) == 0 else { throw StoreError("close", temporary, errno: errno) }
+            guard operations.close(fd) == 0 else { throw SystemError("close", temporary, errno: errno) }
             if verify {
                 try self.verify(
                     temporaryName, in: directory, path: temporary, size: digest.size, checksum: digest.crc32)
@@ -162,7 +162,7 @@ public struct DurableFile: Sendable {
             ? operations.renameat(directory, temporaryName, name)
             : operations.renameatNoReplace(directory, temporaryName, name)
         guard renamed == 0 else {
-            let failure = StoreError("rename", final, errno: errno)
+            let failure = SystemError("rename", final, errno: errno)
             _ = operations.unlinkat(directory, temporaryName, 0)
             throw failure
         }
@@ -174,13 +174,13 @@ public struct DurableFile: Sendable {
         // same clusters, which fsck "repairs" by cutting one of them, maybe the photo. (The other
         // order, file first, left exactly that after a pull in the rig's usb-pull scenario.)
         guard operations.fsync(directory) == 0 else {
-            let failure = StoreError("fsync", directoryPath, errno: errno)
+            let failure = SystemError("fsync", directoryPath, errno: errno)
             if !replacing { _ = operations.unlinkat(directory, name, 0) }
             throw failure
         }
         let renamedFD = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
         guard renamedFD >= 0, operations.fsync(renamedFD) == 0 else {
-            let failure = StoreError(renamedFD >= 0 ? "fsync" : "open", final, errno: errno)
+            let failure = SystemError(renamedFD >= 0 ? "fsync" : "open", final, errno: errno)
             if renamedFD >= 0 { _ = operations.close(renamedFD) }
             if !replacing { _ = operations.unlinkat(directory, name, 0) }
             throw failure
@@ -193,24 +193,24 @@ public struct DurableFile: Sendable {
     /// stick gets wrong; the SHA-256 is for what a person might forge, `digest(of:)`).
     public func verify(
         _ name: String, in directory: Int32, path: String, size: Int64, checksum: UInt32
-    ) throws(StoreError) {
+    ) throws(SystemError) {
         let fd = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard fd >= 0 else { throw StoreError("open", path, errno: errno) }
+        guard fd >= 0 else { throw SystemError("open", path, errno: errno) }
         defer { _ = operations.close(fd) }
         // The pages were just written and fsynced, so they are clean: dropping them makes the read
         // below come from the stick, not from memory.
         _ = operations.dropCache(fd)
         let (readSize, readChecksum) = try Self.checksum(of: fd, path: path, operations: operations)
-        guard readSize == size, readChecksum == checksum else { throw StoreError("verify", path, errno: EIO) }
+        guard readSize == size, readChecksum == checksum else { throw SystemError("verify", path, errno: EIO) }
     }
 
     /// The size and CRC-32 of everything readable from `fd`, read through `operations`.
     public static func checksum(
         of fd: Int32, path: String, operations: any FileOperations
-    ) throws(StoreError) -> (Int64, UInt32) {
+    ) throws(SystemError) -> (Int64, UInt32) {
         var crc = CRC32()
         var size: Int64 = 0
-        try DurableFile(operations: operations).stream(.file(descriptor: fd, path: path)) { chunk throws(StoreError) in
+        try DurableFile(operations: operations).stream(.file(descriptor: fd, path: path)) { chunk throws(SystemError) in
             crc.update(chunk)
             size += Int64(chunk.count)
         }
@@ -220,14 +220,14 @@ public struct DurableFile: Sendable {
     /// The size, CRC-32 and SHA-256 of everything readable from `fd`, read through `operations`.
     public static func digest(
         of fd: Int32, path: String, operations: any FileOperations
-    ) throws(StoreError) -> ContentDigest {
+    ) throws(SystemError) -> ContentDigest {
         try digest(of: .file(descriptor: fd, path: path), operations: operations)
     }
 
     /// Hands `contents` to `body` in order, a chunk (at most `chunkSize` bytes from a file) at a time.
     private func stream(
-        _ contents: Contents, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> Void
-    ) throws(StoreError) {
+        _ contents: Contents, _ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void
+    ) throws(SystemError) {
         let source: Int32
         let sourcePath: String
         switch contents {
@@ -239,7 +239,7 @@ public struct DurableFile: Sendable {
         case .spliced(let head, let fd, let skip, let path):
             try Self.withBytes(head[...], body)
             guard operations.lseek(fd, off_t(skip), SEEK_SET) == skip else {
-                throw StoreError("lseek", path, errno: errno)
+                throw SystemError("lseek", path, errno: errno)
             }
             (source, sourcePath) = (fd, path)
         }
@@ -253,11 +253,11 @@ public struct DurableFile: Sendable {
 
     /// `body` called with `bytes`' memory, its typed error passed on.
     private static func withBytes(
-        _ bytes: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) throws(StoreError) -> Void
-    ) throws(StoreError) {
-        var failure: StoreError?
+        _ bytes: ArraySlice<UInt8>, _ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void
+    ) throws(SystemError) {
+        var failure: SystemError?
         bytes.withUnsafeBytes { raw in
-            do throws(StoreError) { try body(raw) } catch { failure = error }
+            do throws(SystemError) { try body(raw) } catch { failure = error }
         }
         if let failure { throw failure }
     }
@@ -265,38 +265,30 @@ public struct DurableFile: Sendable {
     /// The copy buffer: 1 MiB, large enough for USB sticks' erase blocks to be written in whole.
     static let chunkSize = 1 << 20
 
-    private func readSome(_ fd: Int32, into buffer: inout [UInt8], path: String) throws(StoreError) -> Int {
-        while true {
-            let count = buffer.withUnsafeMutableBytes { operations.read(fd, $0) }
-            if count >= 0 { return count }
-            if errno == EINTR { continue }
-            throw StoreError("read", path, errno: errno)
-        }
+    private func readSome(_ fd: Int32, into buffer: inout [UInt8], path: String) throws(SystemError) -> Int {
+        try SystemError.check("read", path) { buffer.withUnsafeMutableBytes { operations.read(fd, $0) } }
     }
 
     /// fsyncs a directory, making renames and unlinks in it durable.
-    public func syncDirectory(_ directory: String) throws(StoreError) {
+    public func syncDirectory(_ directory: String) throws(SystemError) {
         let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw StoreError("open", directory, errno: errno) }
+        guard fd >= 0 else { throw SystemError("open", directory, errno: errno) }
         defer { _ = operations.close(fd) }
-        guard operations.fsync(fd) == 0 else { throw StoreError("fsync", directory, errno: errno) }
+        guard operations.fsync(fd) == 0 else { throw SystemError("fsync", directory, errno: errno) }
     }
 
-    private func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: Int32, path: String) throws(StoreError) {
+    private func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: Int32, path: String) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let written =
+            let written = try SystemError.check("write", path) {
                 bytes.withContiguousStorageIfAvailable { buffer in
                     operations.write(fd, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]))
                 }
-                ?? Array(bytes).withUnsafeBytes { raw in
-                    operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
-                }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw StoreError("write", path, errno: errno)
+                    ?? Array(bytes).withUnsafeBytes { raw in
+                        operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
+                    }
             }
-            guard written > 0 else { throw StoreError("write", path, errno: EIO) }
+            guard written > 0 else { throw SystemError("write", path, errno: EIO) }
             offset += written
         }
     }

@@ -34,11 +34,8 @@ public enum FileReading {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .read(errno: errno)
-            }
+            let count = SystemError.retryingInterrupts { chunk.withUnsafeMutableBytes { read(fd, $0) } }
+            if count < 0 { throw .read(errno: errno) }
             if count == 0 { return bytes }
             guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
             bytes += chunk[..<count]

@@ -1,4 +1,5 @@
-// WallTime: the kernel's wall clock (CLOCK_REALTIME), and a moment of it in calendar fields, local or UTC.
+// WallTime: the kernel's wall clock (CLOCK_REALTIME), whether it is synchronised, and a moment of it in calendar fields.
+import CBoothSys
 import Glibc
 
 /// A moment of the kernel's wall clock (CLOCK_REALTIME) in calendar fields, in the local time zone or UTC: the one
@@ -33,6 +34,17 @@ public struct WallTime: Equatable, Sendable {
         minute = Int(parts.tm_min)
         second = Int(parts.tm_sec)
         utcOffset = parts.tm_gmtoff
+    }
+
+    /// Whether the kernel says its wall clock is synchronised (set by network time): false when it reports
+    /// TIME_ERROR or the STA_UNSYNC flag, as it does until network time sets a Pi's clock (it has no battery clock).
+    /// The corresponding C function is `adjtimex`, with no change (a read, allowed without CAP_SYS_TIME).
+    public static func isSynchronised() throws(SystemError) -> Bool {
+        switch booth_clock_synchronised() {
+        case 1: return true
+        case 0: return false
+        default: throw SystemError("adjtimex")
+        }
     }
 
     /// Now, in the local time zone or in UTC.

@@ -49,7 +49,7 @@ public struct GalleryServer: Sendable {
     let clock: PhoneClockSetter?
 
     /// A server for `options`: lists the store once and opens the thumbnail cache; throws when either fails.
-    public init(options: Options) throws(StoreError) {
+    public init(options: Options) throws(SystemError) {
         self.options = options
         catalog = try PhotoCatalog(directory: options.photos, clockMark: options.clockMark)
         thumbnails = try ThumbnailStore(directory: options.cache, photos: options.photos)

@@ -20,7 +20,7 @@ public actor PhotoCatalog {
 
     /// A catalog of `directory`, listed once now; undated photos are dated by the booth's dates in the index, and by
     /// the `ClockMark` at `clockMark` while there is one.
-    public init(directory: String, clockMark: String? = nil) throws(StoreError) {
+    public init(directory: String, clockMark: String? = nil) throws(SystemError) {
         self.directory = directory
         self.clockMark = clockMark
         listing = GalleryListing(try PhotoStore.inspect(directory: directory), dating: Self.dating(clockMark))
@@ -39,7 +39,7 @@ public actor PhotoCatalog {
     /// Lists the folder again; every photo new since the last listing is told to the subscribers, newest last.
     /// Returns the names that left the listing (discarded or deleted), whose thumbnails can go.
     @discardableResult
-    public func refresh() throws(StoreError) -> [String] {
+    public func refresh() throws(SystemError) -> [String] {
         listing = GalleryListing(try PhotoStore.inspect(directory: directory), dating: Self.dating(clockMark))
         let now = Set(listing.photos.map(\.name))
         let added = listing.photos.filter { !known.contains($0.name) }.map(\.name).reversed()

@@ -23,7 +23,7 @@ public final class ThumbnailStore: Sendable {
     /// A store in `directory` (made if missing) for the photos in `photos`.
     public init(
         directory: String, photos: String, longEdge: Int = JPEGThumbnail.defaultLongEdge
-    ) throws(StoreError) {
+    ) throws(SystemError) {
         self.directory = directory
         self.photos = photos
         self.longEdge = longEdge
@@ -78,7 +78,7 @@ public final class ThumbnailStore: Sendable {
         let final = "\(directory)/\(name)"
         if access(final, F_OK) == 0 { return }
         let fd = open("\(photos)/\(name)", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw StoreError("open", "\(photos)/\(name)", errno: errno) }
+        guard fd >= 0 else { throw SystemError("open", "\(photos)/\(name)", errno: errno) }
         let bytes: [UInt8]
         do {
             defer { close(fd) }
@@ -87,11 +87,11 @@ public final class ThumbnailStore: Sendable {
         let thumbnail = try JPEGThumbnail.make(from: bytes, longEdge: longEdge)
         let temporary = "\(directory)/.\(name).partial"
         let out = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard out >= 0 else { throw StoreError("open", temporary, errno: errno) }
+        guard out >= 0 else { throw SystemError("open", temporary, errno: errno) }
         let written = thumbnail.jpeg.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
         close(out)
         guard written == thumbnail.jpeg.count, rename(temporary, final) == 0 else {
-            let failure = StoreError("write", temporary, errno: errno)
+            let failure = SystemError("write", temporary, errno: errno)
             _ = unlink(temporary)
             throw failure
         }

@@ -18,7 +18,7 @@ public struct ExportError: Error, CustomStringConvertible {
         /// export folder's manifest carries no id the booth knows, or it has none.
         case unknownStick(mountPoint: String)
         /// A call failed (pulled stick, full stick, read-only stick, I/O error ...).
-        case failed(StoreError)
+        case failed(SystemError)
         /// The booth asked it to stop between two photos (it is shutting down).
         case stopped
     }
@@ -104,7 +104,7 @@ public struct ExportError: Error, CustomStringConvertible {
                 "Export stopped because the booth is shutting down: \(progress), all complete and verified; the rest are copied next time."
         case .failed(let error) where verificationFailed:
             return
-                "A copy on the stick read back different from the photo (verification failed) after \(done) of \(total) photos: none of this export's copies counts as exported. The stick may be failing or fake (less room than it claims): use another one. (\(error.path))"
+                "A copy on the stick read back different from the photo (verification failed) after \(done) of \(total) photos: none of this export's copies counts as exported. The stick may be failing or fake (less room than it claims): use another one. (\(error.subject))"
         case .failed(let error):
             switch error.errno {
             case ENOSPC, EDQUOT:

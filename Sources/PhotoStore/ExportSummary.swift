@@ -23,7 +23,7 @@ public struct ExportSummary: Sendable {
     /// Whether the stick was unmounted (safe to remove).
     public var unmounted: Bool
     /// Why unmounting failed (EBUSY: a program has a file open there; EPERM: the booth may not unmount).
-    public var unmountError: StoreError?
+    public var unmountError: SystemError?
     /// Whether the join card was copied now (the stick had none, or an older one).
     public var joinCardCopied = false
 }

@@ -40,9 +40,9 @@ public final class OwnerSticks: Sendable {
     }
 
     /// Makes the stick whose manifest carries `id` one of the owner's: durable when this returns.
-    public func add(_ id: String) throws(StoreError) {
-        guard ExportManifest.isValidID(id) else { throw StoreError("add", path, errno: EINVAL) }
-        try ids.withLock { ids throws(StoreError) in
+    public func add(_ id: String) throws(SystemError) {
+        guard ExportManifest.isValidID(id) else { throw SystemError("add", path, errno: EINVAL) }
+        try ids.withLock { ids throws(SystemError) in
             guard !ids.contains(id) else { return }
             var updated = ids
             updated.insert(id)

@@ -33,7 +33,7 @@ public final class PhotoStore: @unchecked Sendable {
     private var lastSequence: Int
     private let index: Mutex<PhotoIndex>
     /// The last index write's failure, nil after a success (`indexFailure`).
-    private let failure = Mutex<StoreError?>(nil)
+    private let failure = Mutex<SystemError?>(nil)
     /// The index file this store wrote last (nil: none yet, or a write failed): one still in place is not read
     /// back before the next write.
     private let lastWritten = Mutex<FileStamp?>(nil)
@@ -53,7 +53,7 @@ public final class PhotoStore: @unchecked Sendable {
     public init(
         directory: String, reserve: Int64, removingLeftovers: Bool = true,
         operations: any FileOperations = SystemFileOperations(), machine: String? = PhotoStore.machineName()
-    ) throws(StoreError) {
+    ) throws(SystemError) {
         self.directory = directory
         self.reserve = reserve
         self.file = DurableFile(operations: operations)
@@ -62,7 +62,7 @@ public final class PhotoStore: @unchecked Sendable {
         // Under the folder's lock: another process's index or booth-id temp file is never taken for a
         // crash's leftover, and two processes starting on a new folder agree on one booth id.
         let file = self.file
-        let (names, identity) = try Self.withFolderLock(directory, operations) { () throws(StoreError) in
+        let (names, identity) = try Self.withFolderLock(directory, operations) { () throws(SystemError) in
             let names = try Self.fileNames(in: directory, operations: operations)
             for name in names where removingLeftovers && name.hasSuffix(".partial") {
                 _ = operations.unlink("\(directory)/\(name)")
@@ -85,7 +85,7 @@ public final class PhotoStore: @unchecked Sendable {
 
     /// The index of `directory` as it would be after opening, without changing anything there (for
     /// `booth photos` while the booth runs, and `booth doctor`, often run as root).
-    public static func inspect(directory: String) throws(StoreError) -> [PhotoIndex.Entry] {
+    public static func inspect(directory: String) throws(SystemError) -> [PhotoIndex.Entry] {
         let names = try fileNames(in: directory)
         let discarded = (try? fileNames(in: "\(directory)/discarded")) ?? []
         let listing = listing(
@@ -101,7 +101,7 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// Records that verified copies of `photos` (name and CRC-32) are on stick `stick`, durably.
-    public func markExported(_ photos: [(name: String, checksum: UInt32)], to stick: String) throws(StoreError) {
+    public func markExported(_ photos: [(name: String, checksum: UInt32)], to stick: String) throws(SystemError) {
         guard !photos.isEmpty else { return }
         index.withLock { index in
             for photo in photos { index.markExported(photo.name, checksum: photo.checksum, to: stick) }
@@ -114,7 +114,7 @@ public final class PhotoStore: @unchecked Sendable {
     /// A photo never exported (and every discarded one) is never deleted. Returns the names removed.
     public func removeExportedPhotos(
         untilFree target: Int64, countingOnly sticks: Set<String>? = nil
-    ) throws(StoreError) -> [String] {
+    ) throws(SystemError) -> [String] {
         var removed: [String] = []
         let removable = index.withLock { $0.removableWhenFull }.filter { entry in
             sticks.map { !entry.exportedTo.isDisjoint(with: $0) } ?? true
@@ -122,7 +122,7 @@ public final class PhotoStore: @unchecked Sendable {
         for entry in removable {
             if let free = freeBytes(), free >= target { break }
             let path = "\(directory)/\(entry.name)"
-            guard file.operations.unlink(path) == 0 else { throw StoreError("unlink", path, errno: errno) }
+            guard file.operations.unlink(path) == 0 else { throw SystemError("unlink", path, errno: errno) }
             index.withLock { $0.remove(entry.name) }
             removed.append(entry.name)
             try file.syncDirectory(directory)
@@ -137,9 +137,9 @@ public final class PhotoStore: @unchecked Sendable {
     /// failure.
     public func save(
         _ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?, moment taken: BootInstant? = nil
-    ) throws(StoreError) -> String {
+    ) throws(SystemError) -> String {
         if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
-            throw StoreError("save", directory, errno: ENOSPC)
+            throw SystemError("save", directory, errno: ENOSPC)
         }
         // Past a file named with the maximum number, the lowest free number (both folders listed: a
         // retake keeps its name); the no-replace rename still refuses a taken name (EEXIST), so no photo
@@ -150,7 +150,7 @@ public final class PhotoStore: @unchecked Sendable {
                 + ((try? Self.fileNames(in: discardedDirectory, operations: file.operations)) ?? [])
             return Set(names.compactMap { PhotoName(fileName: $0)?.sequence })
         }
-        guard let next else { throw StoreError("save", directory, errno: EEXIST) }
+        guard let next else { throw SystemError("save", directory, errno: EEXIST) }
         let name = PhotoName(dateTime: dateTime, sequence: next)
         try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
         lastSequence = max(lastSequence, name.sequence)
@@ -169,23 +169,25 @@ public final class PhotoStore: @unchecked Sendable {
     /// Dates the undated photos taken in `mark`'s boot (`PhotoIndex.date(by:)`) and writes the index when any was;
     /// returns how many.
     @discardableResult
-    public func date(by mark: ClockMark) throws(StoreError) -> Int {
+    public func date(by mark: ClockMark) throws(SystemError) -> Int {
         let count = index.withLock { $0.date(by: mark) }
         if count > 0 { try writeIndex() }
         return count
     }
 
     /// Why the last index write failed, while the index on disk is behind the photos (nil once a write succeeds).
-    public var indexFailure: StoreError? { failure.withLock { $0 } }
+    public var indexFailure: SystemError? { failure.withLock { $0 } }
 
     /// Moves a photo to the discarded folder (a retake); the move is atomic and durable.
-    public func discard(_ path: String) throws(StoreError) {
+    public func discard(_ path: String) throws(SystemError) {
         let name = String(path.split(separator: "/").last ?? "")
         guard PhotoName(fileName: name) != nil, path == "\(directory)/\(name)" else {
-            throw StoreError("discard", path, errno: EINVAL)
+            throw SystemError("discard", path, errno: EINVAL)
         }
         let target = "\(discardedDirectory)/\(name)"
-        guard file.operations.renameNoReplace(path, target) == 0 else { throw StoreError("rename", path, errno: errno) }
+        guard file.operations.renameNoReplace(path, target) == 0 else {
+            throw SystemError("rename", path, errno: errno)
+        }
         index.withLock { $0.setState(name, .discarded) }
         try file.syncDirectory(directory)
         try file.syncDirectory(discardedDirectory)
@@ -193,7 +195,7 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// The kept photos' file names, oldest first.
-    public func keptPhotos() throws(StoreError) -> [String] {
+    public func keptPhotos() throws(SystemError) -> [String] {
         try Self.fileNames(in: directory, operations: file.operations)
             .compactMap { PhotoName(fileName: $0) }
             .sorted()
@@ -221,17 +223,17 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// Writes the index atomically; both workers call it.
-    private func writeIndex() throws(StoreError) {
+    private func writeIndex() throws(SystemError) {
         // The snapshot is taken inside the write lock, so a later write never carries older state.
-        try Self.indexWriteLock.withLock { _ throws(StoreError) in
+        try Self.indexWriteLock.withLock { _ throws(SystemError) in
             // Another process (`booth export` beside the booth) may write it too: take the folder's lock
             // and use a temp name of this process's own, so two writers never share a temp file.
-            try Self.withFolderLock(directory, file.operations) { () throws(StoreError) in try writeIndexLocked() }
+            try Self.withFolderLock(directory, file.operations) { () throws(SystemError) in try writeIndexLocked() }
         }
     }
 
     /// `writeIndex` once the folder's lock is held.
-    private func writeIndexLocked() throws(StoreError) {
+    private func writeIndexLocked() throws(SystemError) {
         let ops = file.operations
         // Under that lock, what the other writer recorded is merged in, so neither overwrites
         // the other's export records. A file still the one this store wrote last (same inode, size and
@@ -252,7 +254,7 @@ public final class PhotoStore: @unchecked Sendable {
             }
             return index.encode()
         }
-        do throws(StoreError) {
+        do throws(SystemError) {
             try file.write(
                 Array(text.utf8), directory: directory, name: Self.indexName,
                 temporaryName: ".\(Self.indexName).\(getpid()).partial",
@@ -274,12 +276,12 @@ public final class PhotoStore: @unchecked Sendable {
     /// takes it). A lock file that cannot be made (a read-only folder) leaves `body` unlocked: it fails
     /// on its own write then, with the folder named.
     private static func withFolderLock<T>(
-        _ directory: String, _ ops: any FileOperations, _ body: () throws(StoreError) -> T
-    ) throws(StoreError) -> T {
+        _ directory: String, _ ops: any FileOperations, _ body: () throws(SystemError) -> T
+    ) throws(SystemError) -> T {
         let lock = ops.open("\(directory)/\(lockName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         defer { if lock >= 0 { _ = ops.close(lock) } }
         if lock >= 0 {
-            while ops.flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+            _ = SystemError.retryingInterrupts { ops.flock(lock, LOCK_EX) }
         }
         return try body()
     }
@@ -323,7 +325,7 @@ public final class PhotoStore: @unchecked Sendable {
     /// old one is returned too.
     private static func loadBoothID(
         directory: String, file: DurableFile, machine: String?
-    ) throws(StoreError) -> (
+    ) throws(SystemError) -> (
         String, String?
     ) {
         let stored = readSmallFile("\(directory)/\(boothIDName)", operations: file.operations)
@@ -368,12 +370,12 @@ public final class PhotoStore: @unchecked Sendable {
     /// Creates `path` and its parents (mode 0755).
     public static func makeDirectories(
         _ path: String, operations: any FileOperations = SystemFileOperations()
-    ) throws(StoreError) {
+    ) throws(SystemError) {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/\(part)"
             if operations.mkdir(current, 0o755) != 0, errno != EEXIST {
-                throw StoreError("mkdir", current, errno: errno)
+                throw SystemError("mkdir", current, errno: errno)
             }
         }
     }
@@ -381,11 +383,11 @@ public final class PhotoStore: @unchecked Sendable {
     /// The names in a folder, without "." and "..".
     public static func fileNames(
         in directory: String, operations: any FileOperations = SystemFileOperations()
-    ) throws(StoreError) -> [String] {
+    ) throws(SystemError) -> [String] {
         let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw StoreError("opendir", directory, errno: errno) }
+        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
         defer { _ = operations.close(fd) }
-        guard let names = operations.names(in: fd) else { throw StoreError("readdir", directory, errno: errno) }
+        guard let names = operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
         return names
     }
 }

@@ -84,7 +84,7 @@ public struct StickExporter: Sendable {
         guard root >= 0 else {
             let code = errno
             if code == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
-            throw ExportError(.failed(StoreError("open", mountPoint, errno: code)), done: 0, total: 0)
+            throw ExportError(.failed(SystemError("open", mountPoint, errno: code)), done: 0, total: 0)
         }
         return root
     }
@@ -98,7 +98,7 @@ public struct StickExporter: Sendable {
         guard let expected else { return }
         var info = stat()
         guard ops.fstat(root, &info) == 0 else {
-            throw ExportError(.failed(StoreError("stat", mountPoint, errno: errno)), done: 0, total: 0)
+            throw ExportError(.failed(SystemError("stat", mountPoint, errno: errno)), done: 0, total: 0)
         }
         let found = deviceName(info.st_dev)
         guard found == expected else {
@@ -121,7 +121,7 @@ public struct StickExporter: Sendable {
     ) throws(ExportError) -> String {
         // A file system whose type cannot even be read is failing: that error, not "unsupported".
         guard let type = fileSystemType(of: root, operations: ops) else {
-            throw ExportError(.failed(StoreError("statfs", mountPoint, errno: errno)), done: 0, total: 0)
+            throw ExportError(.failed(SystemError("statfs", mountPoint, errno: errno)), done: 0, total: 0)
         }
         guard allowed.contains(type) else { throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0) }
         return type
@@ -206,7 +206,7 @@ private final class ExportRun {
     }
 
     func fail(_ operation: String, _ path: String, _ code: Int32 = errno) -> ExportError {
-        ExportError(.failed(StoreError(operation, path, errno: code)), done: done, total: total)
+        ExportError(.failed(SystemError(operation, path, errno: code)), done: done, total: total)
     }
 
     func copyAll(started: () -> Void, progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
@@ -449,8 +449,7 @@ private final class ExportRun {
     private func lockStick() throws(ExportError) {
         lockFD = ops.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard lockFD >= 0 else { throw fail("open", "\(exportPath)/\(StickExporter.lockName)") }
-        var result: Int32
-        repeat { result = ops.flock(lockFD, LOCK_EX) } while result != 0 && errno == EINTR
+        let result = SystemError.retryingInterrupts { ops.flock(lockFD, LOCK_EX) }
         guard result == 0 else { throw fail("flock", "\(exportPath)/\(StickExporter.lockName)") }
     }
 
@@ -539,7 +538,7 @@ private final class ExportRun {
             throw fail("open", "\(folderPath)/\(item.name)")
         }
         defer { _ = ops.close(existing) }
-        do throws(StoreError) {
+        do throws(SystemError) {
             _ = ops.dropCache(existing)
             let there = try DurableFile.digest(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
             var ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
@@ -547,7 +546,7 @@ private final class ExportRun {
                 sourceChecksums[item.source] = ours.crc32
                 ours = try DurableFile.digest(of: redated.contents(source, path: sourcePath), operations: ops)
             }
-            guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw StoreError("lseek", sourcePath, errno: errno) }
+            guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw SystemError("lseek", sourcePath, errno: errno) }
             return there == ours && ours.size == item.size ? ours : nil
         } catch {
             throw ExportError(.failed(error), done: done, total: total)
@@ -576,14 +575,13 @@ private final class ExportRun {
             var prefix = [UInt8](repeating: 0, count: ExifRedating.prefixLimit)
             var count = 0
             while count < prefix.count {
-                let read = prefix.withUnsafeMutableBytes {
-                    ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+                let read = SystemError.retryingInterrupts {
+                    prefix.withUnsafeMutableBytes {
+                        ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
+                    }
                 }
                 if read == 0 { break }
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    throw fail("read", path)
-                }
+                if read < 0 { throw fail("read", path) }
                 count += read
             }
             guard let redating = try? ExifRedating(prefix: Array(prefix[..<count]), dateTime: dateTime.exifString)
@@ -629,7 +627,7 @@ private final class ExportRun {
                 throw fail("open", sourcePath)
             }
             defer { _ = ops.close(source) }
-            do throws(StoreError) {
+            do throws(SystemError) {
                 let ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
                 // The stick holds the photo itself, or (a photo saved undated and dated since) its dated copy.
                 let unchanged = expected == nil || expected == ours.crc32

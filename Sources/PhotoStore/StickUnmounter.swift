@@ -6,7 +6,7 @@ import Glibc
 /// Unmounts a stick after its export (`ExportOptions.unmounter`).
 public protocol StickUnmounter: Sendable {
     /// Unmounts the file system at `mountPoint`; nil when it is unmounted, else why not.
-    func unmount(_ mountPoint: String) -> StoreError?
+    func unmount(_ mountPoint: String) -> SystemError?
 }
 
 /// Unmounts with the kernel's umount2: needs CAP_SYS_ADMIN in the mount's namespace (root, as in
@@ -22,12 +22,12 @@ public struct KernelUnmounter: StickUnmounter {
     /// The kernel's unmount, a busy mount tried again for `busyWait` nanoseconds (1 s).
     public init(busyWait: Int64 = 1_000_000_000) { self.busyWait = busyWait }
 
-    public func unmount(_ mountPoint: String) -> StoreError? {
+    public func unmount(_ mountPoint: String) -> SystemError? {
         var waited: Int64 = 0
         while true {
             if booth_umount(mountPoint, 0) == 0 { return nil }
             let code = errno
-            guard code == EBUSY, waited < busyWait else { return StoreError("umount", mountPoint, errno: code) }
+            guard code == EBUSY, waited < busyWait else { return SystemError("umount", mountPoint, errno: code) }
             usleep(50_000)
             waited += 50_000_000
         }

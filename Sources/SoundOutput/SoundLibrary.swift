@@ -115,7 +115,7 @@ public enum SoundLibrary {
                 _ = try WAVDecoder.decode(data, file: name)
                 let temporary = ".\(name).importing"
                 _ = operations.unlink("\(destination)/\(temporary)")  // A crash's leftover, never a sound.
-                do throws(StoreError) {
+                do throws(SystemError) {
                     try file.write(data, directory: destination, name: name, temporaryName: temporary)
                 } catch {
                     // The rename never replaces: a sound of that name that appeared meanwhile stays.

@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func anAddressThatIsNotIPv4IsRefusedByName() {
-        #expect(throws: StoreError.self) {
+        #expect(throws: SystemError.self) {
             try DatagramExchange.ask([1], ipv4: "booth.local", port: 53, timeoutMilliseconds: 10)
         }
     }

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func aFolderThatDoesNotExistIsAClearError() {
-        #expect(throws: StoreError.self) { try DirectoryWatch("/nonexistent/heylook-photos") }
+        #expect(throws: SystemError.self) { try DirectoryWatch("/nonexistent/heylook-photos") }
     }
 
     /// Events with padded names, one without a name, and a truncated last one.

@@ -54,7 +54,7 @@ import Testing
         try DurableFile().write(payload, path: "\(dir)/c.key", mode: 0o600)
         #expect(readFile("\(dir)/c.key") == payload)
         #expect(try folderNames(dir) == ["c.key"])
-        #expect(throws: StoreError.self) { try DurableFile().write([1], path: "\(dir)/c.key") }
+        #expect(throws: SystemError.self) { try DurableFile().write([1], path: "\(dir)/c.key") }
         try DurableFile().write([1], path: "\(dir)/c.key", replacing: true)
         #expect(readFile("\(dir)/c.key") == [1])
     }
@@ -62,7 +62,7 @@ import Testing
     @Test func anExistingFileIsNeverReplaced() throws {
         let dir = temporaryDirectory()
         try DurableFile().write([1, 2, 3], directory: dir, name: "a.jpg", temporaryName: ".a.partial")
-        #expect(throws: StoreError.self) {
+        #expect(throws: SystemError.self) {
             try DurableFile().write(payload, directory: dir, name: "a.jpg", temporaryName: ".a.partial")
         }
         #expect(readFile("\(dir)/a.jpg") == [1, 2, 3])

@@ -10,7 +10,7 @@ public final class RecordingUnmounter: StickUnmounter, @unchecked Sendable {
     /// An unmounter that has been asked nothing.
     public init() {}
 
-    public func unmount(_ mountPoint: String) -> StoreError? {
+    public func unmount(_ mountPoint: String) -> SystemError? {
         calls.append(mountPoint)
         return nil
     }

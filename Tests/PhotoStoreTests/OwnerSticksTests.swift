@@ -26,7 +26,7 @@ import Testing
         #expect(PhotoStore.readSmallFile(path) == "stick-1\nstick-2\n")
         let reopened = OwnerSticks(directory: directory)
         #expect(reopened.all == ["stick-1", "stick-2"] && reopened.contains("stick-2") && !reopened.contains("x"))
-        #expect(throws: StoreError.self) { try owners.add("not an id/") }
+        #expect(throws: SystemError.self) { try owners.add("not an id/") }
         #expect(OwnerSticks(directory: directory).all == ["stick-1", "stick-2"])
     }
 

@@ -371,7 +371,7 @@ import Testing
     @Test func aSaveBelowTheReserveIsRefusedAndLeavesNothing() throws {
         let dir = temporaryDirectory()
         let store = try PhotoStore(directory: dir, reserve: Int64.max / 2)
-        #expect(throws: StoreError.self) { try store.save([0xFF, 0xD8], takenAt: Self.sample) }
+        #expect(throws: SystemError.self) { try store.save([0xFF, 0xD8], takenAt: Self.sample) }
         #expect(try store.keptPhotos().isEmpty)
         #expect(!store.hasRoom())
     }

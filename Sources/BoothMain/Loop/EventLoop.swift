@@ -1,8 +1,6 @@
 // EventLoop: the booth's one single-threaded event loop.
 import BoothSystem
 import BoothTime
-import CBoothSys
-import Glibc
 
 /// The booth's one single-threaded event loop: epoll over every device's file descriptor, plus one
 /// timerfd armed at the earliest absolute CLOCK_MONOTONIC deadline, so timers never drift across a
@@ -10,15 +8,15 @@ import Glibc
 /// eventfds (`Mailbox`).
 final class EventLoop {
     /// A registered descriptor's callback: called with the epoll events that fired.
-    private typealias Handler = (UInt32) -> Void
+    private typealias Handler = (Epoll.Events) -> Void
 
     /// Names one armed timer.
     struct TimerToken: Hashable {
         fileprivate var id: UInt64
     }
 
-    private let epollFD: Int32
-    private let timerFD: Int32
+    private let epoll: Epoll
+    private let timer: TimerDescriptor
     private var handlers: [Int32: Handler] = [:]
     private var timers: [UInt64: (deadline: Instant, action: () -> Void)] = [:]
     private var nextTimerID: UInt64 = 1
@@ -38,53 +36,48 @@ final class EventLoop {
 
     init(clock: LoopClock = LoopClock()) throws(SystemError) {
         self.clock = clock
-        epollFD = try SystemError.check("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
-        timerFD = try SystemError.check("timerfd_create") {
-            timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        }
-        try register(timerFD, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.timerFired() }
-    }
-
-    deinit {
-        close(timerFD)
-        close(epollFD)
+        epoll = try Epoll()
+        timer = try TimerDescriptor()
+        try register(timer.fileDescriptor, events: .readable) { [unowned self] _ in self.timerFired() }
     }
 
     /// Watches `fd` for input; `handler` runs on the loop thread.
     func register(readable fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
-        try register(fd, events: UInt32(EPOLLIN.rawValue)) { _ in handler() }
+        try register(fd, events: .readable) { _ in handler() }
     }
 
     /// Watches `fd` for an exceptional condition (the kernel flags /proc/self/mountinfo so on a change).
     func register(exceptional fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
-        try register(fd, events: UInt32(EPOLLPRI.rawValue) | UInt32(EPOLLERR.rawValue)) { _ in handler() }
+        try register(fd, events: [.priority, .error]) { _ in handler() }
     }
 
     /// Watches a descriptor a library hands out for poll(2) (ALSA's) for the events it asks for; `handler`
     /// gets the descriptor with the `revents` that fired, as poll(2) would fill them in (poll's POLLIN,
     /// POLLOUT, POLLPRI, POLLERR and POLLHUP are epoll's bits), so nothing polls again.
-    func register(polled descriptor: pollfd, handler: @escaping (pollfd) -> Void) throws(SystemError) {
-        try register(descriptor.fd, events: UInt32(UInt16(bitPattern: descriptor.events))) { fired in
+    func register(
+        polled descriptor: Epoll.PollDescriptor, handler: @escaping (Epoll.PollDescriptor) -> Void
+    ) throws(SystemError) {
+        try register(descriptor.fd, events: Epoll.Events(pollEvents: descriptor.events)) { fired in
             var ready = descriptor
-            ready.revents = Int16(truncatingIfNeeded: fired)
+            ready.revents = fired.pollEvents
             handler(ready)
         }
     }
 
-    /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, EPOLLPRI ...); `handler` runs on the loop thread.
-    private func register(_ fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
-        var event = epoll_event()
-        event.events = events
-        event.data.fd = fd
-        let op = handlers[fd] == nil ? EPOLL_CTL_ADD : EPOLL_CTL_MOD
-        try SystemError.check("epoll_ctl", "fd \(fd)") { epoll_ctl(epollFD, op, fd, &event) }
+    /// Watches `fd` for `events` (readable, writable, priority ...); `handler` runs on the loop thread.
+    private func register(_ fd: Int32, events: Epoll.Events, handler: @escaping Handler) throws(SystemError) {
+        if handlers[fd] == nil {
+            try epoll.add(fd, for: events)
+        } else {
+            try epoll.modify(fd, for: events)
+        }
         handlers[fd] = handler
     }
 
     /// Stops watching `fd` (the caller still owns and closes it).
     func unregister(_ fd: Int32) {
         guard handlers.removeValue(forKey: fd) != nil else { return }
-        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+        epoll.remove(fd)
     }
 
     /// Now, on the loop's clock.
@@ -109,21 +102,15 @@ final class EventLoop {
     /// Runs until `stop()`.
     func run() throws(SystemError) {
         running = true
-        var events = [epoll_event](repeating: epoll_event(), count: 32)
         while running {
             let skipIdle = clock.isVirtual && backgroundWork == 0 && !timers.isEmpty
-            let count = epoll_wait(epollFD, &events, Int32(events.count), skipIdle ? 0 : -1)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("epoll_wait")
+            let count = try epoll.wait(timeout: skipIdle ? 0 : -1) { fd, events in
+                guard running else { return }
+                handlers[fd]?(events)
             }
             if count == 0 && skipIdle {
                 skipToNextDeadline()
                 continue
-            }
-            for i in 0..<Int(count) where running {
-                let fd = events[i].data.fd
-                handlers[fd]?(events[i].events)
             }
             afterCallbacks()
         }
@@ -142,8 +129,7 @@ final class EventLoop {
     }
 
     private func timerFired() {
-        var expirations: UInt64 = 0
-        _ = read(timerFD, &expirations, 8)
+        timer.acknowledge()
         armedDeadline = nil
         let now = clock.now()
         let due = timers.filter { $0.value.deadline <= now }.sorted {
@@ -161,11 +147,6 @@ final class EventLoop {
         let earliest = timers.values.map(\.deadline).min().map { clock.kernelInstant(of: $0) }
         guard earliest != armedDeadline else { return }
         armedDeadline = earliest
-        var spec = itimerspec()
-        if let earliest {
-            // A zero it_value disarms, so a deadline already passed is armed 1 ns after the origin.
-            spec.it_value = max(earliest, Instant(nanoseconds: 1)).timespec
-        }
-        _ = timerfd_settime(timerFD, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        timer.arm(at: earliest)
     }
 }

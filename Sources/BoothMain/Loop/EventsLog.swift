@@ -3,7 +3,6 @@ import BoothCore
 import BoothSystem
 import BoothTime
 import Dispatch
-import Glibc
 
 /// The events output (`--events-json`, or the service's events file, kept to a size by rotation): one
 /// JSON object per line for every state transition, LED change,
@@ -25,45 +24,37 @@ final class EventsLog {
 
     /// The file and its rotation, used on the writer's queue only.
     private final class Writer: @unchecked Sendable {
-        var fd: Int32
-        let ownsDescriptor: Bool
+        /// The file (nil: none, or none since a rotation failed); closed when released, unless standard output.
+        var file: AppendingFile?
         /// For a rotated file: its path and the size at which it becomes `path.1`.
         let rotation: (path: String, size: Int)?
         /// Bytes in the current file.
         var written: Int
 
-        init(fd: Int32, ownsDescriptor: Bool, rotation: (path: String, size: Int)?, written: Int) {
-            (self.fd, self.ownsDescriptor, self.rotation, self.written) = (fd, ownsDescriptor, rotation, written)
+        init(file: AppendingFile?, rotation: (path: String, size: Int)?, written: Int) {
+            (self.file, self.rotation, self.written) = (file, rotation, written)
         }
-
-        deinit { if ownsDescriptor, fd >= 0 { close(fd) } }
 
         /// Writes `bytes` whole (then, for a rotated file past its size, rotates).
         func write(_ bytes: [UInt8]) {
-            guard fd >= 0 else { return }
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-                if n < 0 && errno == EINTR { continue }
-                if n <= 0 { break }
-                offset += n
-            }
-            written += offset
+            guard let count = file?.write(bytes) else { return }
+            written += count
             if let rotation, written >= rotation.size { rotate(rotation.path) }
         }
 
         /// `path` becomes `path.1` and a new `path` begins; where that fails the events stop, with a warning.
         private func rotate(_ path: String) {
-            close(fd)
-            fd = -1
+            file = nil
             written = 0
-            guard rename(path, path + ".1") == 0 else {
-                Log.warning(
-                    "events: cannot rename \(path) to \(path).1: \(ErrnoText.describe(errno)); no more events are kept")
+            do throws(SystemError) {
+                try SystemError.check("rename", path) { SystemFileOperations().rename(path, path + ".1") }
+            } catch {
+                let reason = ErrnoText.describe(error.errno)
+                Log.warning("events: cannot rename \(path) to \(path).1: \(reason); no more events are kept")
                 return
             }
             do {
-                fd = try EventsLog.openForAppending(path)
+                file = try EventsLog.openForAppending(path)
             } catch {
                 Log.warning("events: \(error); no more events are kept")
             }
@@ -82,14 +73,12 @@ final class EventsLog {
     init(path: String?) throws(SystemError) {
         switch path {
         case nil:
-            writer = Writer(fd: -1, ownsDescriptor: false, rotation: nil, written: 0)
+            writer = Writer(file: nil, rotation: nil, written: 0)
         case "-":
-            writer = Writer(fd: STDOUT_FILENO, ownsDescriptor: false, rotation: nil, written: 0)
+            writer = Writer(file: AppendingFile(.output), rotation: nil, written: 0)
         case let path?:
-            let fd = try SystemError.check("open", path) {
-                open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            }
-            writer = Writer(fd: fd, ownsDescriptor: true, rotation: nil, written: 0)
+            let file = try AppendingFile(truncating: path, mode: 0o644)
+            writer = Writer(file: file, rotation: nil, written: 0)
         }
         writes = path != nil
     }
@@ -100,27 +89,30 @@ final class EventsLog {
     /// blocks did not) are cut off, and a last line cut short is ended, so the next record starts on a line of
     /// its own and the file stays text.
     init(rotating path: String, limit: Int) throws(SystemError) {
-        let fd = try Self.openForAppending(path)
-        var info = stat()
-        _ = fstat(fd, &info)
-        let written = Self.endOfText(fd, size: Int(info.st_size))
-        if written < Int(info.st_size) { _ = ftruncate(fd, off_t(written)) }
+        let file = try Self.openForAppending(path)
+        let size = file.size()
+        let written = Self.endOfText(file, size: size)
+        if written < size { file.truncate(to: written) }
         var last: UInt8 = 0
-        if written > 0, pread(fd, &last, 1, off_t(written - 1)) == 1, last != UInt8(ascii: "\n") {
+        if written > 0, withUnsafeMutableBytes(of: &last, { file.read(into: $0, at: written - 1) }) == 1,
+            last != UInt8(ascii: "\n")
+        {
             pending.append(UInt8(ascii: "\n"))
         }
-        writer = Writer(fd: fd, ownsDescriptor: true, rotation: (path, max(1, limit / 2)), written: written)
+        writer = Writer(file: file, rotation: (path, max(1, limit / 2)), written: written)
         writes = true
     }
 
-    /// The size of `fd`'s file without the zero bytes it ends in (read back from the end, 64 KiB at a time; a
+    /// The size of `file` without the zero bytes it ends in (read back from the end, 64 KiB at a time; a
     /// read that fails keeps the size as it is).
-    private static func endOfText(_ fd: Int32, size: Int) -> Int {
+    private static func endOfText(_ file: AppendingFile, size: Int) -> Int {
         var end = size
         var buffer = [UInt8](repeating: 0, count: 65536)
         while end > 0 {
             let start = max(0, end - buffer.count)
-            let n = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, end - start, off_t(start)) }
+            let n = buffer.withUnsafeMutableBytes {
+                file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<(end - start)]), at: start)
+            }
             guard n == end - start else { return end }
             if let last = buffer[..<n].lastIndex(where: { $0 != 0 }) { return start + last + 1 }
             end = start
@@ -128,8 +120,8 @@ final class EventsLog {
         return 0
     }
 
-    fileprivate static func openForAppending(_ path: String) throws(SystemError) -> Int32 {
-        try SystemError.check("open", path) { open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o640) }
+    fileprivate static func openForAppending(_ path: String) throws(SystemError) -> AppendingFile {
+        try AppendingFile(appendingTo: path, mode: 0o640)
     }
 
     deinit {

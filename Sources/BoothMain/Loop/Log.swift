@@ -1,5 +1,5 @@
 // Log: log lines on standard error, with systemd priority prefixes when standard error is the journal.
-import Glibc
+import BoothSystem
 
 /// Log lines on standard error. When standard error is the journal (a service's), each line starts with its
 /// syslog priority (`<3>`, `<4>`, `<6>`) for journald to parse; on a terminal or in a file it does not.
@@ -15,7 +15,8 @@ enum Log {
     static func info(_ message: String) { if verbose { write(line(message, priority: 6)) } }
 
     /// Whether standard error is the journal, decided once at the first line.
-    static let toJournal = isJournal(stream: getenv("JOURNAL_STREAM").map { String(cString: $0) }, fd: STDERR_FILENO)
+    static let toJournal = isJournal(
+        stream: ProcessEnvironment.value("JOURNAL_STREAM"), fd: StandardStream.error.descriptor)
 
     /// `text` as written: with its priority prefix when `journal`.
     static func line(_ text: String, priority: Int, journal: Bool = toJournal) -> String {
@@ -29,13 +30,10 @@ enum Log {
         guard let stream else { return false }
         let parts = stream.split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return false }
-        return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+        return FileIdentity(descriptor: fd) == FileIdentity(device: device, inode: inode)
     }
 
     private static func write(_ line: String) {
-        let text = line + "\n"
-        _ = text.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
+        StandardStream.error.write(line + "\n")
     }
 }

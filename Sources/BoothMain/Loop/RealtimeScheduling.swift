@@ -1,7 +1,6 @@
 // RealtimeScheduling: SCHED_FIFO for the event loop's thread, so a press wakes it at once under load.
 import BoothSystem
 import Dispatch
-import Glibc
 
 /// SCHED_FIFO for the event loop's thread, so an edge on the button wakes it at once even while a
 /// photo is encoded or a stick written; the workers put themselves back on the normal scheduler
@@ -12,9 +11,13 @@ enum RealtimeScheduling {
     /// the normal scheduler.
     static func enter(priority: Int) -> String? {
         guard priority > 0 else { return nil }
-        var parameters = sched_param(sched_priority: Int32(priority))
-        guard sched_setscheduler(0, SCHED_FIFO, &parameters) != 0 else { return nil }
-        let reason = ErrnoText.describe(errno)
+        let reason: String
+        do throws(SystemError) {
+            try ThreadScheduling.runRealtime(priority: Int32(priority))
+            return nil
+        } catch {
+            reason = ErrnoText.describe(error.errno)
+        }
         return
             "realtime: cannot run the event loop SCHED_FIFO at \(priority) (\(reason)); it runs on the normal scheduler."
             + " Give the service LimitRTPRIO=\(priority) (deploy/heylook-booth.service does) or set"
@@ -23,9 +26,8 @@ enum RealtimeScheduling {
 
     /// Puts the calling thread (a worker) back on the normal scheduler if it inherited SCHED_FIFO.
     static func leave() {
-        guard sched_getscheduler(0) != SCHED_OTHER else { return }
-        var parameters = sched_param(sched_priority: 0)
-        _ = sched_setscheduler(0, SCHED_OTHER, &parameters)
+        guard ThreadScheduling.current() != .normal else { return }
+        try? ThreadScheduling.runNormal()
     }
 
     /// Runs `work` with the calling thread (a worker) on the normal scheduler.
@@ -36,12 +38,10 @@ enum RealtimeScheduling {
 
     /// The calling thread's policy and priority, e.g. "SCHED_FIFO 10" (for the ready event and tests).
     static func current() -> String {
-        var parameters = sched_param()
-        _ = sched_getparam(0, &parameters)
-        switch sched_getscheduler(0) {
-        case SCHED_FIFO: return "SCHED_FIFO \(parameters.sched_priority)"
-        case SCHED_RR: return "SCHED_RR \(parameters.sched_priority)"
-        default: return "SCHED_OTHER"
+        switch ThreadScheduling.current() {
+        case .fifo(let priority): "SCHED_FIFO \(priority)"
+        case .roundRobin(let priority): "SCHED_RR \(priority)"
+        case .normal, .other: "SCHED_OTHER"
         }
     }
 }

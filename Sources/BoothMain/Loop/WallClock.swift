@@ -2,8 +2,6 @@
 import BoothCore
 import BoothSystem
 import BoothTime
-import CBoothSys
-import Glibc
 import PhotoStore
 
 /// The local wall-clock time for photo names and EXIF (never for timing: that is the loop's
@@ -99,10 +97,10 @@ struct WallClock: Sendable {
     /// The kernel's synchronisation status (adjtimex with no change: a read, allowed without
     /// CAP_SYS_TIME). Unsynchronised when adjtimex reports TIME_ERROR or the STA_UNSYNC flag.
     static func status() -> Status {
-        switch booth_clock_synchronised() {
-        case 1: .synchronised
-        case 0: .unsynchronised
-        default: .unknown("adjtimex: \(ErrnoText.describe(errno))")
+        do throws(SystemError) {
+            return try WallTime.isSynchronised() ? .synchronised : .unsynchronised
+        } catch {
+            return .unknown("adjtimex: \(ErrnoText.describe(error.errno))")
         }
     }
 

@@ -17,7 +17,7 @@ struct SystemdUnmounter: StickUnmounter {
     /// The unmount used where systemd cannot do it.
     var fallback: any StickUnmounter = KernelUnmounter()
 
-    func unmount(_ mountPoint: String) -> StoreError? {
+    func unmount(_ mountPoint: String) -> SystemError? {
         guard let bus = booth_bus_open_system() else { return fallback.unmount(mountPoint) }
         defer { booth_bus_close(bus) }
         let unit = MountUnitName.forMountPoint(mountPoint)
@@ -31,6 +31,6 @@ struct SystemdUnmounter: StickUnmounter {
             ? "the booth's user may stop media-heylook-*.mount units only through the polkit rule"
                 + " /usr/share/polkit-1/rules.d/50-heylook-booth.rules (installed by the heylook-booth package)"
             : nil
-        return StoreError("stop \(unit)", mountPoint, errno: code, detail: detail.isEmpty ? nil : detail, fix: fix)
+        return SystemError("stop \(unit)", mountPoint, errno: code, detail: detail.isEmpty ? nil : detail, fix: fix)
     }
 }

@@ -1,12 +1,12 @@
-// StoreErrorTests: a store failure reads "op path: [detail: ]errno text (NAME)[ — fix]".
+// SystemErrorTests: a failed call reads "op subject: [detail: ]errno text (NAME)[ — fix]".
 import Glibc
 import Testing
 
 @testable import BoothSystem
 
-@Suite struct StoreErrorTests {
+@Suite struct SystemErrorTests {
     @Test func errnoIsNamedWithTheFixForIt() {
-        let error = StoreError("fsync", "/var/lib/heylook/photos/a.jpg", errno: ENOSPC)
+        let error = SystemError("fsync", "/var/lib/heylook/photos/a.jpg", errno: ENOSPC)
         #expect(
             error.description
                 == "fsync /var/lib/heylook/photos/a.jpg: No space left on device (ENOSPC)"
@@ -15,11 +15,11 @@ import Testing
 
     @Test func anErrnoWithNothingToAddHasNoFix() {
         #expect(
-            StoreError("rename", "/s/a", errno: EXDEV).description == "rename /s/a: Invalid cross-device link (EXDEV)")
+            SystemError("rename", "/s/a", errno: EXDEV).description == "rename /s/a: Invalid cross-device link (EXDEV)")
     }
 
     @Test func theOtherSidesDetailComesBeforeErrnoAndTheCallersFixWins() {
-        let error = StoreError(
+        let error = SystemError(
             "stop media-heylook-stick.mount", "/media/heylook/stick", errno: EACCES,
             detail: "org.freedesktop.DBus.Error.AccessDenied: denied", fix: "install the polkit rule")
         #expect(
