@@ -1,4 +1,5 @@
 // Worker: a serial thread of its own for slow jobs, reporting back to the event loop through a mailbox.
+import BoothSystem
 import Dispatch
 
 /// A serial thread for jobs too slow for the event loop (encoding and saving a photo, exporting to a stick, reading

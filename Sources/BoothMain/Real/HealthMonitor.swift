@@ -1,5 +1,6 @@
 // HealthMonitor: reads the SoC temperature and the Pi firmware's power flags every minute.
 import BoothCore
+import BoothSystem
 import BoothTime
 import PhotoStore
 
