@@ -1,8 +1,6 @@
 // BoothController: runs the booth.
 import BoothCore
 import BoothTime
-import CBoothSys
-import Glibc
 import LEDCountdown
 import PhotoEncoding
 import PhotoStore

@@ -2,7 +2,6 @@
 import BoothCore
 import BoothSystem
 import BoothTime
-import CBoothSys
 import Glibc
 import PhotoStore
 import SoundOutput

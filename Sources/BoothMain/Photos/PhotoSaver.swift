@@ -1,7 +1,6 @@
 // PhotoSaver: the save worker.
 import BoothCore
 import BoothSystem
-import Glibc
 import PhotoEncoding
 import PhotoStore
 

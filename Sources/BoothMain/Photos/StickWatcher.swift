@@ -1,8 +1,6 @@
 // StickWatcher: sticks mounted and unmounted below the media root, seen from the event loop.
 import BoothCore
 import BoothSystem
-import CBoothSys
-import Glibc
 
 /// Watches /proc/self/mountinfo from the event loop: the kernel flags it (EPOLLPRI | EPOLLERR) on
 /// every mount and unmount; each time the file is read again from offset 0 and compared with the last
@@ -13,7 +11,7 @@ final class StickWatcher {
     typealias Report = (StickChange) -> Void
 
     private var tracker: StickTracker
-    private let fd: Int32
+    private let table: KernelTable
 
     /// A watcher of mounts below `mediaRoot` on `loop`, reporting each change to `report`; `mountInfo` is the table
     /// read. Sticks already mounted are reported as inserted at the loop's first turn.
@@ -21,8 +19,8 @@ final class StickWatcher {
         mediaRoot: String, mountInfo: String = "/proc/self/mountinfo", loop: EventLoop, report: @escaping Report
     ) throws(SystemError) {
         tracker = StickTracker(root: mediaRoot)
-        fd = try SystemError.check("open", mountInfo) { open(mountInfo, O_RDONLY | O_CLOEXEC) }
-        try loop.register(exceptional: fd) { [unowned self] in
+        table = try KernelTable(path: mountInfo)
+        try loop.register(exceptional: table.fileDescriptor) { [unowned self] in
             for change in self.reread() { report(change) }
         }
         loop.schedule(at: loop.now()) { [weak self] in
@@ -30,13 +28,9 @@ final class StickWatcher {
         }
     }
 
-    deinit {
-        close(fd)
-    }
-
     private func reread() -> [StickChange] {
         // On a failed read the last reading stands; the next change reads again.
-        guard lseek(fd, 0, SEEK_SET) == 0, let bytes = try? FileReading.readAll(fd, limit: 16 << 20) else { return [] }
+        guard let bytes = try? table.read(limit: 16 << 20) else { return [] }
         return tracker.mountsChanged(MountTable.parse(String(decoding: bytes, as: UTF8.self)))
     }
 }

@@ -2,8 +2,6 @@
 import BoothCore
 import BoothSystem
 import BoothTime
-import CBoothSys
-import Glibc
 import SoundOutput
 
 /// The booth's sounds on an ALSA device. Every sound is decoded and converted to the device format
@@ -226,7 +224,7 @@ final class ALSASound: SoundDevice {
     }
 
     /// On the loop: one of the playback's descriptors fired; ALSA writes more, or the sound ended or failed.
-    private func ready(_ fired: pollfd) {
+    private func ready(_ fired: Epoll.PollDescriptor) {
         guard let playback, let purpose = current else {
             watch([])
             return
@@ -260,7 +258,7 @@ final class ALSASound: SoundDevice {
     /// Registers exactly `descriptors` with the loop (ALSA's set can change between plays). When the
     /// loop refuses one, none stays registered and the error is returned.
     @discardableResult
-    private func watch(_ descriptors: [pollfd]) -> SystemError? {
+    private func watch(_ descriptors: [Epoll.PollDescriptor]) -> SystemError? {
         let wanted = descriptors.map(\.fd)
         for fd in registered where !wanted.contains(fd) { loop.unregister(fd) }
         registered = []

@@ -1,9 +1,7 @@
 // GPIOHardware: the booth's buttons, knob and lights on GPIO lines through libgpiod.
 import BoothCore
 import BoothTime
-import CBoothSys
 import GPIOInput
-import Glibc
 import LEDCountdown
 
 /// The booth's buttons, knob and lights on GPIO lines through libgpiod. Every line is requested on

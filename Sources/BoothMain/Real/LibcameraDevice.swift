@@ -1,7 +1,6 @@
 // LibcameraDevice: the booth's camera through libcamera.
 import BoothCore
 import BoothTime
-import CBoothSys
 import CameraCapture
 import Glibc
 import PhotoEncoding
