@@ -88,9 +88,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "BoothSystem", "BoothTime", "CBoothSys", "CSystemdBus", "CameraCapture", "GPIOInput",
-                "LEDCountdown",
-                "PhotoStore", "PhotoEncoding",
+                "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore",
+                "PhotoEncoding",
                 "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

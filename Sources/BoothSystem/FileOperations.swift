@@ -174,3 +174,22 @@ public struct SystemFileOperations: FileOperations {
     public func rename(_ from: String, _ to: String) -> Int32 { Glibc.rename(from, to) }
     public func unlink(_ path: String) -> Int32 { Glibc.unlink(path) }
 }
+
+extension FileOperations {
+    /// The folder at `path` opened for reading (a link to one followed: a mount point typed by hand). The
+    /// corresponding C function is `open` with O_DIRECTORY.
+    public func openFolder(_ path: String) throws(SystemError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw SystemError("open", path, errno: errno) }
+        return fd
+    }
+
+    /// The folder `name` in the open folder `directory` opened for reading, never following a symbolic link (a link
+    /// fails with ELOOP, a file with ENOTDIR); `path` names it in errors. The corresponding C function is `openat`
+    /// with O_DIRECTORY and O_NOFOLLOW.
+    public func openFolder(_ name: String, in directory: Int32, path: String) throws(SystemError) -> Int32 {
+        let fd = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw SystemError("open", path, errno: errno) }
+        return fd
+    }
+}

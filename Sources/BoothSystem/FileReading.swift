@@ -32,24 +32,50 @@ public enum FileReading {
         read: (Int32, UnsafeMutableRawBufferPointer) -> Int = { Glibc.read($0, $1.baseAddress, $1.count) }
     ) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = SystemError.retryingInterrupts { chunk.withUnsafeMutableBytes { read(fd, $0) } }
-            if count < 0 { throw .read(errno: errno) }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= limit else { throw .tooLarge(limit: limit) }
-            bytes += chunk[..<count]
+        try forEachChunk(fd, read: read) { chunk throws(Failure) in
+            guard bytes.count + chunk.count <= limit else { throw .tooLarge(limit: limit) }
+            bytes += chunk
         }
+        return bytes
     }
 
     /// The whole file at `path`, at most `limit` bytes; nil when there is no such file.
     public static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8]? {
+        guard let fd = try open(path) else { return nil }
+        defer { close(fd) }
+        return try readAll(fd, limit: limit)
+    }
+
+    /// Hands the file at `path` to `body` in order, a chunk of at most 64 KiB at a time, to its end: a file too
+    /// large to hold whole (an events log). False when there is no such file.
+    public static func forEachChunk(of path: String, _ body: (ArraySlice<UInt8>) -> Void) throws(Failure) -> Bool {
+        guard let fd = try open(path) else { return false }
+        defer { close(fd) }
+        try forEachChunk(fd, read: { Glibc.read($0, $1.baseAddress, $1.count) }, body)
+        return true
+    }
+
+    /// `path` opened for reading; nil when there is no such file.
+    private static func open(_ path: String) throws(Failure) -> Int32? {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw .open(errno: errno)
         }
-        defer { close(fd) }
-        return try readAll(fd, limit: limit)
+        return fd
+    }
+
+    /// Reads `fd` to its end in chunks of 64 KiB through `read`, handing each to `body`.
+    private static func forEachChunk(
+        _ fd: Int32, read: (Int32, UnsafeMutableRawBufferPointer) -> Int,
+        _ body: (ArraySlice<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { buffer in SystemError.retryingInterrupts { read(fd, buffer) } }
+            if count < 0 { throw .read(errno: errno) }
+            if count == 0 { return }
+            try body(chunk[..<count])
+        }
     }
 }

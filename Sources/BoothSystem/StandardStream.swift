@@ -1,21 +1,59 @@
-// StandardStream: standard input, output and error, by descriptor, and a message written to one.
+// StandardStream: standard input, output and error as descriptors: terminal or not, unbuffered reads and writes.
 import Glibc
 
-/// Standard input, output and error: their descriptors, and text written to one.
-public enum StandardStream: Int32, Sendable {
-    /// Standard input.
-    case input = 0
-    /// Standard output.
-    case output = 1
-    /// Standard error (a service's goes to the journal).
-    case error = 2
+/// One of the process's three standard streams, below `print`'s buffer: whether it is a terminal, reads of what is
+/// there now, and writes that go out at once (a status line redrawn in place, progress on standard error).
+public enum StandardStream: Sendable {
+    case input, output, error
 
-    /// The descriptor (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO).
-    public var descriptor: Int32 { rawValue }
+    /// Its descriptor (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO).
+    public var descriptor: Int32 {
+        switch self {
+        case .input: STDIN_FILENO
+        case .output: STDOUT_FILENO
+        case .error: STDERR_FILENO
+        }
+    }
 
-    /// Writes `text` in one call, so lines from several threads never interleave; what the stream does not take
-    /// is dropped (a message that cannot be written has nowhere else to go). The corresponding C function is `write`.
+    /// Whether it is a terminal. The corresponding C function is `isatty`.
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
+    /// Makes its reads return at once when nothing is there (O_NONBLOCK, through `fcntl`), which a terminal
+    /// watched by the event loop needs; a failure leaves it as it was.
+    public func makeNonBlocking() {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0 else { return }
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+    }
+
+    /// What there is to read now, at most `limit` bytes: empty at the end, when nothing is there (non-blocking), or
+    /// when the read fails. The corresponding C function is `read`.
+    public func read(upTo limit: Int) -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: limit)
+        let count = buffer.withUnsafeMutableBytes { raw in
+            SystemError.retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) }
+        }
+        return count > 0 ? Array(buffer[..<count]) : []
+    }
+
+    /// Writes `text` now, past `print`'s buffer, in one call where the stream takes it all (so lines from several
+    /// threads never interleave); what cannot be written (a closed terminal) is dropped. The corresponding C function
+    /// is `write`.
     public func write(_ text: String) {
-        _ = text.withCString { Glibc.write(descriptor, $0, strlen($0)) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { raw in
+                SystemError.retryingInterrupts { Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+            }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    /// Writes out what `print` (the C library's stdio) holds for every stream. The corresponding C function is
+    /// `fflush(NULL)`.
+    public static func flushAll() {
+        fflush(nil)
     }
 }

@@ -59,6 +59,15 @@ public final class SystemBus {
         return Self.text(reply)
     }
 
+    /// Stops systemd's unit `unit` (StopUnit, mode "replace") and waits at most `timeoutMicroseconds` for its job to
+    /// end. The failure's code says why (ENOENT: systemd knows no such unit; ENXIO: no systemd on this bus; EACCES:
+    /// polkit refused; ETIMEDOUT; EBUSY: the job failed), its detail what systemd said.
+    public func stopUnit(_ unit: String, timeoutMicroseconds: UInt64) throws(Failure) {
+        var message = [CChar](repeating: 0, count: Int(BOOTH_BUS_MESSAGE_MAX))
+        guard booth_bus_stop_unit(bus, unit, timeoutMicroseconds, &message, message.count) != 0 else { return }
+        throw Failure(call: "stop \(unit)", code: errno, detail: Self.text(message))
+    }
+
     /// The property `name` of `interface` on `path` of `destination`, as text.
     public func property(
         _ destination: String, _ path: String, _ interface: String, _ name: String

@@ -69,4 +69,25 @@ import Testing
         }
         #expect(FileReading.Failure.open(errno: EACCES).description == "Permission denied (EACCES)")
     }
+
+    @Test func aFileIsHandedOverChunkByChunkAndAMissingOneIsFalse() throws {
+        let directory = temporaryDirectory()
+        let path = "\(directory)/events"
+        let bytes = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 * 13) }
+        try DurableFile().write(bytes, path: path)
+        var chunks: [Int] = []
+        var read: [UInt8] = []
+        #expect(
+            try FileReading.forEachChunk(of: path) {
+                chunks.append($0.count)
+                read += $0
+            })
+        #expect(read == bytes)
+        #expect(chunks.allSatisfy { $0 <= 65_536 })
+        let missing = try FileReading.forEachChunk(of: "\(directory)/none") { _ in Issue.record("no file, no chunk") }
+        #expect(missing == false)
+        #expect(throws: FileReading.Failure.read(errno: EISDIR)) {
+            try FileReading.forEachChunk(of: directory) { _ in }
+        }
+    }
 }

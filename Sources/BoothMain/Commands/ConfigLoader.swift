@@ -1,7 +1,6 @@
 // ConfigLoader: reads the config file and the choices file, with errors a person can act on.
 import BoothCore
 import BoothSystem
-import Glibc
 import PhotoStore
 
 /// Reads the config file and the choices file, with errors a person can act on.
@@ -11,7 +10,7 @@ enum ConfigLoader {
 
     /// The settings in `path` (or the default file, or the defaults when neither exists).
     static func settings(path: String?) throws -> BoothSettings {
-        let chosen = path ?? (access(defaultPath, R_OK) == 0 ? defaultPath : nil)
+        let chosen = path ?? (FileAccess.isReadable(defaultPath) ? defaultPath : nil)
         guard let chosen else { return BoothSettings() }
         guard let text = try readText(chosen) else {
             throw BoothFailure(

@@ -1,7 +1,7 @@
 // ConfigOption: the `--config FILE` option every command shares, and the settings it names.
 import ArgumentParser
 import BoothCore
-import Glibc
+import BoothSystem
 
 /// The `--config FILE` option every command shares, and the settings it names.
 struct ConfigOption: ParsableArguments {
@@ -23,7 +23,7 @@ struct ConfigOption: ParsableArguments {
     func storeSettings(photosGiven: Bool = false) throws -> BoothSettings {
         let (settings, note) = Self.store(
             try settings(), configGiven: config != nil || photosGiven,
-            installed: access(ConfigLoader.defaultPath, F_OK) == 0, simulatorFolder: SimulatorStore.folder)
+            installed: FileAccess.exists(ConfigLoader.defaultPath), simulatorFolder: SimulatorStore.folder)
         if let note { Log.info(note) }
         return settings
     }
@@ -43,6 +43,6 @@ struct ConfigOption: ParsableArguments {
 
     /// Where the settings come from, for messages.
     var source: String {
-        config ?? (access(ConfigLoader.defaultPath, R_OK) == 0 ? ConfigLoader.defaultPath : "built-in defaults")
+        config ?? (FileAccess.isReadable(ConfigLoader.defaultPath) ? ConfigLoader.defaultPath : "built-in defaults")
     }
 }

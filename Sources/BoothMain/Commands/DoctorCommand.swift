@@ -4,7 +4,6 @@ import BoothCore
 import BoothSystem
 import CameraCapture
 import GPIOInput
-import Glibc
 import PhotoStore
 import SoundOutput
 
@@ -117,13 +116,15 @@ struct DoctorCommand: ParsableCommand {
     /// there (index, booth id, lock, `discarded/`) would belong to root and stop the booth writing it.
     /// Store files owned by someone else than the folder's owner are problems, with the fix.
     static func storageReport(directory: String, reserve: Int64) -> (lines: [String], problems: [String]) {
-        var folder = stat()
-        guard stat(directory, &folder) == 0 else {
-            let reason = ErrnoText.describe(errno)
+        let folderOwner: UInt32
+        do {
+            folderOwner = try FileOwner.userID(of: directory)
+        } catch {
+            let reason = ErrnoText.describe(error.errno)
             return ([], ["\(directory): \(reason): the booth creates it at start (as its own user)"])
         }
         var problems: [String] = []
-        let owner = userName(folder.st_uid)
+        let owner = userName(folderOwner)
         let entries: [PhotoIndex.Entry]
         do {
             entries = try PhotoStore.inspect(directory: directory)
@@ -140,10 +141,11 @@ struct DoctorCommand: ParsableCommand {
             problems.append("below the free-space reserve: export and remove photos")
         }
         for name in ["discarded", PhotoStore.indexName, PhotoStore.boothIDName, PhotoStore.lockName] {
-            var info = stat()
-            guard lstat("\(directory)/\(name)", &info) == 0, info.st_uid != folder.st_uid else { continue }
+            guard let uid = try? FileOwner.userID(of: "\(directory)/\(name)", followingLinks: false),
+                uid != folderOwner
+            else { continue }
             problems.append(
-                "\(directory)/\(name) belongs to \(userName(info.st_uid)), not \(owner): the booth cannot write it;"
+                "\(directory)/\(name) belongs to \(userName(uid)), not \(owner): the booth cannot write it;"
                     + " fix: sudo chown -R \(owner): \(directory)")
         }
         return (lines, problems)
@@ -217,8 +219,7 @@ struct DoctorCommand: ParsableCommand {
         return "\(millidegrees < 0 ? "-" : "")\(tenths / 10).\(tenths % 10) °C"
     }
 
-    private static func userName(_ uid: uid_t) -> String {
-        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "uid \(uid)" }
-        return String(cString: name)
+    private static func userName(_ uid: UInt32) -> String {
+        FileOwner.userName(uid) ?? "uid \(uid)"
     }
 }

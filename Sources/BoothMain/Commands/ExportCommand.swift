@@ -2,7 +2,6 @@
 import ArgumentParser
 import BoothCore
 import BoothSystem
-import Glibc
 import PhotoStore
 
 /// `booth export --to DIR`: copies every kept photo not yet in DIR, verified and recorded in DIR's
@@ -51,10 +50,15 @@ struct ExportCommand: ParsableCommand {
         guard let to else { return try watchSticks(settings) }
         let target = to.count > 1 && to.hasSuffix("/") ? String(to.dropLast()) : to
         var allowed = Set((fileSystems ?? (unmount ? "vfat,exfat" : "")).split(separator: ",").map(String.init))
-        let fd = open(target, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw BoothFailure("cannot open \(target): \(ErrnoText.describe(errno))") }
+        let operations = SystemFileOperations()
+        let fd: Int32
+        do {
+            fd = try operations.openFolder(target)
+        } catch {
+            throw BoothFailure("cannot open \(target): \(ErrnoText.describe(error.errno))")
+        }
         let type = StickExporter.fileSystemType(of: fd) ?? "unknown"
-        close(fd)
+        _ = operations.close(fd)
         if allowed.isEmpty { allowed = [type] }
         // A stick (--unmount) must still be the file system mounted there: the last mount on that point.
         var device: String?
@@ -80,7 +84,7 @@ struct ExportCommand: ParsableCommand {
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowed, unmount: unmount,
                 unmounter: SystemdUnmounter(), joinCard: settings.joinCardFile))
-        let terminal = isatty(STDERR_FILENO) == 1
+        let terminal = StandardStream.error.isTerminal
         do {
             let summary = try exporter.export(to: target, device: device) { done, total in
                 if terminal { toTerminal("\r\(done)/\(total) photos") }
@@ -143,6 +147,6 @@ struct ExportCommand: ParsableCommand {
     }
 
     private func toTerminal(_ text: String) {
-        _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        StandardStream.error.write(text)
     }
 }

@@ -5,7 +5,6 @@ import BoothSystem
 import Dispatch
 import Gallery
 import GalleryCore
-import Glibc
 
 /// `booth gallery`: serves the photo store to phones and tablets on the booth's network: the gallery, each photo
 /// and its original, ZIPs of a day or of everything, and a slideshow. A process of its own, never a thread of the
@@ -99,7 +98,7 @@ struct GalleryCommand: ParsableCommand {
                 try await server.run { port in
                     print("\(Self.url(host: host, port: port))")
                     print("code: \(code)")
-                    fflush(nil)
+                    StandardStream.flushAll()
                 }
             } catch {
                 failure.message = "gallery: \(error)"
@@ -113,7 +112,7 @@ struct GalleryCommand: ParsableCommand {
     /// The gallery's settings: the file `given` (`--gallery-config`), else /etc/heylook/gallery.toml when it exists,
     /// else none.
     static func gallerySettings(_ given: String?) throws -> GalleryConfig {
-        let path = given ?? (access(GalleryConfig.defaultPath, F_OK) == 0 ? GalleryConfig.defaultPath : nil)
+        let path = given ?? (FileAccess.exists(GalleryConfig.defaultPath) ? GalleryConfig.defaultPath : nil)
         guard let path else { return GalleryConfig() }
         guard let text = try ConfigLoader.readText(path) else { throw BoothFailure("\(path) does not exist") }
         do {
@@ -125,7 +124,7 @@ struct GalleryCommand: ParsableCommand {
 
     /// Whether the gallery's socket (port 80) is enabled on this machine.
     static var socketEnabled: Bool {
-        access("/etc/systemd/system/sockets.target.wants/heylook-gallery.socket", F_OK) == 0
+        FileAccess.exists("/etc/systemd/system/sockets.target.wants/heylook-gallery.socket")
     }
 
     /// The URL a phone opens: this machine's name on the local network when listening on every address.
@@ -147,8 +146,8 @@ struct GalleryCommand: ParsableCommand {
     }
 
     static var defaultCache: String {
-        if let systemd = getenv("CACHE_DIRECTORY") { return String(cString: systemd) }
-        let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
+        if let systemd = Environment.value("CACHE_DIRECTORY") { return systemd }
+        let home = Environment.value("HOME") ?? "/tmp"
         return "\(home)/.cache/heylook-gallery"
     }
 

@@ -2,7 +2,6 @@
 import ArgumentParser
 import BoothCore
 import BoothSystem
-import Glibc
 import PhotoEncoding
 
 /// `booth inspect FILE`: a saved photo's size, components and EXIF as one JSON object,
@@ -39,13 +38,15 @@ struct InspectCommand: ParsableCommand {
 
     /// The whole file, or a ValidationError naming it.
     private static func contents(of path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ValidationError("\(path): \(ErrnoText.describe(errno))") }
-        defer { close(fd) }
+        let bytes: [UInt8]?
         do {
-            return try FileReading.readAll(fd, limit: 256 << 20)
+            bytes = try FileReading.contents(of: path, limit: 256 << 20)
         } catch {
             throw ValidationError("\(path): \(error)")
         }
+        guard let bytes else {
+            throw ValidationError("\(path): \(ErrnoText.describe(ErrnoCode.noSuchFileOrDirectory))")
+        }
+        return bytes
     }
 }

@@ -1,7 +1,7 @@
 // PhotosCommand: `booth photos`, the store's photos with their state and exports.
 import ArgumentParser
 import BoothCore
-import Glibc
+import BoothSystem
 import PhotoStore
 
 /// `booth photos`: lists every photo in the store — name, size, kept or discarded, and the sticks it
@@ -20,7 +20,7 @@ struct PhotosCommand: ParsableCommand {
     func run() throws {
         var settings = try configFile.storeSettings(photosGiven: photos != nil)
         if let photos { settings.photosDirectory = photos }
-        guard access(settings.photosDirectory, F_OK) == 0 || errno != ENOENT else {
+        guard !FileAccess.isMissing(settings.photosDirectory) else {
             throw BoothFailure(
                 "photos folder \(settings.photosDirectory) does not exist yet: no photo was taken there; take one "
                     + "(booth simulate, or the booth's button), or name another folder with --photos DIR or --config FILE"

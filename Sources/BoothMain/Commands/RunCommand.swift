@@ -1,7 +1,6 @@
 // RunCommand: `booth run`.
 import ArgumentParser
 import BoothCore
-import Glibc
 import PhotoStore
 import SoundOutput
 

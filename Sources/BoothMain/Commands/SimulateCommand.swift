@@ -2,7 +2,6 @@
 import ArgumentParser
 import BoothCore
 import BoothSystem
-import Glibc
 
 /// `booth simulate`: the real loop and core with simulated hardware, interactive or scripted.
 struct SimulateCommand: ParsableCommand {
@@ -164,15 +163,14 @@ struct SimulateCommand: ParsableCommand {
 
     private func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
-        guard getcwd(&buffer, buffer.count) != nil else { return path }
-        let cwd = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        guard let cwd = WorkingDirectory.current() else { return path }
         return "\(cwd)/\(path)"
     }
 
     private func readStandardInput() throws -> String {
         do {
-            return String(decoding: try FileReading.readAll(STDIN_FILENO, limit: 4 << 20), as: UTF8.self)
+            let bytes = try FileReading.readAll(StandardStream.input.descriptor, limit: 4 << 20)
+            return String(decoding: bytes, as: UTF8.self)
         } catch {
             throw BoothFailure("standard input: \(error)")
         }

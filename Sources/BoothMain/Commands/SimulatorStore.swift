@@ -1,6 +1,6 @@
 // SimulatorStore: the folder where `booth simulate` keeps its photos, the knob's choices and its events.
 import BoothCore
-import Glibc
+import BoothSystem
 
 /// The folder where `booth simulate` keeps its photos, the knob's choices and its events
 /// (`~/.local/share/heylook-sim`). On a machine with no installed booth, `booth photos`, `export` and `stats`
@@ -8,7 +8,7 @@ import Glibc
 enum SimulatorStore {
     /// `~/.local/share/heylook-sim` (`/tmp/.local/…` when HOME is not set).
     static var folder: String {
-        let home = getenv("HOME").map { String(cString: $0) } ?? "/tmp"
+        let home = Environment.value("HOME") ?? "/tmp"
         return "\(home)/.local/share/heylook-sim"
     }
 

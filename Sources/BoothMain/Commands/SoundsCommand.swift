@@ -1,7 +1,6 @@
 // SoundsCommand: `booth sounds --export DIR`.
 import ArgumentParser
 import BoothSystem
-import Glibc
 import SoundOutput
 
 /// `booth sounds --export DIR`: writes every built-in sound as the WAV file the booth plays (for tests).
@@ -54,15 +53,10 @@ struct SoundsCommand: ParsableCommand {
     }
 
     private func write(_ bytes: [UInt8], to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw BoothFailure("cannot write \(path): \(ErrnoText.describe(errno))") }
-        defer { close(fd) }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw BoothFailure("cannot write \(path): \(ErrnoText.describe(errno))") }
-            written += count
+        do {
+            try DurableFile().write(bytes, path: path, replacing: true)
+        } catch {
+            throw BoothFailure("cannot write \(path): \(ErrnoText.describe(error.errno))")
         }
     }
 }

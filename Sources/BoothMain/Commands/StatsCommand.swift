@@ -2,7 +2,6 @@
 import ArgumentParser
 import BoothCore
 import BoothSystem
-import Glibc
 
 /// `booth stats`: reads the events the service keeps beside its state file (the older `events.jsonl.1`
 /// first, then `events.jsonl`), or the files given, and prints photos per day, sounds used, aborts by
@@ -41,33 +40,28 @@ struct StatsCommand: ParsableCommand {
     /// Feeds every line of `path` to `stats`, reading in pieces (an events file can be large); false when
     /// the file does not exist. A line longer than 64 KiB is counted as unreadable, not kept.
     static func readLines(_ path: String, into stats: inout EventStats) throws -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return false }
-            throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))")
-        }
-        defer { close(fd) }
         let limit = 65536
         var line: [UInt8] = []
         var overlong = false
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = read(fd, &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw BoothFailure("cannot read \(path): \(ErrnoText.describe(errno))") }
-            if n == 0 { break }
-            for byte in buffer[0..<n] {
-                if byte == UInt8(ascii: "\n") {
-                    stats.add(line: overlong ? "\u{0}" : Substring(String(decoding: line, as: UTF8.self)))
-                    line.removeAll(keepingCapacity: true)
-                    overlong = false
-                } else if line.count < limit {
-                    line.append(byte)
-                } else {
-                    overlong = true
+        let found: Bool
+        do {
+            found = try FileReading.forEachChunk(of: path) { chunk in
+                for byte in chunk {
+                    if byte == UInt8(ascii: "\n") {
+                        stats.add(line: overlong ? "\u{0}" : Substring(String(decoding: line, as: UTF8.self)))
+                        line.removeAll(keepingCapacity: true)
+                        overlong = false
+                    } else if line.count < limit {
+                        line.append(byte)
+                    } else {
+                        overlong = true
+                    }
                 }
             }
+        } catch {
+            throw BoothFailure("cannot read \(path): \(error)")
         }
+        if !found { return false }
         // A last line without its newline (cut short) is read like the others: it parses or it is unreadable.
         if !line.isEmpty || overlong {
             stats.add(line: overlong ? "\u{0}" : Substring(String(decoding: line, as: UTF8.self)))

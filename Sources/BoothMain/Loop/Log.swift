@@ -16,7 +16,7 @@ enum Log {
 
     /// Whether standard error is the journal, decided once at the first line.
     static let toJournal = isJournal(
-        stream: ProcessEnvironment.value("JOURNAL_STREAM"), fd: StandardStream.error.descriptor)
+        stream: Environment.value("JOURNAL_STREAM"), fd: StandardStream.error.descriptor)
 
     /// `text` as written: with its priority prefix when `journal`.
     static func line(_ text: String, priority: Int, journal: Bool = toJournal) -> String {

@@ -12,8 +12,8 @@ final class SystemdNotifier: Sendable {
     /// The notifier systemd's environment asks for (`NOTIFY_SOCKET`, `WATCHDOG_USEC`).
     convenience init() {
         self.init(
-            socketPath: ProcessEnvironment.value("NOTIFY_SOCKET"),
-            watchdogMicroseconds: ProcessEnvironment.value("WATCHDOG_USEC").flatMap { Int64($0) })
+            socketPath: Environment.value("NOTIFY_SOCKET"),
+            watchdogMicroseconds: Environment.value("WATCHDOG_USEC").flatMap { Int64($0) })
     }
 
     /// A notifier sending to `socketPath` (a leading `@`: the abstract namespace), pinging at half of

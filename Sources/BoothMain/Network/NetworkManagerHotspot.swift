@@ -2,7 +2,6 @@
 import BoothSystem
 import BoothTime
 import GalleryCore
-import Glibc
 
 /// Turns the booth's own Wi-Fi on and off through NetworkManager (Raspberry Pi OS's network manager): a keyfile
 /// profile in shared mode (`HotspotSettings.profile`) bound to the Wi-Fi device, the shared mode's DNS rule, and the
@@ -86,7 +85,7 @@ struct NetworkManagerHotspot {
         while true {
             do {
                 if try bus.property(Self.service, Self.managerPath, Self.manager, "Startup") != "true" { return }
-            } catch  where error.code == ENXIO {
+            } catch  where error.code == ErrnoCode.noSuchAddressOrDevice {
                 throw BoothFailure(
                     "NetworkManager is not running: the hotspot needs it (Raspberry Pi OS bookworm has it; elsewhere "
                         + "sudo apt install network-manager, and let it manage the Wi-Fi)")
@@ -102,7 +101,7 @@ struct NetworkManagerHotspot {
                 waiting("waiting for NetworkManager to finish starting…")
                 said = true
             }
-            usleep(200_000)
+            ThreadSleep.pause(milliseconds: 200)
         }
     }
 
@@ -159,7 +158,8 @@ struct NetworkManagerHotspot {
             let name = (try? property(activePath, Self.active, "Id")) ?? uuid
             try write(Array("\(uuid) \(name)\n".utf8), to: paths.previous, mode: 0o644)
         }
-        mkdir(paths.dnsRules, 0o755)  // NetworkManager makes it only when it has a rule of its own.
+        // NetworkManager makes it only when it has a rule of its own.
+        _ = SystemFileOperations().mkdir(paths.dnsRules, 0o755)
         try write(
             Array(HotspotSettings.dnsRule.utf8), to: "\(paths.dnsRules)/\(HotspotSettings.dnsRuleFile)", mode: 0o644)
         // NetworkManager reads a keyfile only when root owns it and nobody else can read it.
@@ -180,7 +180,7 @@ struct NetworkManagerHotspot {
         } catch {
             // No profile left behind that would fail again at every boot; the Wi-Fi goes back to what it was on.
             _ = try? off()
-            unlink("\(paths.profiles)/\(HotspotSettings.profileFile)")
+            _ = SystemFileOperations().unlink("\(paths.profiles)/\(HotspotSettings.profileFile)")
             throw error
         }
         return device.interface
@@ -192,9 +192,9 @@ struct NetworkManagerHotspot {
         if let connection = try profileConnection() {
             try call(connection, "org.freedesktop.NetworkManager.Settings.Connection", "Delete")
         }
-        unlink("\(paths.dnsRules)/\(HotspotSettings.dnsRuleFile)")
+        _ = SystemFileOperations().unlink("\(paths.dnsRules)/\(HotspotSettings.dnsRuleFile)")
         guard let previous = try? ConfigLoader.readText(paths.previous) else { return nil }
-        unlink(paths.previous)
+        _ = SystemFileOperations().unlink(paths.previous)
         let fields = previous.split(separator: "\n").first?.split(separator: " ", maxSplits: 1).map(String.init) ?? []
         guard let uuid = fields.first,
             let connection = try? call(Self.settingsPath, Self.settings, "GetConnectionByUuid", signature: "s", [uuid])
@@ -241,7 +241,7 @@ struct NetworkManagerHotspot {
                         + "dnsmasq, could not start: a rule in \(paths.dnsRules) it cannot read, another DNS server on "
                         + "port 53)")
             }
-            usleep(100_000)
+            ThreadSleep.pause(milliseconds: 100)
         }
         throw BoothFailure("the hotspot on \(interface) did not come up within 30 s (journalctl -u NetworkManager)")
     }
@@ -255,7 +255,7 @@ struct NetworkManagerHotspot {
         repeat {
             answer = nameServerAnswer(timeoutMilliseconds: 500)
             if answer == .booth { return }
-            usleep(200_000)
+            ThreadSleep.pause(milliseconds: 200)
         } while clock.now() < deadline
         let rules = paths.dnsRules
         switch answer {
@@ -300,14 +300,14 @@ struct NetworkManagerHotspot {
     ) throws(BoothFailure) -> String {
         do {
             return try bus.call(Self.service, path, interface, method, signature: signature, arguments)
-        } catch  where error.code == EACCES {
+        } catch  where error.code == ErrnoCode.permissionDenied {
             throw BoothFailure("NetworkManager refused \(method): run it as root (sudo booth hotspot …)")
         } catch {
             throw BoothFailure("NetworkManager: \(error)")
         }
     }
 
-    private func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws(BoothFailure) {
+    private func write(_ bytes: [UInt8], to path: String, mode: UInt32) throws(BoothFailure) {
         do {
             try DurableFile().write(bytes, path: path, replacing: true, mode: mode)
         } catch {

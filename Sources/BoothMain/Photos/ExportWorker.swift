@@ -2,7 +2,6 @@
 import BoothCore
 import BoothSystem
 import BoothTime
-import Glibc
 import PhotoStore
 import SoundOutput
 import Synchronization
@@ -129,7 +128,7 @@ final class ExportWorker {
         let deadline = loop.now() + Self.pullPollInterval
         pullPoll = loop.schedule(at: deadline) { [unowned self] in
             self.pullPoll = nil
-            for point in self.presence.poll(present: { access("/sys/dev/block/\($0)", F_OK) == 0 }) {
+            for point in self.presence.poll(present: { FileAccess.exists("/sys/dev/block/\($0)") }) {
                 report(.removed(mountPoint: point))
             }
             self.pollForPulls(on: loop, report: report)

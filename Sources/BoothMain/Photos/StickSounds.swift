@@ -1,6 +1,5 @@
 // StickSounds: what a stick may do to the booth's sounds: opt-in, after the file-system check, never following a link.
 import BoothSystem
-import Glibc
 import PhotoStore
 import SoundOutput
 
@@ -55,11 +54,19 @@ struct StickSounds: Sendable {
             return nil
         }
         let path = "\(exportFolder)/sounds"
-        let booth = operations.openat(root, exportFolder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard booth >= 0 else { return refusal(path, errno) }
+        let booth: Int32
+        do {
+            booth = try operations.openFolder(exportFolder, in: root, path: "\(mountPoint)/\(exportFolder)")
+        } catch {
+            return refusal(path, error.errno)
+        }
         defer { _ = operations.close(booth) }
-        let folder = operations.openat(booth, "sounds", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard folder >= 0 else { return refusal(path, errno) }
+        let folder: Int32
+        do {
+            folder = try operations.openFolder("sounds", in: booth, path: "\(mountPoint)/\(path)")
+        } catch {
+            return refusal(path, error.errno)
+        }
         defer { _ = operations.close(folder) }
         guard enabled else {
             return (
@@ -89,8 +96,8 @@ struct StickSounds: Sendable {
     /// Nothing to import when the folder is missing; otherwise why `path` on the stick was not read.
     private func refusal(_ path: String, _ code: Int32) -> (sounds: [CustomSound], rejections: [String])? {
         switch code {
-        case ENOENT: return nil
-        case ELOOP, ENOTDIR:
+        case ErrnoCode.noSuchFileOrDirectory: return nil
+        case ErrnoCode.tooManySymbolicLinkLevels, ErrnoCode.notDirectory:
             return (
                 [], ["The stick's \(path) is not a folder (a link or a file); it is not read. Fix: make it a folder."]
             )

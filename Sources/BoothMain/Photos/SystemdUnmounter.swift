@@ -1,8 +1,6 @@
 // SystemdUnmounter: a stick unmounted by systemd (StopUnit on its mount unit), umount2 where there is no systemd.
 import BoothCore
 import BoothSystem
-import CSystemdBus
-import Glibc
 import PhotoStore
 
 /// Unmounts a stick by stopping its mount unit (`media-heylook-<uuid>.mount`) through systemd's D-Bus
@@ -18,16 +16,21 @@ struct SystemdUnmounter: StickUnmounter {
     var fallback: any StickUnmounter = KernelUnmounter()
 
     func unmount(_ mountPoint: String) -> SystemError? {
-        guard let bus = booth_bus_open_system() else { return fallback.unmount(mountPoint) }
-        defer { booth_bus_close(bus) }
+        guard let bus = try? SystemBus() else { return fallback.unmount(mountPoint) }
         let unit = MountUnitName.forMountPoint(mountPoint)
-        var message = [CChar](repeating: 0, count: Int(BOOTH_BUS_MESSAGE_MAX))
-        guard booth_bus_stop_unit(bus, unit, timeoutMicroseconds, &message, message.count) != 0 else { return nil }
-        let code = errno
-        if code == ENOENT || code == ENXIO { return fallback.unmount(mountPoint) }
-        let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let code: Int32
+        let detail: String
+        do {
+            try bus.stopUnit(unit, timeoutMicroseconds: timeoutMicroseconds)
+            return nil
+        } catch {
+            (code, detail) = (error.code, error.detail)
+        }
+        if code == ErrnoCode.noSuchFileOrDirectory || code == ErrnoCode.noSuchAddressOrDevice {
+            return fallback.unmount(mountPoint)
+        }
         let fix =
-            code == EACCES
+            code == ErrnoCode.permissionDenied
             ? "the booth's user may stop media-heylook-*.mount units only through the polkit rule"
                 + " /usr/share/polkit-1/rules.d/50-heylook-booth.rules (installed by the heylook-booth package)"
             : nil

@@ -1,8 +1,8 @@
 // LibcameraDevice: the booth's camera through libcamera.
 import BoothCore
+import BoothSystem
 import BoothTime
 import CameraCapture
-import Glibc
 import PhotoEncoding
 
 /// The booth's camera through libcamera: opened at start and kept streaming (exposure and white
@@ -137,7 +137,7 @@ final class LibcameraDevice: CameraDevice {
         do {
             opened = try openCamera(selector, width, height)
         } catch {
-            if case .failed(_, _, ESTALE, _) = error {
+            if case .failed(_, _, ErrnoCode.staleFileHandle, _) = error {
                 // libcamera cannot let go of a camera that vanished unseen: only a new process can open
                 // one again, so stop and let systemd (Restart=always) start the booth afresh.
                 Log.error("camera: \(error)")

@@ -1,8 +1,7 @@
 // TerminalInput: the interactive simulator.
 import BoothCore
+import BoothSystem
 import BoothTime
-import CBoothSys
-import Glibc
 import LEDCountdown
 
 /// The interactive simulator: keys on a terminal become button and knob input, and one status line
@@ -14,7 +13,7 @@ final class TerminalInput: InputDevice {
     let name = "terminal"
     private let longPress: Int64
     private let lights: SimulatedLights
-    private var saved = termios()
+    private var saved = Terminal.Settings()
     private let loop: EventLoop
     private let report: DeviceReport
     private var pending: [UInt8] = []
@@ -33,17 +32,10 @@ final class TerminalInput: InputDevice {
         self.lights = lights
         loop = context.loop
         report = context.report
-        tcgetattr(STDIN_FILENO, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        let flags = fcntl(STDIN_FILENO, F_GETFL)
-        _ = fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK)
-        try loop.register(readable: STDIN_FILENO) { [unowned self] in self.readKeys() }
+        saved = Terminal.settings(of: .input)
+        Terminal.readKeys(.input, from: saved)
+        StandardStream.input.makeNonBlocking()
+        try loop.register(readable: StandardStream.input.descriptor) { [unowned self] in self.readKeys() }
         lights.onChange = { [unowned self] in self.draw() }
         print(
             "HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  q: quit"
@@ -51,20 +43,19 @@ final class TerminalInput: InputDevice {
         draw()
     }
 
-    static var isTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+    static var isTerminal: Bool { StandardStream.input.isTerminal }
 
     /// Puts the terminal back.
     func restore() {
-        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+        Terminal.restore(.input, to: saved)
         print("")
     }
 
     private func readKeys() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(STDIN_FILENO, &buffer, buffer.count)
-        guard n > 0 else { return }
+        let keys = StandardStream.input.read(upTo: 64)
+        guard !keys.isEmpty else { return }
         let report = self.report
-        pending += buffer[0..<n]
+        pending += keys
         let now = loop.now()
         while !pending.isEmpty {
             let key = pending.removeFirst()
@@ -109,7 +100,7 @@ final class TerminalInput: InputDevice {
         line += "state \(state)  sound \(sound)  delay \(delay)s  volume \(volume)%  countdown \(visualText)"
         if !lastPhoto.isEmpty { line += "  photo \(lastPhoto)" }
         if !message.isEmpty { line += "  \(message)" }
-        _ = line.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+        StandardStream.output.write(line)
     }
 
     /// Follows the events log to keep the status fields current.
