@@ -44,7 +44,9 @@ public enum StandardStream: Sendable {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
-                SystemError.retryingInterrupts { Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset) }
+                SystemError.retryingInterrupts {
+                    Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                }
             }
             guard written > 0 else { return }
             offset += written
