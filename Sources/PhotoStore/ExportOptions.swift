@@ -23,9 +23,12 @@ public struct ExportOptions: Sendable {
     /// folder when the stick has not the same; nil or no such file: none.
     public var joinCard: String?
 
+    /// The file systems a stick may have unless told otherwise: FAT and exFAT, what cameras and phones read.
+    public static let defaultFileSystems: Set<String> = ["vfat", "exfat"]
+
     /// Options; by default only FAT and exFAT sticks are accepted.
     public init(
-        folder: String = "HeyLook", allowedFileSystems: Set<String> = ["vfat", "exfat"], unmount: Bool = true,
+        folder: String = "HeyLook", allowedFileSystems: Set<String> = defaultFileSystems, unmount: Bool = true,
         recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations(),
         unmounter: any StickUnmounter = KernelUnmounter(), owners: OwnerSticks? = nil, joinCard: String? = nil
     ) {

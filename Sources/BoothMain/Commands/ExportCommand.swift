@@ -110,13 +110,15 @@ struct ExportCommand: ParsableCommand {
     private func watchSticks(_ settings: BoothSettings) throws {
         let store = try PhotoStore(
             directory: settings.photosDirectory, reserve: settings.freeSpaceReserve, removingLeftovers: false)
-        let allowed = Set((fileSystems ?? "vfat,exfat").split(separator: ",").map(String.init))
+        let allowed =
+            fileSystems.map { Set($0.split(separator: ",").map(String.init)) } ?? ExportOptions.defaultFileSystems
         let loop = try EventLoop()
         let owners = settings.exportSticks == .owner ? OwnerSticks(directory: settings.stateFolder) : nil
         var failure: String?
         print("waiting for a stick below \(settings.mediaRoot)")
         let worker = try ExportWorker(
-            store: store, settings: settings, owners: owners, allowedFileSystems: allowed, loop: loop
+            store: store, settings: settings, owners: owners, allowedFileSystems: allowed,
+            sounds: StickSounds(settings: settings, allowedFileSystems: allowed), loop: loop
         ) { report in
             switch report {
             case .started(let point): print("export to \(point)")
@@ -136,9 +138,9 @@ struct ExportCommand: ParsableCommand {
                 loop.stop()
             case .claimed(let point): print("\(point) is now one of this booth's own sticks")
             case .removed(let point): print("\(point) went away")
-            case .soundsImported(let point, let sounds, let rejections):
-                for sound in sounds { print("\(point): sound \(sound.name) imported") }
-                for rejection in rejections { print("\(point): \(rejection)") }
+            case .soundsImported(let point, let imported):
+                for sound in imported.sounds { print("\(point): sound \(sound.name) imported") }
+                for rejection in imported.rejections { print("\(point): \(rejection)") }
             }
         }
         try loop.run()

@@ -76,7 +76,10 @@ final class BoothController {
         // The workers' reports reach the booth once it is made: they come only from the loop's callbacks.
         var exported: (ExportWorker.Report) -> Void = { _ in }
         var saved: (PhotoSaver.Result) -> Void = { _ in }
-        exports = try ExportWorker(store: store, settings: settings, owners: owners, loop: loop) { exported($0) }
+        exports = try ExportWorker(
+            store: store, settings: settings, owners: owners,
+            sounds: StickSounds(settings: settings, allowedFileSystems: ExportOptions.defaultFileSystems), loop: loop
+        ) { exported($0) }
         saver = try PhotoSaver(
             store: store,
             options: JPEGOptions(
@@ -363,12 +366,13 @@ final class BoothController {
         case .claimed(let point):
             log.record("stickClaimed", at: now, [("stick", .string(point))])
             Log.info("export: \(point) is now one of this booth's own sticks; exporting")
-        case .soundsImported(let point, let sounds, let rejections):
+        case .soundsImported(let point, let imported):
+            let sounds = imported.sounds
             for sound in sounds {
                 log.record("soundImported", at: now, [("stick", .string(point)), ("sound", .string(sound.name))])
                 Log.info("sound: \(sound.name) imported from \(point)")
             }
-            for rejection in rejections {
+            for rejection in imported.rejections {
                 log.record("error", at: now, [("message", .string("sound from \(point): \(rejection)"))])
                 Log.warning("sound from \(point): \(rejection)")
             }

@@ -3,14 +3,11 @@ import BoothCore
 import BoothSystem
 import BoothTime
 import PhotoStore
-import SoundOutput
 import Synchronization
 
 /// The export worker: when a stick is mounted below the media root and accepted (its mount and file system, and with
-/// `export.sticks = "owner"` its owner, checked), first imports the WAV files in its
-/// `HeyLook/sounds/` folder into the sounds folder (only with `sound.stick_sounds` on, never replacing a sound,
-/// within `SoundLibrary.ImportLimits`; the others reported),
-/// then copies every kept photo not yet
+/// `export.sticks = "owner"` its owner, checked), first lets the booth's `StickSounds` take the sounds it offers
+/// (what the booth does with a stick's sounds is that type's), then copies every kept photo not yet
 /// on it (`StickExporter`: verified, resumable, never following links), then flushes it and has systemd
 /// unmount it (`SystemdUnmounter`). A mount of another file system is refused and left mounted.
 /// Runs on a `Worker` of its own — not the save worker's — so a capture during an export is saved at
@@ -35,15 +32,13 @@ final class ExportWorker {
         case unknownStick(mountPoint: String, message: String)
         /// `claim()` made the stick the owner's: its id is on it and recorded; its export goes on (`started`).
         case claimed(mountPoint: String)
-        /// Sounds were imported from the stick's sounds folder (decoded, ready to play); `rejections`
-        /// says why the others were not, one message each.
-        case soundsImported(mountPoint: String, sounds: [CustomSound], rejections: [String])
+        /// `StickSounds` took sounds from the stick (decoded, ready to play), or says why not, one message each.
+        case soundsImported(mountPoint: String, StickSounds.Imported)
     }
 
     private let worker: Worker<Report>
     private let exporter: StickExporter
-    /// Where a stick's sounds are looked for (`HeyLook/sounds` below its mount point), whether they are
-    /// imported, and where they go.
+    /// What the booth does with a stick's sounds, before its photos.
     private let sounds: StickSounds
     private let watcher: StickWatcher
     /// Which mount going away means a stick is gone (the booth's own unmount does not).
@@ -65,21 +60,21 @@ final class ExportWorker {
     }
 
     /// A worker exporting `store` (the same instance the save worker uses: they share its index) to
-    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`; only to `owners` when given. It
+    /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`; only to `owners` when given; a
+    /// stick's sounds go to `sounds` first. It
     /// watches for sticks on `loop` (one already mounted is exported at the loop's first turn); `report` runs on the
     /// loop thread for every progress step, end and failure.
     init(
         store: PhotoStore, settings: BoothSettings, owners: OwnerSticks? = nil,
-        allowedFileSystems: Set<String> = ["vfat", "exfat"], loop: EventLoop, report: @escaping (Report) -> Void
+        allowedFileSystems: Set<String> = ExportOptions.defaultFileSystems, sounds: StickSounds, loop: EventLoop,
+        report: @escaping (Report) -> Void
     ) throws(SystemError) {
         exporter = StickExporter(
             store: store,
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
                 owners: owners, joinCard: settings.joinCardFile))
-        sounds = StickSounds(
-            enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
-            allowedFileSystems: allowedFileSystems)
+        self.sounds = sounds
         // The worker's messages and the watcher's changes reach this worker's methods once it is made: both come
         // only from the loop's callbacks, which start after.
         var received: (Report) -> Void = { _ in }
@@ -153,9 +148,7 @@ final class ExportWorker {
             let accepted = {
                 if claim { post(.claimed(mountPoint: mountPoint)) }
                 if let imported = sounds.importSounds(from: mountPoint, device: device) {
-                    post(
-                        .soundsImported(
-                            mountPoint: mountPoint, sounds: imported.sounds, rejections: imported.rejections))
+                    post(.soundsImported(mountPoint: mountPoint, imported))
                 }
                 post(.started(mountPoint: mountPoint))
             }

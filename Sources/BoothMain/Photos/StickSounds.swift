@@ -1,4 +1,5 @@
 // StickSounds: what a stick may do to the booth's sounds: opt-in, after the file-system check, never following a link.
+import BoothCore
 import BoothSystem
 import PhotoStore
 import SoundOutput
@@ -25,6 +26,21 @@ struct StickSounds: Sendable {
     /// Every call, on the stick and in the sounds folder.
     let operations: any FileOperations
 
+    /// What an import from a stick gave: the sounds now in the sounds folder, decoded and ready to play, and why
+    /// each of the others was not taken.
+    struct Imported: Sendable {
+        var sounds: [CustomSound] = []
+        var rejections: [String] = []
+    }
+
+    /// The booth's own: sticks' sounds as `settings` say (`sound.stick_sounds`, `export.folder`,
+    /// `sound.sounds_dir`), from sticks of `allowedFileSystems`.
+    init(settings: BoothSettings, allowedFileSystems: Set<String>) {
+        self.init(
+            enabled: settings.stickSounds, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
+            allowedFileSystems: allowedFileSystems)
+    }
+
     init(
         enabled: Bool, exportFolder: String, into soundsDirectory: String, allowedFileSystems: Set<String>,
         limits: SoundLibrary.ImportLimits = SoundLibrary.ImportLimits(),
@@ -41,9 +57,7 @@ struct StickSounds: Sendable {
     /// The stick's sounds copied into the sounds folder and decoded, with a message for each file (or
     /// folder) refused; nil when there is nothing to say: no sounds folder, or a stick the export refuses
     /// (the export's own failure then says why). `device` is the stick's device number as mountinfo showed it.
-    func importSounds(
-        from mountPoint: String, device: String? = nil
-    ) -> (sounds: [CustomSound], rejections: [String])? {
+    func importSounds(from mountPoint: String, device: String? = nil) -> Imported? {
         guard let root = try? StickExporter.openRoot(mountPoint, operations: operations) else { return nil }
         defer { _ = operations.close(root) }
         do {
@@ -69,19 +83,17 @@ struct StickSounds: Sendable {
         }
         defer { _ = operations.close(folder) }
         guard enabled else {
-            return (
-                [],
-                [
+            return Imported(
+                rejections: [
                     "The stick's \(path) folder was not read: sounds from sticks are off. Fix: set "
                         + "stick_sounds = true in the [sound] section of the booth's config "
                         + "(/etc/heylook/booth.toml), restart the booth and plug the stick in again."
-                ]
-            )
+                ])
         }
         do {
             try PhotoStore.makeDirectories(soundsDirectory, operations: operations)
         } catch {
-            return ([], ["sounds folder \(soundsDirectory): \(error)"])
+            return Imported(rejections: ["sounds folder \(soundsDirectory): \(error)"])
         }
         let result = SoundLibrary.importSounds(
             from: folder, sourcePath: "\(mountPoint)/\(path)", into: soundsDirectory, limits: limits,
@@ -90,19 +102,21 @@ struct StickSounds: Sendable {
         let loaded = SoundLibrary.load(folder: soundsDirectory, operations: operations).sounds.filter {
             stems.contains($0.name)
         }
-        return (loaded, result.rejections.map(\.description))
+        return Imported(sounds: loaded, rejections: result.rejections.map(\.description))
     }
 
     /// Nothing to import when the folder is missing; otherwise why `path` on the stick was not read.
-    private func refusal(_ path: String, _ code: Int32) -> (sounds: [CustomSound], rejections: [String])? {
+    private func refusal(_ path: String, _ code: Int32) -> Imported? {
         switch code {
         case ErrnoCode.noSuchFileOrDirectory: return nil
         case ErrnoCode.tooManySymbolicLinkLevels, ErrnoCode.notDirectory:
-            return (
-                [], ["The stick's \(path) is not a folder (a link or a file); it is not read. Fix: make it a folder."]
-            )
+            return Imported(
+                rejections: [
+                    "The stick's \(path) is not a folder (a link or a file); it is not read. Fix: make it a folder."
+                ])
         default:
-            return ([], ["The stick's \(path) folder cannot be read (open: \(ErrnoText.describe(code)))."])
+            return Imported(
+                rejections: ["The stick's \(path) folder cannot be read (open: \(ErrnoText.describe(code)))."])
         }
     }
 }
