@@ -38,13 +38,16 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Runs `call` again while it fails with EINTR; its result, or `SystemError(operation, subject)` with errno when
-    /// it returns -1.
+    /// it returns -1 (the subject is made only then: a loop's `fd \(fd)` costs nothing on success).
     @discardableResult
     public static func check<Result: FixedWidthInteger & SignedInteger>(
-        _ operation: String, _ subject: String = "", _ call: () -> Result
+        _ operation: String, _ subject: @autoclosure () -> String = "", _ call: () -> Result
     ) throws(SystemError) -> Result {
         let result = retryingInterrupts(call)
-        guard result != -1 else { throw SystemError(operation, subject) }
+        guard result != -1 else {
+            let code = Glibc.errno
+            throw SystemError(operation, subject(), errno: code)
+        }
         return result
     }
 
