@@ -91,7 +91,10 @@ sys_photo() {
     sys_click
     if ! rig_wait_for_quiet 30 sys_has_photos $((before + 1)); then
         sys_journal | tail -20 >&2
-        rig_fail "one click gave no photo within 30 s (the booth's journal is above)"
+        echo "---- retakes (discarded/) and the booth's last events ----" >&2
+        ls "$SYS_PHOTOS/discarded" >&2 || true
+        tail -8 "$SYS_STATE/events.jsonl" >&2 || true
+        rig_fail "one click gave no photo within 30 s (the booth's journal and events are above)"
     fi
     comm -13 <(printf '%s\n' "$list") <(sys_photos) | tail -1
 }
