@@ -162,6 +162,7 @@ let package = Package(
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
                 .product(name: "NIOExtras", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
@@ -169,6 +170,9 @@ let package = Package(
             name: "GalleryTests",
             dependencies: [
                 "Gallery", "GalleryCore", "BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "PhotoStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict),
         .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore", "BoothTime", "Checksum"], swiftSettings: strict),

@@ -47,6 +47,8 @@ public struct GalleryServer: Sendable {
     let thumbnails: ThumbnailStore
     let gate: AccessGate
     let clock: PhoneClockSetter?
+    /// What begins a `FileSpan` marker in a response body (`FileSpanSender`), drawn at start.
+    let spanSecret = FileSpan.randomSecret()
 
     /// A server for `options`: lists the store once and opens the thumbnail cache; throws when either fails.
     public init(options: Options) throws(SystemError) {
@@ -94,6 +96,7 @@ public struct GalleryServer: Sendable {
         if let descriptor = InheritedSocketServer<RouterResponder<GalleryContext>>.systemdDescriptor() {
             let server = InheritedSocketServer(
                 descriptor: descriptor, responder: router().buildResponder(), configuration: http1,
+                spanSecret: spanSecret,
                 maximumConnections: options.maximumConnections, logger: logger)
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -114,7 +117,10 @@ public struct GalleryServer: Sendable {
         } else {
             let app = Application(
                 router: router(),
-                server: .http1(configuration: http1),
+                server: HTTPServerBuilder { [spanSecret] responder in
+                    GalleryHTTP1Channel(
+                        http1: HTTP1Channel(responder: responder, configuration: http1), secret: spanSecret)
+                },
                 configuration: .init(
                     address: .hostname(options.host, port: options.port), serverName: "HeyLook gallery",
                     availableConnectionsDelegate: MaximumAvailableConnections(options.maximumConnections)),
@@ -295,11 +301,12 @@ public struct GalleryServer: Sendable {
         }
     }
 
-    /// A ZIP of `photos` made while it is sent: each file read in pieces straight into the response (no temporary
-    /// file, no whole archive in memory), its length known before the first byte; the CRC-32 the index recorded at
-    /// save goes in the local header, so the bytes are only passed on (summed only for a photo the index lacks).
+    /// A ZIP of `photos` made while it is sent (no temporary file, no whole archive in memory), its length known
+    /// before the first byte. A photo whose CRC-32 the index recorded at save has it in its local header, and its
+    /// bytes go from the page cache to the socket by the kernel (a `FileSpan`: sendfile), never through the
+    /// gallery; a photo the index lacks is read in pieces and summed on the way (its CRC-32 in a data descriptor).
     func zip(_ photos: [GalleryPhoto], folders: Bool, named: String) throws -> Response {
-        var entries: [(ZipEntry, String)] = []
+        var entries: [(ZipEntry, FileSpan)] = []
         for photo in photos {
             var info = stat()
             let path = "\(options.photos)/\(photo.name)"
@@ -313,9 +320,13 @@ public struct GalleryServer: Sendable {
                 name: name, size: UInt64(info.st_size), modified: seconds,
                 utcOffset: WallTime(seconds: seconds, local: true).utcOffset,
                 checksum: Int64(info.st_size) == photo.size ? photo.checksum : nil)
-            entries.append((entry, path))
+            let span = FileSpan(
+                path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), offset: 0,
+                length: UInt64(info.st_size))
+            entries.append((entry, span))
         }
         let files = entries
+        let secret = spanSecret
         let length = ZipStreamWriter.length(of: files.map(\.0))
         let headers: HTTPFields = [
             .contentType: "application/zip", .contentDisposition: "attachment; filename=\"\(named)\"",
@@ -325,9 +336,16 @@ public struct GalleryServer: Sendable {
             status: .ok, headers: headers,
             body: ResponseBody(contentLength: Int(length)) { writer in
                 var zip = ZipStreamWriter()
-                for (entry, path) in files {
+                for (entry, span) in files {
                     try await writer.write(ByteBuffer(bytes: try zip.begin(entry)))
-                    try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(path)) { handle in
+                    if entry.checksum != nil {
+                        // Nothing to sum: the kernel sends the file's bytes from the page cache (FileSpanSender).
+                        try zip.dataSent(count: span.length)
+                        if span.length > 0 { try await writer.write(ByteBuffer(bytes: span.marker(secret: secret))) }
+                        try await writer.write(ByteBuffer(bytes: try zip.end()))
+                        continue
+                    }
+                    try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(span.path)) { handle in
                         for try await chunk in handle.readChunks(chunkLength: .kibibytes(256)) {
                             try chunk.withUnsafeReadableBytes { try zip.data($0) }
                             try await writer.write(chunk)

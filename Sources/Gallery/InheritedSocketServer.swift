@@ -16,6 +16,8 @@ struct InheritedSocketServer<Responder: HTTPResponder>: Service where Responder.
     let descriptor: Int32
     let responder: Responder
     let configuration: HTTP1Channel.Configuration
+    /// What begins a `FileSpan` marker in a response body.
+    let spanSecret: [UInt8]
     let maximumConnections: Int
     let logger: Logger
 
@@ -34,7 +36,7 @@ struct InheritedSocketServer<Responder: HTTPResponder>: Service where Responder.
     func run() async throws {
         let responder = self.responder
         let logger = self.logger
-        let channel = HTTP1Channel(
+        let http1 = HTTP1Channel(
             responder: { (request, writer: consuming ResponseWriter, channel) in
                 let context = GalleryContext(source: .init(channel: channel, logger: logger))
                 var response: Response
@@ -48,6 +50,7 @@ struct InheritedSocketServer<Responder: HTTPResponder>: Service where Responder.
                 try await writer.write(response: response.head, body: response.body)
             },
             configuration: configuration)
+        let channel = GalleryHTTP1Channel(http1: http1, secret: spanSecret)
         let group = MultiThreadedEventLoopGroup.singleton
         let quiescing = ServerQuiescingHelper(group: group)
         let limit = maximumConnections

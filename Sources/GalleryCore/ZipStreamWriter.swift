@@ -93,6 +93,24 @@ public struct ZipStreamWriter: Sendable {
         position += UInt64(chunk.count)
     }
 
+    /// Counts `count` bytes of the file begun that the caller sends without passing them here (the kernel copies
+    /// them from the file: `FileSpan`). Only for an entry whose checksum is known, as nothing is summed; throws
+    /// `ZipError.sizeChanged`, before counting, when they would take the file past its declared size.
+    public mutating func dataSent(count: UInt64) throws(ZipError) {
+        guard case .streaming(var file) = state else { throw misuse("dataSent(count:)") }
+        guard file.entry.checksum != nil else {
+            throw .outOfOrder(
+                "dataSent(count:) for \(file.entry.name), whose checksum is not known: pass its bytes to data(_:)")
+        }
+        let read = file.read + count
+        guard read <= file.entry.size else {
+            throw fail(.sizeChanged(name: file.entry.name, declared: file.entry.size, read: read))
+        }
+        file.read = read
+        state = .streaming(file)
+        position += count
+    }
+
     /// `data(_:)` for bytes in an array.
     public mutating func data(_ chunk: [UInt8]) throws(ZipError) {
         let error: ZipError? = chunk.withUnsafeBytes { bytes in
@@ -347,7 +365,7 @@ public struct ZipStreamWriter: Sendable {
 
 extension [UInt8] {
     /// Appends `value` little-endian, in its own width.
-    fileprivate mutating func appendLE<Value: FixedWidthInteger>(_ value: Value) {
+    mutating func appendLE<Value: FixedWidthInteger>(_ value: Value) {
         var value = value.littleEndian
         Swift.withUnsafeBytes(of: &value) { append(contentsOf: $0) }
     }

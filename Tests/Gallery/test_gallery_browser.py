@@ -634,6 +634,25 @@ class BrowsingTests(GalleryCase):
             self.assertEqual(archive.namelist(), undated)
             self.assertEqual(archive.read(undated[0]), self.store_bytes(undated[0]))
 
+    # A ZIP that sent no photo by sendfile would pass this too: FileSpanSenderTests and the strace in
+    # docs/dev/benchmarks.md show the sendfile path.
+    def test_a_zip_holds_a_photo_the_index_lacks(self):
+        # A photo copied in by hand has no CRC-32 in the index: the ZIP sums it on the way (a data descriptor),
+        # while the booth's own photos, whose CRC-32 the index holds, go by the kernel (sendfile).
+        copied = "HeyLook_2026-01-02_03-04-06_000078.jpg"
+        shutil.copyfile(self.photos / self.names[0], self.photos / copied)
+        time.sleep(0.3)  # the gallery hears of it from inotify
+        status, _, body = self.gallery.request("GET", "/zip/day/2026-01-02", cookie=self.gallery.cookie())
+        self.assertEqual(status, 200)
+        (self.folder / "copied.zip").write_bytes(body)
+        test = subprocess.run(["unzip", "-t", str(self.folder / "copied.zip")], capture_output=True, text=True,
+                              timeout=60)
+        self.assertEqual(test.returncode, 0, test.stdout + test.stderr)
+        with zipfile.ZipFile(self.folder / "copied.zip") as archive:
+            self.assertIn(copied, archive.namelist())
+            self.assertEqual(archive.read(copied), self.store_bytes(copied))
+            self.assertNotEqual(archive.getinfo(copied).flag_bits & 0x08, 0, "a data descriptor follows it")
+
 
 class LayoutTests(GalleryCase):
     """On small phones nothing is wider than the screen and no link breaks over two lines."""

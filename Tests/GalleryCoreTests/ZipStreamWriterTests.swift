@@ -312,6 +312,40 @@ import Testing
         #expect(throws: ZipError.sizeChanged(name: "b.jpg", declared: 2, read: 3)) { try writer.data([1, 2, 3]) }
     }
 
+    @Test func bytesSentByTheKernelCountAsTheSameArchive() throws {
+        let bytes = Array("a photo's bytes".utf8)
+        let entry = try ZipEntry(
+            name: "a.jpg", size: UInt64(bytes.count), modified: 1_795_356_187, checksum: CRC32.checksum(bytes))
+        var passed = ZipStreamWriter()
+        var archive = try passed.begin(entry)
+        try passed.data(bytes)
+        archive += try bytes + passed.end() + passed.finish()
+        var sent = ZipStreamWriter()
+        let header = try sent.begin(entry)
+        try sent.dataSent(count: 10)
+        try sent.dataSent(count: UInt64(bytes.count - 10))
+        let rest = try sent.end() + sent.finish()
+        #expect(header + bytes + rest == archive)
+        #expect(sent.count == UInt64(archive.count))
+
+        var over = ZipStreamWriter()
+        _ = try over.begin(entry)
+        #expect(throws: ZipError.sizeChanged(name: "a.jpg", declared: UInt64(bytes.count), read: 16)) {
+            try over.dataSent(count: 16)
+        }
+        // Without a known checksum the bytes must be summed: they cannot be sent around the writer.
+        var unknown = ZipStreamWriter()
+        _ = try unknown.begin(try ZipEntry(name: "b.jpg", size: 3, modified: 0))
+        #expect(
+            throws: ZipError.outOfOrder(
+                "dataSent(count:) for b.jpg, whose checksum is not known: pass its bytes to data(_:)")
+        ) { try unknown.dataSent(count: 3) }
+        var none = ZipStreamWriter()
+        #expect(throws: ZipError.outOfOrder("dataSent(count:) with no file begun: call begin(_:) first")) {
+            try none.dataSent(count: 1)
+        }
+    }
+
     @Test func aFileThatChangesWhileZippedStopsTheArchive() throws {
         var grew = ZipStreamWriter()
         _ = try grew.begin(try ZipEntry(name: "a.jpg", size: 10, modified: 0))
