@@ -79,8 +79,7 @@ sys_has_photos() { (($(sys_photo_count) >= $1)); }
 
 # sys_click: a 400 ms press of the button (GPIO17) on the simulated header, a firm press. gpio-sim drops an edge that
 # comes while its IRQ thread is still pending, so a guest starved longer than the press loses the click: with both
-# VMs and one busy loop per host core, 100 ms presses were lost in system-clock and system-late-devices. A click
-# stretched past the long press is a retake: system-install sets gpio.long_press_ms to 2.5 s for that.
+# VMs and one busy loop per host core, 100 ms presses were lost in system-clock and system-late-devices.
 sys_click() { rig_gpio_click "$SYS_CHIP" "$SYS_BUTTON" 400; }
 
 # sys_photo: one click, and one more photo kept within 30 s (a dropped click fails); prints the new photo's name.
