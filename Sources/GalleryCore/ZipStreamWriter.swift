@@ -83,14 +83,9 @@ public struct ZipStreamWriter: Sendable {
     /// declared size (send nothing more then: the archive cannot be completed).
     public mutating func data(_ chunk: UnsafeRawBufferPointer) throws(ZipError) {
         guard case .streaming(var file) = state else { throw misuse("data(_:)") }
-        let read = file.read + UInt64(chunk.count)
-        guard read <= file.entry.size else {
-            throw fail(.sizeChanged(name: file.entry.name, declared: file.entry.size, read: read))
-        }
+        try count(UInt64(chunk.count), of: &file)
         if file.entry.checksum == nil { file.crc.update(chunk) }
-        file.read = read
         state = .streaming(file)
-        position += UInt64(chunk.count)
     }
 
     /// Counts `count` bytes of the file begun that the caller sends without passing them here (the kernel copies
@@ -102,13 +97,19 @@ public struct ZipStreamWriter: Sendable {
             throw .outOfOrder(
                 "dataSent(count:) for \(file.entry.name), whose checksum is not known: pass its bytes to data(_:)")
         }
-        let read = file.read + count
+        try self.count(count, of: &file)
+        state = .streaming(file)
+    }
+
+    /// Counts `bytes` more of `file` into its size and the archive's position; throws `ZipError.sizeChanged`, before
+    /// counting, when they would take it past its declared size.
+    private mutating func count(_ bytes: UInt64, of file: inout OpenFile) throws(ZipError) {
+        let read = file.read + bytes
         guard read <= file.entry.size else {
             throw fail(.sizeChanged(name: file.entry.name, declared: file.entry.size, read: read))
         }
         file.read = read
-        state = .streaming(file)
-        position += count
+        position += bytes
     }
 
     /// `data(_:)` for bytes in an array.
