@@ -21,6 +21,16 @@ public enum FileReading {
             }
         }
 
+        /// This failure as the `SystemError` of reading `path`: the errno of the `open` or `read` that failed, or
+        /// EFBIG with the limit for a file too large.
+        public func systemError(reading path: String) -> SystemError {
+            switch self {
+            case .open(let code): SystemError("open", path, errno: code)
+            case .read(let code): SystemError("read", path, errno: code)
+            case .tooLarge: SystemError("read", path, errno: EFBIG, detail: description)
+            }
+        }
+
         private static func size(_ bytes: Int) -> String {
             bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
         }

@@ -25,10 +25,7 @@ public final class KernelTable {
         do {
             return try FileReading.readAll(fileDescriptor, limit: limit)
         } catch {
-            switch error {
-            case .read(let code), .open(let code): throw SystemError("read", path, errno: code)
-            case .tooLarge: throw SystemError("read", path, errno: EFBIG, detail: "\(error)")
-            }
+            throw error.systemError(reading: path)
         }
     }
 }

@@ -82,7 +82,11 @@ public final class ThumbnailStore: Sendable {
         let bytes: [UInt8]
         do {
             defer { close(fd) }
-            bytes = try FileReading.readAll(fd, limit: 64 << 20)
+            do {
+                bytes = try FileReading.readAll(fd, limit: 64 << 20)
+            } catch {
+                throw error.systemError(reading: "\(photos)/\(name)")
+            }
         }
         let thumbnail = try JPEGThumbnail.make(from: bytes, longEdge: longEdge)
         let temporary = "\(directory)/.\(name).partial"

@@ -70,6 +70,16 @@ import Testing
         #expect(FileReading.Failure.open(errno: EACCES).description == "Permission denied (EACCES)")
     }
 
+    @Test func aFailureBecomesTheSystemErrorOfReadingItsPath() {
+        let denied = FileReading.Failure.open(errno: EACCES).systemError(reading: "/p")
+        #expect(denied == SystemError("open", "/p", errno: EACCES))
+        let failed = FileReading.Failure.read(errno: EIO).systemError(reading: "/p")
+        #expect(failed == SystemError("read", "/p", errno: EIO))
+        let large = FileReading.Failure.tooLarge(limit: 4 << 20).systemError(reading: "/p")
+        #expect(large == SystemError("read", "/p", errno: EFBIG, detail: "larger than 4 MiB"))
+        #expect(large.description.hasPrefix("read /p: larger than 4 MiB: "))
+    }
+
     @Test func aFileIsHandedOverChunkByChunkAndAMissingOneIsFalse() throws {
         let directory = temporaryDirectory()
         let path = "\(directory)/events"

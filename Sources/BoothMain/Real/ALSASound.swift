@@ -47,7 +47,7 @@ final class ALSASound: SoundDevice {
     /// Why the device could not be opened, if it could not.
     var problem: String? { retry.problem }
     /// Sounds added while running, converted to the device's format off the loop's thread.
-    private var converter: Worker<Converted>?
+    private let converter: Worker<Converted>
 
     /// Sounds converted for a device format.
     private struct Converted: Sendable {
@@ -70,9 +70,11 @@ final class ALSASound: SoundDevice {
         for sound in custom { sources[sound.name] = sound.buffer }
         self.sources = sources
         silent = SilentSound(context, name: "silent", durations: sources.mapValues(\.durationNanoseconds))
-        converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop) {
-            [unowned self] converted in self.take(converted)
-        }
+        // The converter's results reach `take` once this sound is made: they come only from the loop's callbacks,
+        // which start after (the same wiring as ExportWorker's).
+        var converted: (Converted) -> Void = { _ in }
+        converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop) { converted($0) }
+        converted = { [unowned self] in self.take($0) }
         retry.opened(problem: open())
         if playback != nil { watchMixer() }
     }
@@ -160,7 +162,7 @@ final class ALSASound: SoundDevice {
     func add(_ sounds: [CustomSound]) {
         for sound in sounds { sources[sound.name] = sound.buffer }
         silent.add(sounds)
-        guard let playback, let converter else { return }
+        guard let playback else { return }
         let (sampleRate, channels, gain) = (playback.sampleRate, playback.channels, gain)
         converter.run { post in
             var converted = Converted(sounds: [:], sampleRate: sampleRate, channels: channels)
