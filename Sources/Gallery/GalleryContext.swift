@@ -13,11 +13,14 @@ struct GalleryContext: RequestContext {
     /// The booth's address and port this connection came in on ("" and 0 when the channel has none).
     let localAddress: String
     let localPort: Int
+    /// The connection's channel (a ZIP's body waits on it for room to open files: `FileSpanSender.room`).
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         client = CaptivePortal.unmapped(source.channel.remoteAddress?.ipAddress ?? "")
         localAddress = CaptivePortal.unmapped(source.channel.localAddress?.ipAddress ?? "")
         localPort = source.channel.localAddress?.port ?? 0
+        channel = source.channel
     }
 }

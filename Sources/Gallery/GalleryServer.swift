@@ -49,6 +49,9 @@ public struct GalleryServer: Sendable {
     let clock: PhoneClockSetter?
     /// What begins a `FileSpan` marker in a response body (`FileSpanSender`), drawn at start.
     let spanSecret = FileSpan.randomSecret()
+    /// The most file spans one write of a ZIP's body carries (a write is a hop to the channel's thread): half the
+    /// files a connection holds open, so one write's files are sent while the next's are opened.
+    static let spansPerWrite = FileSpanSender.filesOpenAtOnce / 2
 
     /// A server for `options`: lists the store once and opens the thumbnail cache; throws when either fails.
     public init(options: Options) throws(SystemError) {
@@ -184,7 +187,8 @@ public struct GalleryServer: Sendable {
         router.get("/zip/all") { request, context in
             guard server.admitted(request) else { throw HTTPError(.unauthorized) }
             let listing = await server.catalog.listing
-            return try server.zip(listing.photos.reversed(), folders: true, named: "HeyLook photos.zip")
+            return try server.zip(
+                listing.photos.reversed(), folders: true, named: "HeyLook photos.zip", channel: context.channel)
         }
         router.get("/zip/day/:day") { request, context in
             guard server.admitted(request) else { throw HTTPError(.unauthorized) }
@@ -192,7 +196,7 @@ public struct GalleryServer: Sendable {
             let day: String? = asked == PhotoName.undated ? nil : asked
             let photos = await server.catalog.listing.photos(onDay: day)
             guard !photos.isEmpty else { throw HTTPError(.notFound, message: "no photos on \(asked)") }
-            return try server.zip(photos, folders: false, named: "HeyLook \(asked).zip")
+            return try server.zip(photos, folders: false, named: "HeyLook \(asked).zip", channel: context.channel)
         }
         router.get("/slideshow") { request, _ in
             guard server.admitted(request) else { return Self.html(GalleryPage.code(wrong: false)) }
@@ -305,7 +309,7 @@ public struct GalleryServer: Sendable {
     /// before the first byte. A photo whose CRC-32 the index recorded at save has it in its local header, and its
     /// bytes go from the page cache to the socket by the kernel (a `FileSpan`: sendfile), never through the
     /// gallery; a photo the index lacks is read in pieces and summed on the way (its CRC-32 in a data descriptor).
-    func zip(_ photos: [GalleryPhoto], folders: Bool, named: String) throws -> Response {
+    func zip(_ photos: [GalleryPhoto], folders: Bool, named: String, channel: any Channel) throws -> Response {
         var entries: [(ZipEntry, FileSpan)] = []
         for photo in photos {
             var info = stat()
@@ -336,24 +340,42 @@ public struct GalleryServer: Sendable {
             status: .ok, headers: headers,
             body: ResponseBody(contentLength: Int(length)) { writer in
                 var zip = ZipStreamWriter()
+                // Parts not yet handed to the channel, and how many of them are file spans: the parts of several
+                // photos go in one write, once the channel has room for their files (FileSpanSender).
+                var parts: [ByteBuffer] = []
+                var spans = 0
                 for (entry, span) in files {
-                    try await writer.write(ByteBuffer(bytes: try zip.begin(entry)))
+                    parts.append(ByteBuffer(bytes: try zip.begin(entry)))
                     if entry.checksum != nil {
                         // Nothing to sum: the kernel sends the file's bytes from the page cache (FileSpanSender).
                         try zip.dataSent(count: span.length)
-                        if span.length > 0 { try await writer.write(ByteBuffer(bytes: span.marker(secret: secret))) }
-                        try await writer.write(ByteBuffer(bytes: try zip.end()))
+                        if span.length > 0 {
+                            parts.append(ByteBuffer(bytes: span.marker(secret: secret)))
+                            spans += 1
+                        }
+                        let end = try zip.end()  // Empty: the header holds the checksum; no data descriptor.
+                        if !end.isEmpty { parts.append(ByteBuffer(bytes: end)) }
+                        if spans >= Self.spansPerWrite {
+                            try await FileSpanSender.room(for: spans, on: channel)
+                            try await writer.write(contentsOf: parts)
+                            (parts, spans) = ([], 0)
+                        }
                         continue
                     }
+                    try await FileSpanSender.room(for: spans, on: channel)
+                    try await writer.write(contentsOf: parts)
+                    (parts, spans) = ([], 0)
                     try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(span.path)) { handle in
                         for try await chunk in handle.readChunks(chunkLength: .kibibytes(256)) {
                             try chunk.withUnsafeReadableBytes { try zip.data($0) }
                             try await writer.write(chunk)
                         }
                     }
-                    try await writer.write(ByteBuffer(bytes: try zip.end()))
+                    parts.append(ByteBuffer(bytes: try zip.end()))
                 }
-                try await writer.write(ByteBuffer(bytes: try zip.finish()))
+                parts.append(ByteBuffer(bytes: try zip.finish()))
+                try await FileSpanSender.room(for: spans, on: channel)
+                try await writer.write(contentsOf: parts)
                 try await writer.finish(nil)
             })
     }

@@ -71,6 +71,71 @@ import Testing
         #expect(try channel.finish().isClean)
     }
 
+    /// Holds every write's promise until the test lets it complete (a socket that takes its time).
+    final class SlowSocket: ChannelOutboundHandler {
+        typealias OutboundIn = HTTPServerResponsePart
+        var held: [EventLoopPromise<Void>] = []
+
+        func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+            held.append(promise ?? context.eventLoop.makePromise())
+        }
+
+        func flush(context: ChannelHandlerContext) {}
+    }
+
+    /// What a future came to, seen from the test (an embedded loop runs on the test's own thread).
+    final class Outcome: @unchecked Sendable {
+        var succeeded = false
+        var error: (any Error)?
+
+        init(_ future: EventLoopFuture<Void>) {
+            future.whenComplete { result in
+                switch result {
+                case .success: self.succeeded = true
+                case .failure(let error): self.error = error
+                }
+            }
+        }
+    }
+
+    @Test func aWriterWaitsForRoomUntilTheFilesBeforeAreSent() throws {
+        let (_, secret, path, identity) = try Self.setUp()
+        let channel = EmbeddedChannel()
+        let socket = SlowSocket()
+        let sender = FileSpanSender(secret: secret, openAtOnce: 2)
+        try channel.pipeline.syncOperations.addHandlers([socket, sender])
+        let span = FileSpan(path: path, device: identity.device, inode: identity.inode, offset: 0, length: 1000)
+        let marker = HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(bytes: span.marker(secret: secret))))
+        let loop = channel.embeddedEventLoop
+
+        #expect(Outcome(sender.room(for: 2, on: loop)).succeeded, "nothing open: room at once")
+        channel.write(marker, promise: nil)
+        channel.write(marker, promise: nil)
+        channel.flush()
+        #expect(sender.open == 2)
+        let first = Outcome(sender.room(for: 1, on: loop))
+        #expect(!first.succeeded, "two files open of two: the writer waits")
+        socket.held[0].succeed()
+        loop.run()
+        #expect(sender.open == 1 && first.succeeded, "one sent and closed: the writer goes")
+        channel.write(marker, promise: nil)
+        channel.flush()
+        let second = Outcome(sender.room(for: 2, on: loop))
+        socket.held[1].succeed()
+        loop.run()
+        #expect(sender.open == 1 && !second.succeeded, "two more do not fit beside one")
+        socket.held[2].succeed()
+        loop.run()
+        #expect(sender.open == 0 && second.succeeded)
+
+        channel.write(marker, promise: nil)
+        channel.flush()
+        let gone = Outcome(sender.room(for: 2, on: loop))
+        #expect(!gone.succeeded && gone.error == nil)
+        _ = try? channel.finish()
+        #expect(gone.error as? ChannelError == .ioOnClosedChannel, "a closed connection fails the writers waiting")
+    }
+
     @Test func aFileReplacedSinceItWasPlannedClosesTheConnection() throws {
         let (channel, secret, path, identity) = try Self.setUp()
         try DurableFile().write([1, 2, 3], path: path, replacing: true)
