@@ -344,6 +344,11 @@ public struct GalleryServer: Sendable {
                 // photos go in one write, once the channel has room for their files (FileSpanSender).
                 var parts: [ByteBuffer] = []
                 var spans = 0
+                func handOver() async throws {
+                    try await FileSpanSender.room(for: spans, on: channel)
+                    try await writer.write(contentsOf: parts)
+                    (parts, spans) = ([], 0)
+                }
                 for (entry, span) in files {
                     parts.append(ByteBuffer(bytes: try zip.begin(entry)))
                     if entry.checksum != nil {
@@ -353,18 +358,13 @@ public struct GalleryServer: Sendable {
                             parts.append(ByteBuffer(bytes: span.marker(secret: secret)))
                             spans += 1
                         }
-                        let end = try zip.end()  // Empty: the header holds the checksum; no data descriptor.
+                        // No data descriptor (the header holds the checksum): nothing to add when it is empty.
+                        let end = try zip.end()
                         if !end.isEmpty { parts.append(ByteBuffer(bytes: end)) }
-                        if spans >= Self.spansPerWrite {
-                            try await FileSpanSender.room(for: spans, on: channel)
-                            try await writer.write(contentsOf: parts)
-                            (parts, spans) = ([], 0)
-                        }
+                        if spans >= Self.spansPerWrite { try await handOver() }
                         continue
                     }
-                    try await FileSpanSender.room(for: spans, on: channel)
-                    try await writer.write(contentsOf: parts)
-                    (parts, spans) = ([], 0)
+                    try await handOver()
                     try await FileSystem.shared.withFileHandle(forReadingAt: FilePath(span.path)) { handle in
                         for try await chunk in handle.readChunks(chunkLength: .kibibytes(256)) {
                             try chunk.withUnsafeReadableBytes { try zip.data($0) }
@@ -374,8 +374,7 @@ public struct GalleryServer: Sendable {
                     parts.append(ByteBuffer(bytes: try zip.end()))
                 }
                 parts.append(ByteBuffer(bytes: try zip.finish()))
-                try await FileSpanSender.room(for: spans, on: channel)
-                try await writer.write(contentsOf: parts)
+                try await handOver()
                 try await writer.finish(nil)
             })
     }
