@@ -40,10 +40,11 @@ sb_config() {
     rm -f "$RIG_OUT/state.toml"
 }
 
-# sb_start CONFIG: runs `booth run` in the background and waits until it is ready and holds the button line.
+# sb_start CONFIG [PHOTOS=RIG_OUT/photos]: runs `booth run` in the background and waits until it is ready and holds
+# the button line.
 sb_start() {
     : >"$events"
-    "$booth" run --config "$1" --events-json "$events" --photos "$RIG_OUT/photos" --simulated-camera \
+    "$booth" run --config "$1" --events-json "$events" --photos "${2:-$RIG_OUT/photos}" --simulated-camera \
         >"$RIG_OUT/booth.log" 2>&1 &
     booth_pid=$!
     rig_wait_for 60 "the booth's ready event" sb_has '"type":"ready"'

@@ -25,13 +25,14 @@ Usage: soundcheck.py find REC.wav REF.wav [FROM_S [TO_S [HEAD_S]]]
 The loopback is bit-exact (same rate, format, channels; gain 0 dB), so a sound the booth played appears in the
 recording with its exact sample values; the correlation also tolerates a level change.
 """
-import json
 import os
 import sys
 import time
 import wave
 
 import numpy as np
+
+import events
 
 
 def read(path):
@@ -74,26 +75,10 @@ def matched(rec, ref, lag):
 
 
 def print_latency(path, purpose, label):
-    with open(path) as f:
-        events = [json.loads(line) for line in f if line.strip()]
-    inputs = {e["t_us"] for e in events if e.get("type") == "input"}
-    handoff, returned, start, progress = [], [], [], []
-    started = None
-    for e in events:
-        if e.get("type") == "soundStarted" and e.get("purpose") == purpose and e.get("event_us") in inputs:
-            handoff.append(e["t_us"] - e["event_us"])
-            if "returned_us" in e:
-                returned.append(e["returned_us"] - e["event_us"])
-            if "device_start_us" in e:
-                start.append(e["device_start_us"] - e["event_us"])
-            started = e
-        elif e.get("type") == "soundFinished" and e.get("purpose") == purpose and started is not None:
-            if "first_progress_us" in e:
-                progress.append(e["first_progress_us"] - started["event_us"])
-            started = None
-    rows = [("first samples handed to ALSA", handoff), ("ALSA stream start (trigger tstamp)", start),
-            ("whole buffer with ALSA (play returned)", returned),
-            ("first progress seen by the loop", progress)]
+    found = events.sound_latencies(path, purpose)
+    rows = [("first samples handed to ALSA", found["handoff"]), ("ALSA stream start (trigger tstamp)", found["start"]),
+            ("whole buffer with ALSA (play returned)", found["returned"]),
+            ("first progress seen by the loop", found["progress"])]
     for what, values in rows:
         if not values:
             continue
@@ -107,11 +92,10 @@ def print_onsets(rec_path, events_path, purpose, frame0_us, label):
         rate, channels = w.getframerate(), w.getnchannels()
         data = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2").reshape(-1, channels)
     loud = np.nonzero(np.any(data != 0, axis=1))[0]
-    with open(events_path) as f:
-        events = [json.loads(line) for line in f if line.strip()]
-    inputs = {e["t_us"] for e in events if e.get("type") == "input"}
+    booth_events = list(events.events(events_path))
+    inputs = {e["t_us"] for e in booth_events if e.get("type") == "input"}
     values = []
-    for e in events:
+    for e in booth_events:
         if e.get("type") != "soundStarted" or e.get("purpose") != purpose or e.get("event_us") not in inputs:
             continue
         # The first non-silent frame from 10 ms before the ALSA trigger (more than two jiffies of snd-aloop).
