@@ -7,6 +7,7 @@ Checks, each named in its failures:
   as ConfigDocsTests checks);
 - commands: every `booth COMMAND` the docs show is a command of `booth --help`;
 - readme: README.md is at most 200 lines;
+- version: the README's status line and the changelog's newest section name `booth --version`'s version;
 - man: the man page has a section for every command of `booth --help` and no other, each command's options are
   those of `booth COMMAND --help`, and its version is `booth --version`'s;
 - wiring: docs/images/wiring.svg is what scripts/draw-wiring draws from deploy/booth.toml now.
@@ -149,6 +150,22 @@ def check_readme(root):
     return [] if lines <= README_LIMIT else [f"README.md: {lines} lines; at most {README_LIMIT} (the rest in docs/)"]
 
 
+def check_version(root, version_text):
+    """The version the README's "**Status:** version X" and the changelog's first "## X — date" name is the booth's."""
+    version = re.search(r"HeyLook Booth (\S+)", version_text)
+    version = version[1] if version else "(none)"
+    problems = []
+    status = re.search(r"^\*\*Status:\*\* version (\S+?)[ ,]", (root / "README.md").read_text(encoding="utf-8"), re.M)
+    if not status or status[1] != version:
+        problems.append(f"README.md: the status line names version {status[1] if status else '(none)'}, booth "
+                        f"--version says {version}")
+    newest = re.search(r"^## (\S+) — ", (root / "CHANGELOG.md").read_text(encoding="utf-8"), re.M)
+    if not newest or newest[1] != version:
+        problems.append(f"CHANGELOG.md: the newest section is {newest[1] if newest else '(none)'}, booth --version "
+                        f"says {version}")
+    return problems
+
+
 def help_commands(help_text):
     """The commands `booth --help` lists under SUBCOMMANDS."""
     section = help_text.split("SUBCOMMANDS:", 1)[1] if "SUBCOMMANDS:" in help_text else ""
@@ -222,6 +239,7 @@ def main(argv=None):
         "keys": check_keys(files, ROOT, config_keys(ROOT)),
         "commands": check_commands(files, ROOT, commands),
         "readme": check_readme(ROOT),
+        "version": check_version(ROOT, run(args.booth, "--version")),
         "man": check_man((ROOT / "deploy/debian/booth.1").read_text(encoding="utf-8"), run(args.booth, "--version"),
                          commands, options),
         "wiring": check_wiring(ROOT),
