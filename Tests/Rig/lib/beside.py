@@ -8,14 +8,9 @@ Usage: beside.py PURPOSE WITHOUT.jsonl WITH.jsonl LABEL
 The ratio is with ÷ without: 1.00 is no change, above it the load slowed the booth down.
 """
 import sys
+from statistics import median
 
 import events
-
-
-def median(values):
-    v = sorted(values)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def p99(values):
