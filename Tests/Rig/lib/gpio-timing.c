@@ -5,7 +5,8 @@
 //     line per change: "t_us prev_us v1 v2 ...", t_us being the CLOCK_MONOTONIC time of the read that saw the
 //     new values and prev_us that of the read before (the change happened in between). The first line is the
 //     start state. SIGTERM or SIGINT ends it early (the file is still written). Prints the number of reads and
-//     the median and largest gap between reads.
+//     the median and largest gap between reads. With EVERY_US > 0 each pause lasts at least four times the read
+//     before it, so the sampler never holds more than a fifth of its CPU, however slowly the host runs it.
 // gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US
 //     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
 //     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
@@ -90,7 +91,10 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, int co
         }
         prev = last = after;
         if (every_us > 0) {
-            struct timespec pause = {.tv_sec = every_us / 1000000, .tv_nsec = every_us % 1000000 * 1000};
+            // At least four times this read's own time: the sampler, above the booth on its CPU, takes at most
+            // a fifth of it, however slowly the host runs that CPU (at a fixed period its reads could take it all).
+            int64_t pause_us = every_us > 4 * (after - t) ? every_us : 4 * (after - t);
+            struct timespec pause = {.tv_sec = pause_us / 1000000, .tv_nsec = pause_us % 1000000 * 1000};
             nanosleep(&pause, NULL);
         }
     }

@@ -5,7 +5,9 @@
 # stalled loop) is checked in the booth's own leds events instead. Three sequences of a 2.0 s delay on 4 LEDs: 72
 # edges. The booth and the sampler share vCPU 0, the sampler SCHED_FIFO 99 above the booth's loop: a guest the host
 # starves holds both (a gap between the sampler's reads that an edge's error may fill), while a booth that holds
-# its own loop leaves the sampler reading on time. A fourth countdown proves the check sees that: the booth is
+# its own loop leaves the sampler reading on time. The sampler takes at most a fifth of the vCPU (each pause lasts
+# four times its read): with a fixed 0.5 ms pause, a vCPU the host slows leaves the booth's loop little more than
+# the pauses. A fourth countdown proves the check sees that: the booth is
 # stopped (SIGSTOP) for 400 ms in it, and the check must fail on that countdown.
 # shellcheck shell=bash
 # rig-needs: booth
