@@ -91,8 +91,7 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, int co
         }
         prev = last = after;
         if (every_us > 0) {
-            // At least four times this read's own time: the sampler, above the booth on its CPU, takes at most
-            // a fifth of it, however slowly the host runs that CPU (at a fixed period its reads could take it all).
+            // At least four times the read (see the usage above): at a fixed pause a slowed CPU was the sampler's.
             int64_t pause_us = every_us > 4 * (after - t) ? every_us : 4 * (after - t);
             struct timespec pause = {.tv_sec = pause_us / 1000000, .tv_nsec = pause_us % 1000000 * 1000};
             nanosleep(&pause, NULL);

@@ -7,8 +7,8 @@
 # starves holds both (a gap between the sampler's reads that an edge's error may fill), while a booth that holds
 # its own loop leaves the sampler reading on time. The sampler takes at most a fifth of the vCPU (each pause lasts
 # four times its read): with a fixed 0.5 ms pause, a vCPU the host slows leaves the booth's loop little more than
-# the pauses. A fourth countdown proves the check sees that: the booth is
-# stopped (SIGSTOP) for 400 ms in it, and the check must fail on that countdown.
+# the pauses. A fourth countdown proves the check sees a stalled booth: the booth is stopped (SIGSTOP) for 400 ms in
+# it, and the check must fail on that countdown.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-backends: gpiod2
