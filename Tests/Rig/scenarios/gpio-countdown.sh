@@ -1,14 +1,19 @@
 # gpio-countdown: the countdown LED lines flash every 0.5 s (250 ms on, fewer lit as time runs out, all on at the
-# capture); every edge, sampled from sysfs with CLOCK_MONOTONIC times, is where the countingDown event's time +
-# k x 250 ms puts it: the median edge within 20 ms, none off by 100 ms or more (a missed or shifted step) beyond the
-# sampler's own gap; how many are within 20 ms is reported; a frame replaced within 5 ms (the capture's, after a
-# stalled loop) is checked in the booth's own leds events instead. Three sequences of a 2.0 s delay on 4 LEDs: 72
-# edges. The booth and the sampler share vCPU 0, the sampler SCHED_FIFO 99 above the booth's loop: a guest the host
-# starves holds both (a gap between the sampler's reads that an edge's error may fill), while a booth that holds
-# its own loop leaves the sampler reading on time. The sampler takes at most a fifth of the vCPU (each pause lasts
-# four times its read): with a fixed 0.5 ms pause, a vCPU the host slows leaves the booth's loop little more than
-# the pauses. A fourth countdown proves the check sees a stalled booth: the booth is stopped (SIGSTOP) for 400 ms in
-# it, and the check must fail on that countdown.
+# capture); every edge, sampled from sysfs with CLOCK_MONOTONIC times, is where the countingDown event's time + k x
+# 250 ms puts it: the median edge within 20 ms, none off by a whole step (250 ms: a step lost) beyond the sampler's
+# own gap; how many are within 20 ms and how many 100 ms or more late is reported; a frame replaced within 5 ms (the
+# capture's, after a stalled loop) is checked in the booth's own leds events instead. Three sequences of a 2.0 s delay
+# on 4 LEDs: 72 edges. The booth and the sampler share vCPU 0, the sampler SCHED_FIFO 99 above the booth's loop: a
+# guest the host starves holds both (a gap between the sampler's reads that an edge's error may fill), while a booth
+# that holds its own loop leaves the sampler reading on time. Single edges later than 100 ms beyond that gap are
+# measured, not failed: the emulated guest on a busy host delays them in ways the sampler does not see (133 ms seen in
+# CI between reads 42 ms apart), and the sampler's pace cannot tell them apart either (beside a busy loop per host
+# core its reads fall behind for up to 100 ms of a 150 ms window while the booth writes every frame within 25 ms). The
+# sampler takes at most a fifth of the vCPU (each pause lasts four times its read): with a fixed 0.5 ms pause, a vCPU
+# the host slows leaves the booth's loop little more than the pauses. Then a held countdown proves the check sees a
+# stalled booth: the booth is stopped (SIGSTOP) for 600 ms in it, so a frame is written at least 350 ms late, and the
+# check must fail on that lost step; a stop that a slow host delays past the countdown's steps is tried again, three
+# times at most.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-backends: gpiod2
@@ -21,45 +26,80 @@ taskset -apc 0 "$RIG_BOOTH_PID" >/dev/null || rig_fail "taskset: the booth not p
 timing=$(rig_gpio_timing)
 files=()
 for l in led1 led2 led3 led4; do files+=("$(rig_gpio_line_dir booth "$l")/value"); done
-taskset -c 0 chrt -f 99 "$timing" sample "$RIG_OUT/samples" 120000 500 "${files[@]}" >"$RIG_OUT/sampler.out" &
-sampler=$!
-rig_sleep_ms 300
+# countdown_sampler OUT SECONDS: the sampler, writing OUT, on the booth's vCPU above its loop.
+countdown_sampler() {
+    taskset -c 0 chrt -f 99 "$timing" sample "$1" "$(($2 * 1000))" 500 "${files[@]}" >"$1.out" &
+    sampler=$!
+    rig_sleep_ms 300
+}
+countdown_sampler_stop() {
+    kill "$sampler" 2>/dev/null || true
+    wait "$sampler" 2>/dev/null || true
+}
+# leds_lateness EVENTS: "count mean_ms max_ms" of how late the booth wrote its LED frames after they were due.
+leds_lateness() {
+    grep -F '"type":"leds"' "$1" | sed 's/.*"t_us":\([0-9]*\).*"scheduled_us":\([0-9]*\).*/\1 \2/' |
+        awk '{ d = $1 - $2; s += d; if (d > m) m = d } END { printf "%d %.2f %.2f\n", NR, NR ? s / NR / 1e3 : 0, m / 1e3 }'
+}
+countdown_sampler "$RIG_OUT/samples" 120
 # Major page faults of the booth's loop thread (a code page read from the disk while the loop waits for it).
 loop_faults() { awk '{ print $12 }' "/proc/$RIG_BOOTH_PID/task/$RIG_BOOTH_PID/stat"; }
 faults=$(loop_faults)
-for n in 1 2 3 4; do
-    ((n < 4)) || faults=$(($(loop_faults) - faults))
+for n in 1 2 3; do
     rig_booth_click "$n" '"to":"playingSound"'
-    if ((n == 4)); then
-        rig_booth_wait 10 4 '"to":"countingDown"'
-        kill -STOP "$RIG_BOOTH_PID"
-        rig_sleep_ms 400
-        kill -CONT "$RIG_BOOTH_PID"
-    fi
     rig_booth_wait 30 "$n" '"type":"photoSaved"'
     rig_booth_wait 10 "$n" '"type":"state","from":"processing","to":"idle"'
 done
-kill "$sampler"
-wait "$sampler" 2>/dev/null || true
-rig_booth_stop
-cat "$RIG_OUT/sampler.out"
-# The three countdowns as they ran, and the fourth (with the ready event, which gives the delay) the booth was held in.
-fourth=$(grep -n '"to":"playingSound"' "$RIG_BOOTH_EVENTS" | sed -n 4p | cut -d: -f1)
-head -n $((fourth - 1)) "$RIG_BOOTH_EVENTS" >"$RIG_OUT/steady.jsonl"
-{ grep -m1 '"type":"ready"' "$RIG_BOOTH_EVENTS" && tail -n +"$fourth" "$RIG_BOOTH_EVENTS"; } >"$RIG_OUT/held.jsonl"
+faults=$(($(loop_faults) - faults))
+countdown_sampler_stop
+cat "$RIG_OUT/samples.out"
+cp "$RIG_BOOTH_EVENTS" "$RIG_OUT/steady.jsonl"
 steady=ok
 "$RIG_PY" "$RIG_DIR/lib/timing.py" countdown "$RIG_OUT/steady.jsonl" "$RIG_OUT/samples" 4 20 >"$RIG_OUT/countdown.txt" ||
     steady=failed
+# The held countdowns, each with its own sampler and events (the ready event, which gives the delay, then its own).
+# The booth's own events tell whether the stop held a step (a frame written 300 ms or more after it was due); only
+# a stop that missed the steps is tried again.
+held="all three stops of the booth missed the countdown's steps"
+for try in 1 2 3; do
+    n=$((3 + try))
+    seen=$(wc -l <"$RIG_BOOTH_EVENTS")
+    countdown_sampler "$RIG_OUT/held-$try" 30
+    rig_booth_click "$n" '"to":"playingSound"'
+    rig_booth_wait 10 "$n" '"to":"countingDown"'
+    kill -STOP "$RIG_BOOTH_PID"
+    rig_sleep_ms 600
+    kill -CONT "$RIG_BOOTH_PID"
+    rig_booth_wait 30 "$n" '"type":"photoSaved"'
+    rig_booth_wait 10 "$n" '"type":"state","from":"processing","to":"idle"'
+    countdown_sampler_stop
+    cat "$RIG_OUT/held-$try.out"
+    { grep -m1 '"type":"ready"' "$RIG_BOOTH_EVENTS" && tail -n +"$((seen + 1))" "$RIG_BOOTH_EVENTS"; } >"$RIG_OUT/held-$try.jsonl"
+    read -r _ _ latest < <(leds_lateness "$RIG_OUT/held-$try.jsonl")
+    if ((${latest%.*} < 300)); then
+        rig_log "held countdown $try: the stop missed its steps (the latest LED frame written $latest ms late); again"
+        continue
+    fi
+    if "$RIG_PY" "$RIG_DIR/lib/timing.py" countdown "$RIG_OUT/held-$try.jsonl" "$RIG_OUT/held-$try" 4 20 \
+        >"$RIG_OUT/held-$try.txt"; then
+        held="the check passed the countdown the booth was stopped in (a frame written $latest ms late)"
+    elif ! grep -q 'a whole step (a step lost)' "$RIG_OUT/held-$try.txt"; then
+        held="the check failed the countdown the booth was stopped in, but not on its lost step"
+    else
+        rig_log "the countdown the booth was stopped in ($try, a frame written $latest ms late):" \
+            "$(grep PROBLEM "$RIG_OUT/held-$try.txt" | tr '\n' ' ')"
+        held=caught
+        break
+    fi
+    cat "$RIG_OUT/held-$try.txt"
+    break
+done
+rig_booth_stop
 cat "$RIG_OUT/countdown.txt"
 # Last, so a failure's tail shows them: the guest's load, and the booth's own view of the three countdowns (how late
 # it wrote each LED change after it was due; major page faults of its loop thread, a code page read while it waited).
 rig_log "load in the guest: $(cat /proc/loadavg); the loop thread's major page faults in the three countdowns: $faults"
-grep -F '"type":"leds"' "$RIG_OUT/steady.jsonl" | sed 's/.*"t_us":\([0-9]*\).*"scheduled_us":\([0-9]*\).*/\1 \2/' |
-    awk '{ d = $1 - $2; s += d; if (d > m) m = d }
-        END { printf "booth leds events: %d, written late: mean %.2f ms, max %.2f ms\n", NR, s / NR / 1e3, m / 1e3 }'
+read -r count mean latest < <(leds_lateness "$RIG_OUT/steady.jsonl")
+echo "booth leds events: $count, written late: mean $mean ms, max $latest ms"
 [[ $steady == ok ]] || rig_fail "countdown LED edges off schedule (see above)"
-if "$RIG_PY" "$RIG_DIR/lib/timing.py" countdown "$RIG_OUT/held.jsonl" "$RIG_OUT/samples" 4 20 >"$RIG_OUT/held.txt"; then
-    cat "$RIG_OUT/held.txt"
-    rig_fail "the check passed the countdown the booth was stopped in for 400 ms"
-fi
-rig_log "the countdown the booth was stopped in: $(grep PROBLEM "$RIG_OUT/held.txt" | tr '\n' ' ')"
+[[ $held == caught ]] || rig_fail "$held"
