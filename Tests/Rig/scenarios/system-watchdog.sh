@@ -1,10 +1,11 @@
 # system-watchdog: systemd's watchdog and Restart=always on the installed service. SIGSTOP freezes the event loop:
-# its WATCHDOG=1 pings stop, systemd kills the booth (journal: watchdog timeout) and starts a new one within
-# WatchdogSec + RestartSec (+2 s), READY once it has started; SIGKILL: a new one within RestartSec (+2 s); NRestarts
-# counts both; no photo is lost.
+# its WATCHDOG=1 pings stop, systemd kills the booth (journal: watchdog timeout) and starts a new one, READY once it
+# has started; SIGKILL: a new one, no sooner than RestartSec; NRestarts counts both; no photo is lost. How long each
+# took is logged; the deadlines (the timers + 30 s) only end a wait for a restart that never comes: beside a busy
+# loop per host core the emulated guest's systemd took over RestartSec + 2 s to start the new booth.
 # shellcheck shell=bash
 # rig-vm: system
-# rig-timeout: 180
+# rig-timeout: 240
 sys_wait_ready 60
 sys_photo >/dev/null
 photos=$(sys_photos)
@@ -27,9 +28,9 @@ sys_took() {
 pid=$(sys_pid) restarts=$(sys_prop NRestarts) frozen=0 ready=0
 rig_now_ms frozen
 kill -STOP "$pid"
-# systemd's own timers: the kill at WatchdogSec, the new process RestartSec later (2 s of slack for the VM); READY
-# follows once the new booth has started (several seconds under emulation).
-took=$(sys_took $((watchdog_s + restart_s + 2)) "systemd to start a new booth after SIGSTOP" started "$pid")
+# systemd's own timers: the kill at WatchdogSec, the new process RestartSec later; READY follows once the new booth
+# has started (several seconds under emulation).
+took=$(sys_took $((watchdog_s + restart_s + 30)) "systemd to start a new booth after SIGSTOP" started "$pid")
 rig_log "ok: SIGSTOP: systemd started booth $(sys_pid) $took s after the freeze (WatchdogSec + RestartSec = $((watchdog_s + restart_s)) s)"
 rig_wait_for 30 "the new booth's READY" restarted "$pid"
 rig_now_ms ready
@@ -39,8 +40,9 @@ rig_assert "systemd counted a restart" test "$(sys_prop NRestarts)" -gt "$restar
 
 pid=$(sys_pid) restarts=$(sys_prop NRestarts)
 kill -KILL "$pid"
-took=$(sys_took $((restart_s + 2)) "systemd to start a new booth after SIGKILL" started "$pid")
+took=$(sys_took $((restart_s + 30)) "systemd to start a new booth after SIGKILL" started "$pid")
 rig_log "ok: SIGKILL: systemd started booth $(sys_pid) $took s later (RestartSec = $restart_s s)"
+rig_assert "systemd waited RestartSec before the new booth" awk -v t="$took" -v r="$restart_s" 'BEGIN { exit !(t >= r) }'
 took=$(sys_took 30 "the new booth's READY" restarted "$pid")
 rig_log "ok: READY $took s after that"
 rig_assert "systemd counted a restart" test "$(sys_prop NRestarts)" -gt "$restarts"
