@@ -88,8 +88,8 @@ BRIEF_US = 5_000  # a frame the booth replaced within this long may fall between
 
 
 def brief_write(led_events, line, level, scheduled):
-    """The booth's write of a frame with LED `line` at `level`, scheduled within a step of `scheduled`, that the
-    next write replaced within BRIEF_US: (written_us, shown_us), or None."""
+    """The booth's write of a frame with LED `line` at `level`, scheduled within SAME_STEP_US of `scheduled`, that
+    the next write replaced within BRIEF_US: (written_us, shown_us), or None."""
     for i, e in enumerate(led_events[:-1]):
         if abs(e["scheduled_us"] - scheduled) <= SAME_STEP_US and (e["bits"] >> line) & 1 == level:
             shown = led_events[i + 1]["t_us"] - e["t_us"]
