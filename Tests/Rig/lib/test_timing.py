@@ -91,19 +91,22 @@ class CountdownTests(unittest.TestCase):
         self.assertEqual(code, 1, text)
         self.assertIn("LED2 never went 1", text)
 
-    def test_an_edge_off_by_a_whole_step_fails(self):
+    def third_edge_seen_late(self, late_us):
+        """The booth on schedule, but the line's third change seen `late_us` later, the sampler reading on time.
+        Returns check()'s (code, text)."""
         writes, samples = self.on_schedule()
-        samples[2] = (samples[2][0] + 250_000, samples[2][1])
-        code, text = self.check(writes, START + 1_040_000, samples)
+        samples[2] = (samples[2][0] + late_us, samples[2][1])
+        return self.check(writes, START + 1_040_000, samples)
+
+    def test_an_edge_off_by_a_whole_step_fails(self):
+        code, text = self.third_edge_seen_late(250_000)
         self.assertEqual(code, 1, text)
         self.assertIn("1 edge(s) off by 250 ms or more, a whole step (a step lost)", text)
 
     def test_an_edge_late_by_less_than_a_step_is_measured_not_failed(self):
         # The edge 150 ms late: counted and marked, the countdown passes (its median is on time).
         # Mutation: a step bound of 100 ms (the rule before) failed this.
-        writes, samples = self.on_schedule()
-        samples[2] = (samples[2][0] + 150_000, samples[2][1])
-        code, text = self.check(writes, START + 1_040_000, samples)
+        code, text = self.third_edge_seen_late(150_000)
         self.assertEqual(code, 0, text)
         self.assertIn("100 ms or more beyond the sampler's gap: 1;", text)
         self.assertIn("late beyond the sampler's gap (measured)", text)
