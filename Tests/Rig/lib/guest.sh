@@ -1,8 +1,11 @@
 #!/bin/bash
 # Guest runner: runs each planned scenario with a timeout and records its result. In the busybox VM it runs inside the
 # chroot of the host root (lib/init.sh); in the system VM, from rig-runner.service (lib/system-guest.sh).
-# Usage: guest.sh WORK [PLAN=plan] — reads WORK/PLAN (one scenario name per line), writes WORK/results/NAME.{log,status}
-# and, at the end, WORK/results/.done-PLAN.
+# Usage: guest.sh WORK [PLAN=plan [VM]] — reads WORK/PLAN (one scenario name per line), writes
+# WORK/results/NAME.{log,status} and, at the end, WORK/results/.done-planVM. VM names this VM's own files (default:
+# PLAN's suffix, "" for plan and "-system" for plan-system; "-2" for a second busybox VM on the same plan).
+# Each scenario is claimed before it runs (mkdir WORK/claims/NAME, atomic on the host's file system under the share),
+# so two VMs on one plan run each scenario once: the busybox VM and, once the system VM is done, a second one.
 # A scenario already recorded is not run again, and one that asks for a reboot (touches RIG_REBOOT_FLAG, see
 # lib/system.sh) ends the run without a result: after the boot the runner starts again and runs it once more.
 set -u
@@ -19,18 +22,24 @@ source "$RIG_WORK/env"
 [[ -z ${RIG_GUEST_KROOT:-} ]] || RIG_KROOT=$RIG_GUEST_KROOT
 RIG_LIB=${RIG_LIB:-rig.sh}
 set +a
-# Each VM has its own monitor requests folder (plan -> requests, plan-system -> requests-system): the two VMs run at
-# the same time and number their requests alike.
+# Each VM has its own monitor requests folder (requests, requests-system, requests-2): the VMs run at the same time
+# and number their requests alike.
 plan_name=${2:-plan}
-export RIG_REQUESTS=$RIG_WORK/requests${plan_name#plan}
-# ... and its own reboot flag (WORK/reboot-system; the busybox VM never reboots): a flag both read made the busybox
+vm=${3-${plan_name#plan}}
+export RIG_REQUESTS=$RIG_WORK/requests$vm
+# ... and its own reboot flag (WORK/reboot-system; the busybox VMs never reboot): a flag both read made the busybox
 # VM stop as if its scenario had asked for the system VM's reboot.
-export RIG_REBOOT_FLAG=$RIG_WORK/reboot${plan_name#plan}
-mkdir -p "$RIG_WORK/results"
+export RIG_REBOOT_FLAG=$RIG_WORK/reboot$vm
+mkdir -p "$RIG_WORK/results" "$RIG_WORK/claims"
 mkdir -p /run/udev/data /run/rig
 
 while read -r name; do
     [[ -n $name && ! -e $RIG_WORK/results/$name.status ]] || continue
+    # Another VM's claim: skip it. This VM's own (the system VM, booted again after a scenario's reboot): run it again.
+    if ! mkdir "$RIG_WORK/claims/$name" 2>/dev/null; then
+        [[ $(cat "$RIG_WORK/claims/$name/vm" 2>/dev/null) == "vm$vm" ]] || continue
+    fi
+    echo "vm$vm" >"$RIG_WORK/claims/$name/vm"
     script=$RIG_DIR/scenarios/${name%@*}.sh
     limit=$(sed -n 's/^# rig-timeout: *\([0-9]*\).*/\1/p' "$script" | head -1)
     limit=${limit:-120}
@@ -69,4 +78,4 @@ while read -r name; do
     mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"
 done <"$plan"
-touch "$RIG_WORK/results/.done-${2:-plan}"
+touch "$RIG_WORK/results/.done-plan$vm"

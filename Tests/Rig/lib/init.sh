@@ -10,6 +10,7 @@ while read -r m; do insmod "/modules/$m" || echo "rig-init: insmod $m failed"; d
 arg() { sed -n "s/.*\\<$1=\\([^ ]*\\).*/\\1/p" /proc/cmdline; }
 WORK=$(arg rig.work)
 RIG_DIR=$(arg rig.dir)
+VM=$(arg rig.vm) # "-2" for the second busybox VM (lib/guest.sh)
 
 mount_9p() { # tag dir options: virtio devices may still be probing, so retry for a few seconds
     i=0
@@ -37,7 +38,7 @@ mount -t proc proc /host/proc
 mount -t sysfs sysfs /host/sys
 echo "rig-init: userland up after $(cut -d' ' -f1 /proc/uptime) s"
 chroot /host /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp \
-    TERM=dumb /bin/bash "$RIG_DIR/lib/guest.sh" "$WORK" </dev/console >/dev/console 2>&1
+    TERM=dumb /bin/bash "$RIG_DIR/lib/guest.sh" "$WORK" plan "$VM" </dev/console >/dev/console 2>&1
 echo "rig-init: guest runner exited with $?"
 sync
 poweroff -f

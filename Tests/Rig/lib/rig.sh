@@ -292,7 +292,9 @@ rig_gpio_timing() {
     local bin=$RIG_WORK/bin/gpio-timing src=$RIG_DIR/lib/gpio-timing.c
     if [[ ! -x $bin || $src -nt $bin ]]; then
         mkdir -p "$RIG_WORK/bin"
-        { gcc -O2 -o "$bin.tmp" "$src" >&2 && mv "$bin.tmp" "$bin"; } || rig_fail "cannot compile $src"
+        local tmp # Its own name: two busybox VMs may compile it at once.
+        tmp=$(mktemp "$bin.XXXXXX")
+        { gcc -O2 -o "$tmp" "$src" >&2 && chmod 755 "$tmp" && mv "$tmp" "$bin"; } || { rm -f "$tmp"; rig_fail "cannot compile $src"; }
     fi
     echo "$bin"
 }
