@@ -294,7 +294,10 @@ rig_gpio_timing() {
         mkdir -p "$RIG_WORK/bin"
         local tmp # Its own name: two busybox VMs may compile it at once.
         tmp=$(mktemp "$bin.XXXXXX")
-        { gcc -O2 -o "$tmp" "$src" >&2 && chmod 755 "$tmp" && mv "$tmp" "$bin"; } || { rm -f "$tmp"; rig_fail "cannot compile $src"; }
+        if ! { gcc -O2 -o "$tmp" "$src" >&2 && chmod 755 "$tmp" && mv "$tmp" "$bin"; }; then
+            rm -f "$tmp"
+            rig_fail "cannot compile $src"
+        fi
     fi
     echo "$bin"
 }
@@ -481,16 +484,16 @@ rig_booth_wait() { rig_wait_for "$1" "$2 event(s) with $3" rig_booth_alive_and "
 # turns the press into a release, and the press is lost (seen beside one busy loop per host core: LED writes 95 to
 # 131 ms late, no press within 10 s of a 100 ms click).
 rig_booth_click() {
-    local presses deadline now pull down=down up=up fd part="" line seen=0
+    local presses pressed_at deadline now pull down=down up=up fd part="" line seen=0
     presses=$(($(rig_booth_count '"input":"buttonPressed"') + 1))
     pull=$(rig_gpio_line_dir booth button)/pull
     [[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && down=up up=down
     exec {fd}<"$RIG_BOOTH_EVENTS"
     while IFS= read -r -u "$fd" line; do :; done # Past the events so far (counted above).
     echo "pull-$down" >"$pull"
-    rig_now_ms deadline
+    rig_now_ms pressed_at
     rig_sleep_ms 100
-    while ((seen == 0)) && rig_now_ms now && ((now - deadline < 600)); do
+    while ((seen == 0)) && rig_now_ms now && ((now - pressed_at < 600)); do
         while IFS= read -r -u "$fd" line; do
             [[ $part$line == *'"input":"buttonPressed"'* ]] && seen=1
             part=""
@@ -500,7 +503,7 @@ rig_booth_click() {
     done
     echo "pull-$up" >"$pull"
     exec {fd}<&-
-    deadline=$((deadline + 10000))
+    deadline=$((pressed_at + 10000))
     until rig_booth_alive_and "$presses" '"input":"buttonPressed"'; do
         rig_now_ms now
         if ((now >= deadline)); then
