@@ -95,7 +95,7 @@ cam_shoot() {
     local before
     before=$(cam_count photoSaved)
     rig_wait_for 20 "the button LED (booth idle, taking presses)" cam_idle_ready
-    rig_gpio_click booth button 100
+    rig_booth_press "$CAM_EVENTS"
     rig_wait_for "$1" "photo $((before + 1)) to be saved" cam_has photoSaved $((before + 1))
 }
 

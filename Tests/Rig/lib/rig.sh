@@ -476,20 +476,18 @@ rig_booth_count() { if [[ -e $RIG_BOOTH_EVENTS ]]; then grep -cF -- "$1" "$RIG_B
 # '"type":"state","from":"idle","to":"playingSound"', '"type":"setting","name":"sound","value":"Cow"').
 rig_booth_wait() { rig_wait_for "$1" "$2 event(s) with $3" rig_booth_alive_and "$2" "$3"; }
 
-# rig_booth_click N TEXT: one click on the booth's button; the booth must see it as one more press within 10 s, then N
-# events must contain TEXT within 30 s. One click, one reaction: a dropped click fails, printing the inputs the booth
-# saw. The button is held until the booth reports the press (at least 100 ms, at most 600 ms: below the 1 s long
-# press), read from the events file without a fork between the two edges. Linux 6.1's gpiolib-cdev names an edge by
-# the level its IRQ thread reads, so a release that comes while a starved guest has not yet run the press's thread
-# turns the press into a release, and the press is lost (seen beside one busy loop per host core: LED writes 95 to
-# 131 ms late, no press within 10 s of a 100 ms click).
-rig_booth_click() {
-    local presses pressed_at deadline now pull down=down up=up fd part="" line seen=0
-    presses=$(($(rig_booth_count '"input":"buttonPressed"') + 1))
+# rig_booth_press EVENTS: one click on the booth's button (chip booth, line button) while a booth writes EVENTS: held
+# until EVENTS gains the booth's buttonPressed (at least 100 ms, at most 600 ms: below the 1 s long press), then
+# released, with no fork between the two edges (EVENTS is read on a descriptor of its own). Linux 6.1's gpiolib-cdev
+# names an edge by the level its IRQ thread reads, so a release that comes while a starved guest has not yet run the
+# press's thread turns the press into a release, and the press is lost (seen beside one busy loop per host core: no
+# press within 10 s, then 30 s, of a 100 ms click).
+rig_booth_press() {
+    local pull down=down up=up fd part="" line seen=0 pressed_at now
     pull=$(rig_gpio_line_dir booth button)/pull
     [[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && down=up up=down
-    exec {fd}<"$RIG_BOOTH_EVENTS"
-    while IFS= read -r -u "$fd" line; do :; done # Past the events so far (counted above).
+    exec {fd}<"$1"
+    while IFS= read -r -u "$fd" line; do :; done # Past the events so far.
     echo "pull-$down" >"$pull"
     rig_now_ms pressed_at
     rig_sleep_ms 100
@@ -503,7 +501,17 @@ rig_booth_click() {
     done
     echo "pull-$up" >"$pull"
     exec {fd}<&-
-    deadline=$((pressed_at + 10000))
+}
+
+# rig_booth_click N TEXT: one click on the booth's button (rig_booth_press); the booth must see it as one more press
+# within 10 s, then N events must contain TEXT within 30 s. One click, one reaction: a dropped click fails, printing
+# the inputs the booth saw.
+rig_booth_click() {
+    local presses deadline now
+    presses=$(($(rig_booth_count '"input":"buttonPressed"') + 1))
+    rig_booth_press "$RIG_BOOTH_EVENTS"
+    rig_now_ms deadline
+    deadline=$((deadline + 10000))
     until rig_booth_alive_and "$presses" '"input":"buttonPressed"'; do
         rig_now_ms now
         if ((now >= deadline)); then

@@ -10,7 +10,7 @@ rig_camera_up
 export CAM_BURST=3 CAM_FLASH=auto
 cam_start burst
 rig_wait_for 20 "the button LED" cam_idle_ready
-rig_gpio_click booth button 100
+rig_booth_press "$CAM_EVENTS"
 rig_wait_for 60 "three photos" cam_has photoSaved 3
 rig_wait_for 20 "the booth to be idle again" cam_idle_ready
 cam_stop

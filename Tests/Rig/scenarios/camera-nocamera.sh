@@ -11,7 +11,7 @@ rig_wait_for 10 "the camera warning" cam_has_text '"name":"warning.cameraUnavail
 rig_assert "a clear error in the log" grep -q 'libcamera sees no cameras' "$RIG_OUT/nocamera.log"
 grep camera "$RIG_OUT/nocamera.log" | head -2 >&2
 rig_assert "button LED off" test "$(rig_gpio_value booth button_led)" = 0
-rig_gpio_click booth button 100
+rig_booth_press "$CAM_EVENTS"
 rig_wait_for 10 "the press to be refused" cam_has_text 'no camera: photo refused'
 rig_assert "no capture" test "$(cam_count captureRequested)" -eq 0
 rig_camera_up

@@ -18,7 +18,7 @@ rig_log "unbinding $dev from vimc"
 echo "$dev" >"$drv/unbind"
 rig_wait_for 10 "the video nodes to go" bash -c '! compgen -G "/sys/class/video4linux/video*" >/dev/null'
 rig_wait_for 10 "the button LED" cam_idle_ready
-rig_gpio_click booth button 100
+rig_booth_press "$CAM_EVENTS"
 rig_wait_for 30 "the capture to be given up" cam_has_text '"to":"aborted"'
 rig_wait_for 10 "the booth to go idle after the abort" cam_has_text '"from":"aborted","to":"idle"'
 grep -E '"type":"(error|setting|state)"' "$CAM_EVENTS" | tail -8 >&2

@@ -33,7 +33,7 @@ pc_marker_start "$USB_EVENTS" stick "$store"
 usb_mount "$dev" "$USB_MEDIA/stick"
 rig_wait_for 180 "the first exportFinished" usb_has_event exportFinished 1
 rig_assert "the first export copied 12 and unmounted" grep -q '"copied":12,"unmounted":true' <(usb_last exportFinished)
-rig_gpio_click booth button 100
+rig_booth_press "$USB_EVENTS"
 rig_wait_for 60 "a photo saved" usb_has_event photoSaved 1
 usb_mount "$dev" "$USB_MEDIA/stick"
 rig_wait_for 120 "the second exportFinished" usb_has_event exportFinished 2

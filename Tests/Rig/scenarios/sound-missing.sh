@@ -18,7 +18,7 @@ rig_assert "the log says the booth runs silent" grep -qF 'running silent' "$RIG_
 rig_gpio_wait_value booth led0 1 5
 rig_gpio_wait_value booth led0 0 5
 rig_assert "only the first LED blinks for the warning" test "$(rig_gpio_value booth led1)" = 0
-rig_gpio_click booth button
+rig_booth_press "$events"
 sb_wait '"from":"processing","to":"idle"' 1 60
 sb_stop
 rig_events "$events" states | tee "$RIG_OUT/states" >&2

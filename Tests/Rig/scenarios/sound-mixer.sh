@@ -38,7 +38,7 @@ rig_wait_for 10 "warning.volumeLow false" warning volumeLow false
 rig_assert "the log names the control and the level" grep -qF "control 'Master' is at 30 %" "$RIG_OUT/booth.log"
 rig_assert "the log names the silent control" grep -qF "control 'Master' is at volume 0" "$RIG_OUT/booth.log"
 
-rig_gpio_click booth button
+rig_booth_press "$events"
 sb_wait '"from":"processing","to":"idle"' 1 60
 sb_stop
 rig_assert "the attention sound played" sb_has '"type":"soundFinished","purpose":"attention"'

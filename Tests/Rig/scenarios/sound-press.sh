@@ -12,7 +12,7 @@ sb_start "$RIG_OUT/booth.toml"
 rig_assert "ready names the ALSA device" sb_has '"soundDevice":"alsa:hw:Loopback,0,0"'
 rig_assert "no sound device warning" bash -c "! grep -q 'soundDeviceUnavailable' '$events'"
 sb_record "$RIG_OUT/rec.wav"
-rig_gpio_click booth button
+rig_booth_press "$events"
 sb_wait '"from":"processing","to":"idle"' 1 60
 sb_record_stop
 sb_stop

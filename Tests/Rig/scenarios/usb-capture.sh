@@ -15,7 +15,7 @@ dev=$(rig_usb_plug "$img")
 usb_mount "$dev" "$mnt"
 rig_wait_for 30 "exportStarted" usb_has_event exportStarted 1
 rig_wait_for 60 "the first photo copied" usb_has_event exportProgress 2
-rig_gpio_click booth button
+rig_booth_press "$USB_EVENTS"
 rig_wait_for 60 "photoSaved" usb_has_event photoSaved 1
 rig_assert "the export is still running when the photo is saved" test "$(usb_count exportFinished)" -eq 0
 rig_wait_for 180 "exportFinished" usb_has_event exportFinished 1

@@ -66,7 +66,7 @@ rig_log "the stick's id: $id; owner-sticks.txt: $(tr '\n' ' ' <"$RIG_OUT/owner-s
 rig_assert "owner-sticks.txt holds the stick's id" grep -qx "$id" "$RIG_OUT/owner-sticks.txt"
 
 # A new photo; the owner's stick gets it at its next insert, with no hold.
-rig_gpio_click booth button
+rig_booth_press "$USB_EVENTS"
 rig_wait_for 60 "photoSaved" usb_has_event photoSaved 1
 dev=$(rig_usb_plug "$img")
 usb_mount "$dev" "$mnt"
