@@ -484,8 +484,10 @@ rig_booth_wait() { rig_wait_for "$1" "$2 event(s) with $3" rig_booth_alive_and "
 # press within 10 s, then 30 s, of a 100 ms click).
 rig_booth_press() {
     local pull down=down up=up fd part="" line seen=0 pressed_at now
+    [[ -r $1 ]] || rig_fail "rig_booth_press: no events file $1 (start the booth first)"
     pull=$(rig_gpio_line_dir booth button)/pull
     [[ ${RIG_GPIO_ACTIVE_HIGH:-0} == 1 ]] && down=up up=down
+    rig_sleep_ms 1 # Its first call makes a fifo (forks): not between the edges.
     exec {fd}<"$1"
     while IFS= read -r -u "$fd" line; do :; done # Past the events so far.
     echo "pull-$down" >"$pull"
