@@ -18,6 +18,10 @@ rig_assert "stderr gives the fix" grep -qF "Fix: stop the other program that hol
 rig_assert "stderr says no photo can be taken" grep -qF "without the big button no photo can be taken" "$err"
 rig_gpio_knob booth knob-a knob-b 1
 rig_booth_wait 10 1 '"type":"setting","name":"sound","value":"Cow"'
+# The LEDs' value files are looked up now (about 20 forks): the delay shows for only 5 s from the knob's press (then
+# the knob goes back to the sound), and beside busy loops the wait below, looking them up itself, once never read
+# the row though the booth showed it three-quarters of that time.
+rig_gpio_read_row booth led1 led2 led3 led4
 rig_gpio_click booth knob-switch 100
 rig_booth_wait 10 1 '"name":"knobMode","value":"delay"'
 rig_wait_for 5 "the delay on the LEDs" rig_gpio_row_is booth 1100 led1 led2 led3 led4
