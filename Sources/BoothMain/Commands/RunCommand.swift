@@ -1,6 +1,7 @@
 // RunCommand: `booth run`.
 import ArgumentParser
 import BoothCore
+import BoothSystem
 import PhotoStore
 import SoundOutput
 
@@ -77,7 +78,11 @@ struct RunCommand: ParsableCommand {
             Log.info("realtime: the event loop runs \(RealtimeScheduling.current())")
         }
         let code = try controller.run()
-        if code != 0 { throw ExitCode(code) }
+        // Photos saved, a stick unmounted, the events synced, systemd told STOPPING: the booth's shutdown is done,
+        // and the process ends here. libcamera's, lttng-ust's and the runtime's exit handlers would only add time
+        // the unit's stop timeout counts; the kernel closes the devices either way.
+        Log.info("stopped (exit status \(code))")
+        ProcessExit.now(code)
     }
 
     /// The events output: `--events-json` when given, else the kept events (`keptEvents`).
