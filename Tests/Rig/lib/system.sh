@@ -68,6 +68,37 @@ sys_journal() { journalctl -b -u "$SYS_UNIT" -o cat --no-pager; }
 # sys_pid: the booth's main PID.
 sys_pid() { sys_prop MainPID; }
 
+# sys_stop_traced FILE: `systemctl stop` of the booth while FILE gets, every 0.1 s, the processes in its cgroup and each
+# of their threads (name, state, wait channel, kernel stack): where a slow stop spends its time. The sampler reads with
+# builtins only (a fork under emulation costs milliseconds) and ends when the stop does.
+sys_stop_traced() {
+    local cgroup sampler
+    cgroup=/sys/fs/cgroup$(sys_prop ControlGroup)
+    rig_sleep_ms 1 # makes the sleep fifo here, not in the sampler's loop
+    (
+        set +e # threads come and go between the reads
+        local pid task comm stat wchan stack
+        while mapfile -t pids <"$cgroup/cgroup.procs" && ((${#pids[@]})); do
+            printf -- '--- %s\n' "$EPOCHREALTIME"
+            for pid in "${pids[@]}"; do
+                for task in /proc/"$pid"/task/*; do
+                    read -r comm <"$task/comm" && read -r stat <"$task/stat" || continue
+                    read -r wchan <"$task/wchan" || wchan=?
+                    mapfile -t stack <"$task/stack" || stack=()
+                    stat=${stat##*) }
+                    printf '%s %s %s %s\n' "$pid/${task##*/}" "$comm" "${stat%% *}" "$wchan"
+                    ((${#stack[@]} == 0)) || printf '    %s\n' "${stack[@]}"
+                done
+            done
+            rig_sleep_ms 100
+        done
+    ) >"$1" 2>/dev/null &
+    sampler=$!
+    systemctl stop "$SYS_UNIT"
+    kill "$sampler" 2>/dev/null
+    wait "$sampler" || true
+}
+
 # sys_photos: lists the photos kept in the store (not the discarded ones), relative to the store, sorted.
 sys_photos() { (cd "$SYS_PHOTOS" && find . -path ./discarded -prune -o -name '*.jpg' -print | sort); }
 

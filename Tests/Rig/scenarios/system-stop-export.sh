@@ -2,10 +2,12 @@
 # being copied finish, writes the stick's manifest and flushes it (no second read-back of the run: that waits for the
 # next insert, so the stop fits the timeout however much was copied), has systemd unmount it (the export reported as
 # stopped for the shutdown, "unmounted: safe to remove" in the journal) and exits 0 within the unit's stop timeout
-# (no SIGKILL); every file on the stick is its photo byte for byte, fsck.fat finds nothing; after a restart the
-# next insert copies the rest. Then the same stick, holding 200 photos, on a slow device (QEMU reads it at 200 kB/s):
-# an insert reads every claim of its manifest back from the device before it copies anything, and a stop during
-# that ends before the next claim (the read-back of all 200, about a minute there, outlasted the stop timeout).
+# (no SIGKILL), its last journal line "stopped (exit status 0)"; every file on the stick is its photo byte for byte,
+# fsck.fat finds nothing; after a restart the next insert copies the rest. Then the same stick, holding 200 photos, on
+# a slow device (QEMU reads it at 200 kB/s): an insert reads every claim of its manifest back from the device before
+# it copies anything, and a stop during that ends before the next claim (the read-back of all 200, about a minute
+# there, outlasted the stop timeout). Each stop's threads are sampled into out/ (sys_stop_traced), with the journal
+# around the slow stick's: what a slow stop waited on.
 # shellcheck shell=bash
 # rig-vm: system
 # rig-timeout: 900
@@ -13,6 +15,10 @@ events=$SYS_STATE/events.jsonl
 check=$RIG_DIR/lib/usbcheck.py
 count() { local n; n=$(grep -c "\"type\":\"$1\"" "$events" 2>/dev/null) || n=0; echo "$n"; }
 has() { (($(count "$1") >= $2)); }
+# booth_said_stopped: the booth's own last line in the journal says its shutdown ended (the process then exits at once).
+booth_said_stopped() {
+    [[ $(journalctl -b "_SYSTEMD_UNIT=$SYS_UNIT" -o cat --no-pager | tail -1) == 'stopped (exit status 0)' ]]
+}
 
 # Enough photos that the export is still running when the stop comes: 200 of about 64 KiB, numbered after the
 # store's own (seeded while the service is stopped; the booth indexes them at start).
@@ -40,7 +46,7 @@ stopped=$(count exportFailed)
 progress=$(count exportProgress)
 rig_wait_for 120 "three photos copied" has exportProgress $((progress + 3))
 rig_now_ms t0
-systemctl stop "$SYS_UNIT"
+sys_stop_traced "$RIG_OUT/stop-threads.txt"
 rig_now_ms t1
 stop_ms=$((t1 - t0))
 rig_log "systemctl stop took $stop_ms ms; $(grep '"type":"exportFailed"' "$events" | tail -1)"
@@ -53,6 +59,7 @@ last=$(grep '"type":"exportFailed"' "$events" | tail -1)
 rig_assert "reported as stopped for the shutdown, unmounted" \
     bash -c "grep -qF 'shutting down' <<<'$last' && grep -qF '\"unmounted\":true' <<<'$last'"
 rig_assert "the journal says safe to remove" bash -c "journalctl -b -u '$SYS_UNIT' -o cat | grep -qF '$point unmounted: safe to remove'"
+rig_wait_for 10 "the booth's last journal line: stopped" booth_said_stopped
 rig_assert "the stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
 copied=$(sed 's/.* \([0-9]*\) of [0-9]* photos copied.*/\1/' <<<"$last")
 rig_usb_pull
@@ -90,9 +97,10 @@ rig_wait_for 30 "the export started" has exportStarted $((started + 1))
 sleep 3
 rig_assert "the claims are still being read back (no plan yet)" test "$(count exportProgress)" -eq "$progress"
 rig_now_ms t0
-systemctl stop "$SYS_UNIT"
+sys_stop_traced "$RIG_OUT/slow-stop-threads.txt"
 rig_now_ms t1
 stop_ms=$((t1 - t0))
+journalctl -b -o short-precise --no-pager -S "@$((t0 / 1000 - 10))" >"$RIG_OUT/slow-stop-journal.txt"
 last=$(grep '"type":"exportFailed"' "$events" | tail -1)
 rig_log "slow stick: systemctl stop took $stop_ms ms; $last"
 rig_assert "the booth exited 0 ($(sys_prop Result), status $(sys_prop ExecMainStatus))" \
@@ -101,6 +109,7 @@ rig_assert "stopped within the unit's stop timeout ($stop_ms ms < 15 s)" test "$
 rig_assert "the export ended, stopped for the shutdown" test "$(count exportFailed)" -eq $((stopped + 1))
 rig_assert "reported as stopped for the shutdown, unmounted" \
     bash -c "grep -qF 'shutting down' <<<'$last' && grep -qF '\"unmounted\":true' <<<'$last'"
+rig_wait_for 10 "the booth's last journal line: stopped" booth_said_stopped
 rig_assert "the slow stick is unmounted" bash -c "! findmnt -n '$dev' >/dev/null"
 rig_usb_pull
 mount -t vfat -o ro,loop "$RIG_OUT/stick.img" "$RIG_STATE/check"
