@@ -83,7 +83,8 @@ sys_stop_traced() {
             for pid in "${pids[@]}"; do
                 for task in /proc/"$pid"/task/*; do
                     read -r comm <"$task/comm" && read -r stat <"$task/stat" || continue
-                    read -r wchan <"$task/wchan" || wchan=?
+                    wchan='' && read -r wchan <"$task/wchan" # no newline at its end: read fails, yet sets it
+                    wchan=${wchan:-?}
                     mapfile -t stack <"$task/stack" || stack=()
                     stat=${stat##*) }
                     printf '%s %s %s %s\n' "$pid/${task##*/}" "$comm" "${stat%% *}" "$wchan"
@@ -95,7 +96,7 @@ sys_stop_traced() {
     ) >"$1" 2>/dev/null &
     sampler=$!
     systemctl stop "$SYS_UNIT"
-    kill "$sampler" 2>/dev/null
+    kill "$sampler" 2>/dev/null || true # it may have ended with the cgroup
     wait "$sampler" || true
 }
 
