@@ -41,6 +41,38 @@ leds_lateness() {
     grep -F '"type":"leds"' "$1" | sed 's/.*"t_us":\([0-9]*\).*"scheduled_us":\([0-9]*\).*/\1 \2/' |
         awk '{ d = $1 - $2; s += d; if (d > m) m = d } END { printf "%d %.2f %.2f\n", NR, NR ? s / NR / 1e3 : 0, m / 1e3 }'
 }
+# countdown_lateness EVENTS: how late, in ms, the booth wrote the latest of the countdown's LED frames: those due by the
+# end of its countdown (the processing animation's frames after it are no countdown step).
+countdown_lateness() {
+    local end
+    end=$(sed -n 's/.*"t_us":\([0-9]*\),"type":"state","from":"countingDown".*/\1/p' "$1" | tail -1)
+    [[ -n $end ]] || rig_fail "no countdown ended in $1"
+    grep -F '"type":"leds"' "$1" | sed 's/.*"t_us":\([0-9]*\).*"scheduled_us":\([0-9]*\).*/\1 \2/' |
+        awk -v end="$end" '$2 <= end { d = $1 - $2; if (d > m) m = d } END { printf "%.2f\n", m / 1e3 }'
+}
+# stop_in_countdown FD: stops the booth (SIGSTOP) for 600 ms as soon as the events read on FD, from where it stands,
+# show a countdown starting. Builtins only (no fork from the event to the stop), so a guest the host starves still
+# stops the booth early in its 2 s countdown: polling with grep once stopped it only after the countdown had ended.
+stop_in_countdown() {
+    local line part="" deadline now
+    rig_now_ms deadline
+    deadline=$((deadline + 10000))
+    while :; do
+        while IFS= read -r -u "$1" line; do
+            if [[ $part$line == *'"to":"countingDown"'* ]]; then
+                kill -STOP "$RIG_BOOTH_PID"
+                rig_sleep_ms 600
+                kill -CONT "$RIG_BOOTH_PID"
+                return 0
+            fi
+            part=""
+        done
+        part+=$line # A line the booth has not finished writing yet.
+        rig_now_ms now
+        ((now < deadline)) || rig_fail "no countdown within 10 s of the press"
+        rig_sleep_ms 10
+    done
+}
 countdown_sampler "$RIG_OUT/samples" 120
 # Major page faults of the booth's loop thread (a code page read from the disk while the loop waits for it).
 loop_faults() { awk '{ print $12 }' "/proc/$RIG_BOOTH_PID/task/$RIG_BOOTH_PID/stat"; }
@@ -58,26 +90,28 @@ steady=ok
 "$RIG_PY" "$RIG_DIR/lib/timing.py" countdown "$RIG_OUT/steady.jsonl" "$RIG_OUT/samples" 4 20 >"$RIG_OUT/countdown.txt" ||
     steady=failed
 # The held countdowns, each with its own sampler and events (the ready event, which gives the delay, then its own).
-# The booth's own events tell whether the stop held a step (a frame written 300 ms or more after it was due); only
-# a stop that missed the steps is tried again.
+# The booth's own events tell whether the stop held a step (a countdown frame written 300 ms or more after it was
+# due); only a stop that missed the steps is tried again.
 held="all three stops of the booth missed the countdown's steps"
 for try in 1 2 3; do
     n=$((3 + try))
     seen=$(wc -l <"$RIG_BOOTH_EVENTS")
     countdown_sampler "$RIG_OUT/held-$try" 30
-    rig_booth_click "$n" '"to":"playingSound"'
+    exec {events}<"$RIG_BOOTH_EVENTS"
+    while IFS= read -r -u "$events" _; do :; done # Past the events so far (the booth is idle: whole lines).
+    rig_booth_press "$RIG_BOOTH_EVENTS"
+    stop_in_countdown "$events"
+    exec {events}<&-
     rig_booth_wait 10 "$n" '"to":"countingDown"'
-    kill -STOP "$RIG_BOOTH_PID"
-    rig_sleep_ms 600
-    kill -CONT "$RIG_BOOTH_PID"
     rig_booth_wait 30 "$n" '"type":"photoSaved"'
     rig_booth_wait 10 "$n" '"type":"state","from":"processing","to":"idle"'
     countdown_sampler_stop
     cat "$RIG_OUT/held-$try.out"
     { grep -m1 '"type":"ready"' "$RIG_BOOTH_EVENTS" && tail -n +"$((seen + 1))" "$RIG_BOOTH_EVENTS"; } >"$RIG_OUT/held-$try.jsonl"
-    read -r _ _ latest < <(leds_lateness "$RIG_OUT/held-$try.jsonl")
+    latest=$(countdown_lateness "$RIG_OUT/held-$try.jsonl")
     if ((${latest%.*} < 300)); then
-        rig_log "held countdown $try: the stop missed its steps (the latest LED frame written $latest ms late); again"
+        rig_log "held countdown $try: the stop missed its steps" \
+            "(the latest countdown frame written $latest ms late); again"
         continue
     fi
     if "$RIG_PY" "$RIG_DIR/lib/timing.py" countdown "$RIG_OUT/held-$try.jsonl" "$RIG_OUT/held-$try" 4 20 \
