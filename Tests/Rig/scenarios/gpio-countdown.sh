@@ -36,10 +36,12 @@ countdown_sampler_stop() {
     kill "$sampler" 2>/dev/null || true
     wait "$sampler" 2>/dev/null || true
 }
-# leds_lateness EVENTS: "count mean_ms max_ms" of how late the booth wrote its LED frames after they were due.
+# leds_lateness EVENTS [DUE_BY]: "count mean_ms max_ms" of how late the booth wrote its LED frames after they were due
+# (only those due by DUE_BY, a t_us, when given).
 leds_lateness() {
     grep -F '"type":"leds"' "$1" | sed 's/.*"t_us":\([0-9]*\).*"scheduled_us":\([0-9]*\).*/\1 \2/' |
-        awk '{ d = $1 - $2; s += d; if (d > m) m = d } END { printf "%d %.2f %.2f\n", NR, NR ? s / NR / 1e3 : 0, m / 1e3 }'
+        awk -v due_by="${2:-}" 'due_by == "" || $2 <= due_by + 0 { d = $1 - $2; n++; s += d; if (d > m) m = d }
+            END { printf "%d %.2f %.2f\n", n, n ? s / n / 1e3 : 0, m / 1e3 }'
 }
 # countdown_lateness EVENTS: how late, in ms, the booth wrote the latest of the countdown's LED frames: those due by the
 # end of its countdown (the processing animation's frames after it are no countdown step).
@@ -47,8 +49,7 @@ countdown_lateness() {
     local end
     end=$(sed -n 's/.*"t_us":\([0-9]*\),"type":"state","from":"countingDown".*/\1/p' "$1" | tail -1)
     [[ -n $end ]] || rig_fail "no countdown ended in $1"
-    grep -F '"type":"leds"' "$1" | sed 's/.*"t_us":\([0-9]*\).*"scheduled_us":\([0-9]*\).*/\1 \2/' |
-        awk -v end="$end" '$2 <= end { d = $1 - $2; if (d > m) m = d } END { printf "%.2f\n", m / 1e3 }'
+    leds_lateness "$1" "$end" | cut -d' ' -f3
 }
 # stop_in_countdown FD: stops the booth (SIGSTOP) for 600 ms as soon as the events read on FD, from where it stands,
 # show a countdown starting. Builtins only (no fork from the event to the stop), so a guest the host starves still
