@@ -32,6 +32,8 @@ export RIG_REQUESTS=$RIG_WORK/requests$vm
 export RIG_REBOOT_FLAG=$RIG_WORK/reboot$vm
 mkdir -p "$RIG_WORK/results" "$RIG_WORK/claims"
 mkdir -p /run/udev/data /run/rig
+# The host times this VM's boot up to here (Tests/Rig/run's time table).
+: >"$RIG_WORK/ready$vm"
 
 while read -r name; do
     [[ -n $name && ! -e $RIG_WORK/results/$name.status ]] || continue
