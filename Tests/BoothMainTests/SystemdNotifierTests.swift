@@ -71,13 +71,26 @@ import Testing
         #expect(!queued.isEmpty && queued.count < 1000, "the queue's length, not every message: \(queued.count)")
     }
 
-    @Test func withoutANotifySocketNothingIsSentAndNothingFails() throws {
-        let loop = try EventLoop()
-        let notifier = SystemdNotifier(socketPath: nil, watchdogMicroseconds: 100_000)
-        notifier.notify("READY=1")
-        notifier.start(on: loop)
-        loop.schedule(at: loop.now().advanced(by: .milliseconds(120))) { loop.stop() }
-        try loop.run()
+    /// The booth's notifier is the one systemd's environment asks for. With `NOTIFY_SOCKET` naming the test's socket
+    /// and `WATCHDOG_USEC` 100 ms, READY=1 and then a WATCHDOG=1 every 50 ms reach it: at 0, 50 and 100 ms of a
+    /// 120 ms run (virtual time, so exactly three). Without `NOTIFY_SOCKET` the same run sends nothing there and
+    /// nothing fails. Fails if the environment's socket is not used (mutation: `socketPath: nil` in
+    /// `init(environment:)`, which the old test, a notifier made without a socket that asserted nothing, passed), or
+    /// if `WATCHDOG_USEC` is not halved (mutation: `$0 * 1000`: two pings).
+    @Test func theEnvironmentsNotifySocketGetsReadyAndThePingsAndWithoutOneNothingIsSent() throws {
+        let socket = try NotifySocket()
+        for named in [true, false] {
+            var environment = ["WATCHDOG_USEC": "100000"]
+            if named { environment["NOTIFY_SOCKET"] = socket.path }
+            let loop = try EventLoop(clock: LoopClock(virtual: true))
+            let notifier = SystemdNotifier(environment: { environment[$0] })
+            notifier.notify("READY=1")
+            notifier.start(on: loop)
+            loop.schedule(at: loop.now().advanced(by: .milliseconds(120))) { loop.stop() }
+            try loop.run()
+            let expected = named ? ["READY=1", "WATCHDOG=1", "WATCHDOG=1", "WATCHDOG=1"] : []
+            #expect(socket.drain() == expected, "NOTIFY_SOCKET \(named ? "set" : "unset")")
+        }
     }
 
     /// The watchdog is pinged from the loop's own timer: while a callback holds the loop thread, no ping goes out

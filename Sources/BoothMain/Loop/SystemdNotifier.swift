@@ -9,11 +9,12 @@ final class SystemdNotifier: Sendable {
     private let socketPath: String?
     private let watchdogInterval: Int64?
 
-    /// The notifier systemd's environment asks for (`NOTIFY_SOCKET`, `WATCHDOG_USEC`).
-    convenience init() {
+    /// The notifier systemd's environment asks for (`NOTIFY_SOCKET`, `WATCHDOG_USEC`), each variable read through
+    /// `variable`: the process's own environment, or a test's.
+    convenience init(environment variable: (String) -> String? = Environment.value) {
         self.init(
-            socketPath: Environment.value("NOTIFY_SOCKET"),
-            watchdogMicroseconds: Environment.value("WATCHDOG_USEC").flatMap { Int64($0) })
+            socketPath: variable("NOTIFY_SOCKET"),
+            watchdogMicroseconds: variable("WATCHDOG_USEC").flatMap { Int64($0) })
     }
 
     /// A notifier sending to `socketPath` (a leading `@`: the abstract namespace), pinging at half of
