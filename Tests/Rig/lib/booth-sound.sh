@@ -64,7 +64,7 @@ sb_stop() {
 }
 
 # sb_has TEXT [N=1]: succeeds when at least N event lines contain TEXT (fixed string).
-sb_has() { (($(grep -cF -- "$1" "$events") >= ${2:-1})); }
+sb_has() { rig_count_in "$events" "$1" && ((RIG_COUNT >= ${2:-1})); }
 
 # sb_wait TEXT [N=1] [SECONDS=30]: waits until at least N event lines contain TEXT.
 sb_wait() { rig_wait_for "${3:-30}" "${2:-1} event(s) with $1" sb_has "$1" "${2:-1}"; }

@@ -79,10 +79,10 @@ cam_stop() {
 }
 
 # cam_count TYPE: prints how many TYPE events the booth wrote so far.
-cam_count() { local n; n=$(grep -c "\"type\":\"$1\"" "$CAM_EVENTS" 2>/dev/null) || n=0; echo "$n"; }
+cam_count() { rig_count_in "$CAM_EVENTS" "\"type\":\"$1\"" && echo "$RIG_COUNT"; }
 
 # cam_has TYPE N: succeeds when there are at least N TYPE events.
-cam_has() { (($(cam_count "$1") >= $2)); }
+cam_has() { rig_count_in "$CAM_EVENTS" "\"type\":\"$1\"" && ((RIG_COUNT >= $2)); }
 
 # cam_has_text TEXT: succeeds when the events file holds TEXT (a fixed string).
 cam_has_text() { grep -qF -- "$1" "$CAM_EVENTS" 2>/dev/null; }

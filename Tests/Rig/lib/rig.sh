@@ -36,6 +36,53 @@ rig_wait_for() {
     done
 }
 
+# rig_count_in FILE TEXT: sets RIG_COUNT to how many lines of FILE contain TEXT (a fixed string; 0 without FILE), as
+# `grep -cF` counts them, with builtins only. The wait predicates call it every 50 ms: a grep there forked and loaded a
+# program each time, which under emulation kept a vCPU busy beside the program the scenario waits for. In the
+# scenario's own shell FILE stays open and only what was appended since the last call is read (FILE replaced or
+# rewritten from its start, as a new booth does, is read again from its start); in a subshell, whose reads would move
+# the shared descriptor, grep counts (as `$(rig_booth_count TEXT)` does).
+declare -gA RIG_TAIL_FD=() RIG_TAIL_HEAD=() RIG_TAIL_PART=() RIG_TAIL_NAME=() RIG_TAIL_N=() RIG_TAIL_SEEN=()
+rig_count_in() {
+    local file=$1 text=$2 line first fd n i
+    RIG_COUNT=0
+    if [[ $BASHPID != "$$" ]]; then
+        [[ -e $file ]] || return 0
+        RIG_COUNT=$(grep -cF -- "$text" "$file") || true
+        return 0
+    fi
+    fd=${RIG_TAIL_FD[$file]:-}
+    if [[ -n $fd ]]; then
+        first=''
+        { IFS= read -r first <"$file"; } 2>/dev/null || true
+        if ! [[ $file -ef /proc/self/fd/$fd && (-z ${RIG_TAIL_HEAD[$file]} || $first == "${RIG_TAIL_HEAD[$file]}") ]]; then
+            exec {fd}<&-
+            fd=''
+        fi
+    fi
+    if [[ -z $fd ]]; then
+        { exec {fd}<"$file"; } 2>/dev/null || return 0
+        RIG_TAIL_FD[$file]=$fd RIG_TAIL_HEAD[$file]='' RIG_TAIL_PART[$file]=''
+        RIG_TAIL_NAME[$file]=RIG_TAIL_LINES_$fd
+        declare -ga "RIG_TAIL_LINES_$fd=()"
+        for i in "${!RIG_TAIL_SEEN[@]}"; do [[ $i != "$file"$'\n'* ]] || unset "RIG_TAIL_SEEN[$i]" "RIG_TAIL_N[$i]"; done
+    fi
+    local -n lines=${RIG_TAIL_NAME[$file]}
+    while IFS= read -r -u "$fd" line; do
+        lines+=("${RIG_TAIL_PART[$file]}$line")
+        RIG_TAIL_PART[$file]=''
+    done
+    RIG_TAIL_PART[$file]+=$line # a line not finished yet
+    [[ -n ${RIG_TAIL_HEAD[$file]} || ${#lines[@]} == 0 ]] || RIG_TAIL_HEAD[$file]=${lines[0]}
+    n=${RIG_TAIL_N[$file$'\n'$text]:-0}
+    for ((i = ${RIG_TAIL_SEEN[$file$'\n'$text]:-0}; i < ${#lines[@]}; i++)); do
+        [[ ${lines[i]} != *"$text"* ]] || n=$((n + 1))
+    done
+    RIG_TAIL_N[$file$'\n'$text]=$n RIG_TAIL_SEEN[$file$'\n'$text]=${#lines[@]}
+    [[ -z ${RIG_TAIL_PART[$file]} || ${RIG_TAIL_PART[$file]} != *"$text"* ]] || n=$((n + 1))
+    RIG_COUNT=$n
+}
+
 # rig_now_ms VAR: sets VAR to the wall clock in milliseconds (no fork, unlike $(...)).
 rig_now_ms() { local t=${EPOCHREALTIME/./}; printf -v "$1" '%s' "${t:0:-3}"; }
 
@@ -466,11 +513,12 @@ rig_booth_alive_and() {
         cat "$RIG_OUT/booth.err" >&2
         rig_fail "the booth exited early"
     fi
-    (($(rig_booth_count "$2") >= $1))
+    rig_count_in "$RIG_BOOTH_EVENTS" "$2"
+    ((RIG_COUNT >= $1))
 }
 
 # rig_booth_count TEXT: prints how many lines of the events file contain TEXT (e.g. '"to":"idle"').
-rig_booth_count() { if [[ -e $RIG_BOOTH_EVENTS ]]; then grep -cF -- "$1" "$RIG_BOOTH_EVENTS" || true; else echo 0; fi; }
+rig_booth_count() { rig_count_in "$RIG_BOOTH_EVENTS" "$1" && echo "$RIG_COUNT"; }
 
 # rig_booth_wait SECONDS N TEXT: waits until N events contain TEXT (the booth writes fields in a fixed order:
 # '"type":"state","from":"idle","to":"playingSound"', '"type":"setting","name":"sound","value":"Cow"').

@@ -44,7 +44,11 @@ sys_prop() { systemctl show -p "$1" --value "${2:-$SYS_UNIT}"; }
 sys_seconds() { systemd-analyze timespan "$1" | awk '$1 == "μs:" { print int($2 / 1000000) }'; }
 
 # sys_ready: succeeds when the service is active, i.e. the booth sent READY=1 (Type=notify), and not restarting.
-sys_ready() { [[ $(sys_prop ActiveState) == active && $(sys_prop SubState) == running ]]; }
+sys_ready() {
+    local states
+    states=$(systemctl show -p ActiveState -p SubState --value "$SYS_UNIT") # one systemctl per poll, not two
+    [[ $states == $'active\nrunning' || $states == $'running\nactive' ]]
+}
 
 # sys_wait_ready SECONDS: waits for sys_ready; on timeout prints the unit's journal.
 sys_wait_ready() {
@@ -176,10 +180,10 @@ rig_wait_for_quiet() {
 }
 
 # sys_event_count TYPE: prints how many TYPE events the service kept so far (/var/lib/heylook/events.jsonl).
-sys_event_count() { local n; n=$(grep -c "\"type\":\"$1\"" "$SYS_STATE/events.jsonl" 2>/dev/null) || n=0; echo "$n"; }
+sys_event_count() { rig_count_in "$SYS_STATE/events.jsonl" "\"type\":\"$1\"" && echo "$RIG_COUNT"; }
 
 # sys_has_event TYPE N: succeeds when the service kept at least N TYPE events (for rig_wait_for).
-sys_has_event() { (($(sys_event_count "$1") >= $2)); }
+sys_has_event() { rig_count_in "$SYS_STATE/events.jsonl" "\"type\":\"$1\"" && ((RIG_COUNT >= $2)); }
 
 # sys_claim_stick N: waits for the service's Nth stickUnknown event (a stick that is not the owner's got nothing),
 # then holds the knob's switch for 1.5 s, as the owner does once per stick, and waits for the stick to be taken

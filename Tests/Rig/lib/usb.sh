@@ -36,11 +36,11 @@ usb_booth_stop() {
     ((rc == 0)) || { cat "$RIG_OUT/booth.log" >&2; rig_fail "booth exited with $rc"; }
 }
 
-# usb_count TYPE: prints how many TYPE events the booth wrote so far (grep: no Python fork per poll).
-usb_count() { grep -c "\"type\":\"$1\"" "$USB_EVENTS" || true; }
+# usb_count TYPE: prints how many TYPE events the booth wrote so far.
+usb_count() { rig_count_in "$USB_EVENTS" "\"type\":\"$1\"" && echo "$RIG_COUNT"; }
 
 # usb_has_event TYPE N: succeeds when there are at least N TYPE events (for rig_wait_for).
-usb_has_event() { (($(usb_count "$1") >= $2)); }
+usb_has_event() { rig_count_in "$USB_EVENTS" "\"type\":\"$1\"" && ((RIG_COUNT >= $2)); }
 
 # usb_last TYPE: prints the last TYPE event line.
 usb_last() { grep "\"type\":\"$1\"" "$USB_EVENTS" | tail -1; }
