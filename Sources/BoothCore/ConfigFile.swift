@@ -1,4 +1,6 @@
 // ConfigFile: reads and validates the booth's TOML config file into `BoothSettings`.
+import LEDCountdown
+
 /// Reads and validates the booth's TOML config file into `BoothSettings`.
 ///
 /// Every key is checked; an error names the key, its line and what is allowed, so a person editing the
@@ -183,8 +185,15 @@ public enum ConfigFile {
         case "gpio.knob_b": s.gpio.knobB = try v.line()
         case "gpio.knob_switch": s.gpio.knobSwitch = try v.line()
         case "gpio.leds":
-            guard case .array(let items) = entry.value, (1...8).contains(items.count) else {
-                throw v.error("must be an array of 1 to 8 lines, e.g. [22, 23, 24, 25]")
+            let allowed = LEDPattern.ledCounts
+            let range = "\(allowed.lowerBound) to \(allowed.upperBound)"
+            guard case .array(let items) = entry.value, allowed.contains(items.count) else {
+                if case .array(let items) = entry.value, items.count == 1 {
+                    throw v.error(
+                        "one LED cannot tell the booth's situations apart (taking a photo and saving it would both "
+                            + "be the LED lit); wire a second LED and list \(range) lines, e.g. [22, 23]")
+                }
+                throw v.error("must be an array of \(range) lines, e.g. [22, 23, 24, 25]")
             }
             var leds: [BoothSettings.Line] = []
             for item in items { leds.append(try Field(entry: entry, value: item).line()) }

@@ -4,10 +4,15 @@
 /// Times are nanoseconds. Nothing here reads a clock: the owner tells a pattern how long it has
 /// been showing and asks when it will next change, so a test can check every frame at exact times.
 ///
-/// No two situations look alike on a row of 2 to 8 LEDs, at any value of their parameters: only `allOn` is the whole
-/// row lit and steady, the knob's displays and the export's progress always have a blinking LED, and each warning
-/// cause has its own blink count (LEDPatternTests compares every pair, frame by frame).
+/// No two situations look alike on a row of 2 to 8 LEDs (`ledCounts`), at any value of their parameters: only `allOn`
+/// is the whole row lit and steady, the knob's displays and the export's progress always have a blinking LED, and each
+/// warning cause has its own blink count (LEDPatternTests compares every pair, frame by frame).
 public enum LEDPattern: Equatable, Hashable, Sendable {
+    /// The row lengths the config allows (`gpio.leds`), on each of which every situation has its own pattern. Not one
+    /// LED: lit steady it would be both "taking the photo" (`allOn`) and "saving it" (`busy`, a light running along a
+    /// row of one), and an export's blinking LED would be "safe to remove".
+    public static let ledCounts = 2...8
+
     /// Every LED off: the booth is idle and ready (the button's own LED says so).
     case off
     /// The visual countdown for a delay of `halfSeconds` × 0.5 s: at the start of every half second the

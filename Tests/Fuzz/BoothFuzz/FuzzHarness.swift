@@ -34,7 +34,7 @@ enum FuzzHarness: String, CaseIterable {
                 precondition(
                     (Int64.seconds(1)...Int64.seconds(60)).contains(settings.captureTimeout),
                     "capture_timeout 1 to 60 s")
-                precondition((1...8).contains(settings.gpio.leds.count), "1 to 8 LEDs")
+                precondition((2...8).contains(settings.gpio.leds.count), "2 to 8 LEDs")
                 precondition(
                     RuntimeChoices.delayRange.contains(settings.defaultDelayHalfSeconds), "default delay 0.5 to 3.0 s")
                 precondition(settings.favourites.contains(settings.defaultSound), "the default sound is a favourite")
