@@ -186,7 +186,7 @@ public struct BoothSettings: Hashable, Sendable {
             captureTimeout: captureTimeout,
             delayModeTimeout: delayModeTimeout,
             burstCount: burstCount,
-            flash: flash, flashAutoLux: flashAutoLux, hotLimit: hotLimit
+            flash: flash, flashAutoLux: flashAutoLux, hotLimit: hotLimit, ledCount: gpio.leds.count
         )
     }
 }

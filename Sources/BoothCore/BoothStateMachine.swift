@@ -60,6 +60,8 @@ public struct BoothStateMachine: Sendable {
         public var hotLimit: Int64
         /// How long the photographer's haptic cue pulses as the countdown starts.
         public var hapticPulse: Int64
+        /// The LEDs in the row (`gpio.leds`): a readout of a place past two rows lasts longer on fewer.
+        public var ledCount: Int
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -75,7 +77,8 @@ public struct BoothStateMachine: Sendable {
             soundMargin: Int64 = .seconds(2),
             storageRecheck: Int64 = .seconds(30),
             hotLimit: Int64 = 80_000,
-            hapticPulse: Int64 = .milliseconds(150)
+            hapticPulse: Int64 = .milliseconds(150),
+            ledCount: Int = 4
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -91,6 +94,7 @@ public struct BoothStateMachine: Sendable {
             self.storageRecheck = storageRecheck
             self.hotLimit = hotLimit
             self.hapticPulse = hapticPulse
+            self.ledCount = ledCount
         }
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
@@ -734,7 +738,8 @@ public struct BoothStateMachine: Sendable {
     ) {
         updateIdle { $0.acknowledging = true }
         actions.append(.showLEDs(pattern, since: now))
-        actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: pattern.duration ?? 0)))
+        let duration = pattern.duration(ledCount: configuration.ledCount) ?? 0
+        actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: duration)))
     }
 
     /// Shows the idle pattern if the LEDs are the idle pattern's now (idle, the knob not showing the delay).

@@ -54,9 +54,11 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     /// then 250 ms dark, three times, then dark.
     case hotspotOn
     /// What the knob has chosen, read out without changing it: for 1.5 s the selected sound's place among
-    /// the favourites (LED `position` blinking at 2 Hz; past the row, the row lit and LED
+    /// the knob's sounds (LED `position` blinking at 2 Hz; past the row, the row lit and LED
     /// `position - ledCount` blinking), 250 ms dark, then the visual countdown's state as
-    /// `acknowledge` shows it (two blinks on, one off), then dark.
+    /// `acknowledge` shows it (two blinks on, one off), then dark. Past two rows, the whole row first flashes once
+    /// (250 ms on, 250 ms off) for each further row: on 4 LEDs place 9 is one flash, then the row lit and LED 1
+    /// blinking; place 13 two flashes, then the same. (Custom sounds join the favourites, so a place has no bound.)
     case readout(position: Int, visualCountdown: Bool)
 
     /// The frame shown `elapsed` nanoseconds after the pattern started, on a row of `ledCount` LEDs.
@@ -123,27 +125,31 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             }
             return .firstLit(Int(inRound * Int64(ledCount) / Self.hotspotGrowth) + 1)
         case .readout(let position, let visualCountdown):
-            if t < Self.readoutPosition {
+            let flashes = Self.readoutFlashes(position: position, ledCount: ledCount)
+            guard t >= flashes else { return t % Self.halfSecond < Self.flashOn ? all : .dark }
+            let u = t - flashes
+            if u < Self.readoutPosition {
                 guard position > 0, ledCount > 0 else { return .dark }
-                let round = (position - 1) / ledCount
                 let led = LEDFrame(bits: 1 << UInt8((position - 1) % ledCount))
-                let base = round > 0 ? LEDFrame(bits: all.bits & ~led.bits) : .dark
-                return t % Self.halfSecond < Self.flashOn ? LEDFrame(bits: base.bits | led.bits) : base
+                let base = position > ledCount ? LEDFrame(bits: all.bits & ~led.bits) : .dark
+                return u % Self.halfSecond < Self.flashOn ? LEDFrame(bits: base.bits | led.bits) : base
             }
-            guard t >= Self.readoutPosition + Self.fastBlink * 2 else { return .dark }
+            guard u >= Self.readoutPosition + Self.fastBlink * 2 else { return .dark }
             let acknowledgement = LEDPattern.acknowledge(count: visualCountdown ? 2 : 1)
-            return acknowledgement.frame(at: t - Self.readoutPosition - Self.fastBlink * 2, ledCount: ledCount)
+            return acknowledgement.frame(at: u - Self.readoutPosition - Self.fastBlink * 2, ledCount: ledCount)
         }
     }
 
-    /// How long a pattern that ends (dark for good) lasts; nil for one that repeats or holds.
-    public var duration: Int64? {
+    /// How long a pattern that ends (dark for good) lasts on a row of `ledCount` LEDs (a readout past two rows
+    /// flashes first); nil for one that repeats or holds.
+    public func duration(ledCount: Int) -> Int64? {
         switch self {
         case .countdown(let halfSeconds): Int64(max(0, halfSeconds)) * Self.halfSecond
         case .acknowledge(let count): Int64(max(0, count)) * 2 * Self.fastBlink
         case .hotspotOn: Self.hotspotRounds * Self.slowBlink
-        case .readout(_, let visualCountdown):
-            Self.readoutPosition + Self.fastBlink * 2 + (visualCountdown ? 4 : 2) * Self.fastBlink
+        case .readout(let position, let visualCountdown):
+            Self.readoutFlashes(position: position, ledCount: ledCount) + Self.readoutPosition + Self.fastBlink * 2
+                + (visualCountdown ? 4 : 2) * Self.fastBlink
         case .off, .delayDisplay, .volumeDisplay, .allOn, .busy, .error, .warning, .healthWarning, .exportProgress,
             .safeToRemove, .unknownStick, .full:
             nil
@@ -180,7 +186,7 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
             let end = Int64(count) * 2 * Self.fastBlink
             return t < end ? next(Self.fastBlink) : nil
         case .readout:
-            guard let end = duration, t < end else { return nil }
+            guard let end = duration(ledCount: ledCount), t < end else { return nil }
             return next(Self.fastBlink)
         case .full:
             let start = t / Self.fullPeriod * Self.fullPeriod
@@ -219,6 +225,13 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     static let blinkStep: Int64 = 250_000_000
     /// The dark pause after a warning's blinks.
     static let blinkPause: Int64 = 1_500_000_000
+
+    /// How long a readout's whole row flashes before the place: one flash (250 ms on, 250 ms off) for each row
+    /// past the second that the place is on.
+    static func readoutFlashes(position: Int, ledCount: Int) -> Int64 {
+        guard position > 0, ledCount > 0 else { return 0 }
+        return Int64(max(0, (position - 1) / ledCount - 1)) * halfSecond
+    }
 
     /// Whether a blink code's LED is lit at `t`: each count (ignoring counts below 1) blinks that many times, then
     /// pauses, the counts in turn, over and over.

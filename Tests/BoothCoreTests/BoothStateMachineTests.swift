@@ -775,13 +775,31 @@ import Testing
         let pattern = LEDPattern.readout(position: 3, visualCountdown: false)
         #expect(h.lastPattern == pattern)
         #expect(!readout.contains { if case .persistChoices = $0 { true } else { false } })
-        let end = try #require(pattern.duration)
+        let end = try #require(pattern.duration(ledCount: 4))
         h.advance(by: end - 1)
         #expect(h.lastPattern == pattern)
         h.advance(by: 1)
         #expect(h.lastPattern == .off)
         #expect(h.machine.choices == RuntimeChoices(sound: "Dog", delayHalfSeconds: 3, visualCountdown: false))
         #expect(!h.log.contains { if case .reportSetting("sound", _) = $0 { true } else { false } })
+    }
+
+    /// A place past two rows flashes the row first: the readout lasts as long as it does on the booth's own row.
+    @Test func aReadoutPastTwoRowsLastsItsFlashesLonger() throws {
+        let sounds = (1...9).map { "Sound \($0)" }
+        var h = MachineHarness(
+            configuration: .init(favourites: sounds, ledCount: 2),
+            choices: RuntimeChoices(sound: "Sound 8", delayHalfSeconds: 2, visualCountdown: true))
+        for _ in 0..<3 { h.send(.knobPressed) }
+        let pattern = LEDPattern.readout(position: 8, visualCountdown: true)
+        #expect(h.lastPattern == pattern)
+        // Place 8 on two LEDs: the fourth row, so two flashes (1 s) before the 2.25 s readout.
+        let end = try #require(pattern.duration(ledCount: 2))
+        #expect(end == .milliseconds(3_250))
+        h.advance(by: end - 1)
+        #expect(h.lastPattern == pattern)
+        h.advance(by: 1)
+        #expect(h.lastPattern == .off)
     }
 
     @Test func turningTheKnobDuringAReadoutEndsIt() {

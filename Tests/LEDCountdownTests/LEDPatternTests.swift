@@ -122,30 +122,52 @@ import Testing
         // Two blinks of the row: on.
         let blinks = (0..<8).map { third.frame(at: 1_750 * ms + Int64($0) * 125 * ms, ledCount: 4) }
         #expect(blinks == [.firstLit(4), .dark, .firstLit(4), .dark, .dark, .dark, .dark, .dark])
-        #expect(third.duration == 2_250 * ms)
-        #expect(LEDPattern.readout(position: 3, visualCountdown: false).duration == 2_000 * ms)
+        #expect(third.duration(ledCount: 4) == 2_250 * ms)
+        #expect(LEDPattern.readout(position: 3, visualCountdown: false).duration(ledCount: 4) == 2_000 * ms)
         // Past the row: the row lit, the place's LED blinking.
         let fifth = LEDPattern.readout(position: 5, visualCountdown: false)
         #expect(fifth.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(fifth.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1110))
+        #expect(fifth.duration(ledCount: 4) == 2_000 * ms)
+    }
+
+    /// Past two rows, the whole row flashes once for each further row, then shows the place as on the second row.
+    @Test func aReadoutPastTwoRowsFlashesTheRowOncePerFurtherRowFirst() {
+        // Place 9 on four LEDs (the third row): one flash, then the row lit and LED 1 blinking.
+        let ninth = LEDPattern.readout(position: 9, visualCountdown: false)
+        let frames = stride(from: Int64(0), to: 2_500, by: 250).map { ninth.frame(at: $0 * ms, ledCount: 4) }
+        #expect(
+            frames == [
+                .firstLit(4), .dark, .firstLit(4), LEDFrame(bits: 0b1110), .firstLit(4), LEDFrame(bits: 0b1110),
+                .firstLit(4), LEDFrame(bits: 0b1110), .dark, .firstLit(4),
+            ])
+        #expect(ninth.duration(ledCount: 4) == 2_500 * ms)
+        // Place 14 (the fourth row): two flashes, then LED 2 blinking in the lit row.
+        let fourteenth = LEDPattern.readout(position: 14, visualCountdown: true)
+        #expect(fourteenth.frame(at: 500 * ms, ledCount: 4) == .firstLit(4))
+        #expect(fourteenth.frame(at: 750 * ms, ledCount: 4) == .dark)
+        #expect(fourteenth.frame(at: 1_250 * ms, ledCount: 4) == LEDFrame(bits: 0b1101))
+        #expect(fourteenth.duration(ledCount: 4) == 3_250 * ms)
+        // Up to two rows nothing flashes first.
+        #expect(LEDPattern.readout(position: 8, visualCountdown: true).frame(at: 250 * ms, ledCount: 4) == .firstLit(3))
     }
 
     @Test func patternsThatEndSayWhen() throws {
         for pattern in [
             LEDPattern.acknowledge(count: 1), .acknowledge(count: 2), .countdown(halfSeconds: 3),
-            .readout(position: 2, visualCountdown: true), .hotspotOn,
+            .readout(position: 2, visualCountdown: true), .readout(position: 13, visualCountdown: false), .hotspotOn,
         ] {
-            let end = try #require(pattern.duration)
+            let end = try #require(pattern.duration(ledCount: 4))
             #expect(pattern.nextChange(after: end - 1, ledCount: 4) == end)
             #expect(pattern.frame(at: end, ledCount: 4) == .dark)
             #expect(pattern.nextChange(after: end, ledCount: 4) == nil)
         }
-        #expect(LEDPattern.acknowledge(count: 2).duration == 500 * ms)
+        #expect(LEDPattern.acknowledge(count: 2).duration(ledCount: 4) == 500 * ms)
         for pattern in [
             LEDPattern.off, .warning(blinks: [2]), .error, .full, .safeToRemove, .busy,
             .exportProgress(done: 1, total: 2), .unknownStick,
         ] {
-            #expect(pattern.duration == nil, "\(pattern)")
+            #expect(pattern.duration(ledCount: 4) == nil, "\(pattern)")
         }
     }
 
@@ -157,7 +179,7 @@ import Testing
         #expect(pattern.frame(at: 749 * ms, ledCount: ledCount) == .firstLit(ledCount))
         #expect(pattern.frame(at: 750 * ms, ledCount: ledCount) == .dark)
         #expect(pattern.frame(at: 2000 * ms, ledCount: ledCount) == .firstLit(1))
-        #expect(pattern.duration == 3000 * ms)
+        #expect(pattern.duration(ledCount: ledCount) == 3000 * ms)
         var t: Int64 = 0
         var frames: [LEDFrame] = [pattern.frame(at: 0, ledCount: ledCount)]
         while let next = pattern.nextChange(after: t, ledCount: ledCount) {
@@ -179,7 +201,7 @@ import Testing
         #expect(LEDPattern.volumeDisplay(percent: 10).frame(at: 200 * ms, ledCount: 4) == .firstLit(1))
         #expect(LEDPattern.volumeDisplay(percent: 100).frame(at: 499 * ms, ledCount: 4) == .firstLit(4))
         #expect(LEDPattern.volumeDisplay(percent: 100).frame(at: 500 * ms, ledCount: 4) == .dark)
-        #expect(LEDPattern.volumeDisplay(percent: 50).duration == nil)
+        #expect(LEDPattern.volumeDisplay(percent: 50).duration(ledCount: 4) == nil)
     }
 
     /// Every pattern the booth can show on a row of `ledCount` LEDs, each with what it says: patterns that say the
@@ -252,7 +274,7 @@ import Testing
         .exportProgress(done: 1, total: 3), .exportProgress(done: 3, total: 3), .safeToRemove, .full,
         .healthWarning(blinks: [1, 2]), .unknownStick,
         .readout(position: 2, visualCountdown: true), .readout(position: 6, visualCountdown: false),
-        .volumeDisplay(percent: 70), .hotspotOn,
+        .readout(position: 14, visualCountdown: true), .volumeDisplay(percent: 70), .hotspotOn,
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {
         var t: Int64 = 0
