@@ -27,7 +27,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     case volumeDisplay(percent: Int)
     /// Every LED lit: the photo is being taken now.
     case allOn
-    /// A light running along the row: the photo is being saved.
+    /// A light running along the row, a step every 125 ms: the photo is being saved. (On two LEDs that is the first
+    /// and the last in turn, four times as fast as `unknownStick`.)
     case busy
     /// Every LED blinking fast (4 Hz): something failed.
     case error
