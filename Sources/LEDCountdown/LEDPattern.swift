@@ -5,8 +5,9 @@
 /// been showing and asks when it will next change, so a test can check every frame at exact times.
 ///
 /// No two situations look alike on a row of 2 to 8 LEDs (`ledCounts`), at any value of their parameters: only `allOn`
-/// is the whole row lit and steady, the knob's displays and the export's progress always have a blinking LED, and each
-/// warning cause has its own blink count (LEDPatternTests compares every pair, frame by frame).
+/// is the whole row lit and steady, the knob's displays and the export's progress always have a blinking LED, each
+/// warning cause has its own blink count, and a readout's place past two rows flashes the row first (LEDPatternTests
+/// reads every situation back from what the row shows, by the rules these comments and README.md give).
 public enum LEDPattern: Equatable, Hashable, Sendable {
     /// The row lengths the config allows (`gpio.leds`), on each of which every situation has its own pattern. Not one
     /// LED: lit steady it would be both "taking the photo" (`allOn`) and "saving it" (`busy`, a light running along a
