@@ -553,6 +553,13 @@ rig_booth_press() {
     exec {fd}<&-
 }
 
+# rig_booth_knob_click: one short press of the booth's knob switch (chip booth, line knob-switch), held 400 ms: well
+# below the 1 s long press, and long enough that a guest the host starves has run the press's IRQ thread before the
+# release (see rig_booth_press: an edge is named by the level its thread reads). The booth reports the knob's press
+# only at its release (short or long), so there is no press event to wait for; 100 ms clicks were lost beside three
+# busy VMs.
+rig_booth_knob_click() { rig_gpio_click booth knob-switch 400; }
+
 # rig_booth_click N TEXT: one click on the booth's button (rig_booth_press); the booth must see it as one more press
 # within 10 s, then N events must contain TEXT within 30 s. One click, one reaction: a dropped click fails, printing
 # the inputs the booth saw.

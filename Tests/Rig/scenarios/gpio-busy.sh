@@ -22,7 +22,7 @@ rig_booth_wait 10 1 '"type":"setting","name":"sound","value":"Cow"'
 # the knob goes back to the sound), and beside busy loops the wait below, looking them up itself, once never read
 # the row though the booth showed it three-quarters of that time.
 rig_gpio_read_row booth led1 led2 led3 led4
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"delay"'
 rig_wait_for 5 "the delay on the LEDs" rig_gpio_row_is booth 1100 led1 led2 led3 led4
 rig_booth_stop

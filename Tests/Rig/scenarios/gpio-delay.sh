@@ -10,7 +10,7 @@ rig_booth_config "$RIG_OUT/booth.toml"
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
 leds=(led1 led2 led3 led4)
 rig_assert "the LEDs are dark in idle" rig_gpio_row_is booth 0000 "${leds[@]}"
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"delay"'
 rig_wait_for 5 "LED1+LED2 for the default 1.0 s" rig_gpio_row_is booth 1100 "${leds[@]}"
 rig_gpio_knob booth knob-a knob-b 1
@@ -19,7 +19,7 @@ rig_wait_for 5 "LED1-3 for 1.5 s" rig_gpio_row_is booth 1110 "${leds[@]}"
 rig_gpio_knob booth knob-a knob-b -2
 rig_booth_wait 10 1 '"name":"delay","value":"0.5"'
 rig_wait_for 5 "LED1 for 0.5 s" rig_gpio_row_is booth 1000 "${leds[@]}"
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"volume"'
 rig_wait_for 5 "the whole row for 100 %" rig_gpio_row_is booth 1111 "${leds[@]}"
 preview='"type":"soundStarted","sound":"Duck","purpose":"preview"'
@@ -29,7 +29,7 @@ rig_booth_wait 10 1 '"name":"volume","value":"50"'
 rig_wait_for 5 "LED1+LED2 for 50 %" rig_gpio_row_is booth 1100 "${leds[@]}"
 heard=$(rig_booth_count "$preview")
 rig_assert "each new level heard ($heard previews for 5 detents)" test "$heard" -ge 1
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"sound"'
 rig_booth_wait 10 $((heard + 1)) "$preview"
 rig_wait_for 5 "the LEDs dark again" rig_gpio_row_is booth 0000 "${leds[@]}"

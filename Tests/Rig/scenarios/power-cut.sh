@@ -68,13 +68,13 @@ pc_knob() { # pc_knob STEPS TEXT: turns the knob STEPS detents once and waits up
     rig_booth_wait 30 1 "$2"
 }
 pc_knob 1 '"name":"sound","value":"Bell"'
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"delay"'
 pc_knob 1 '"name":"delay","value":"2.0"'
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"volume"'
 pc_knob -2 '"name":"volume","value":"80"'
-rig_gpio_click booth knob-switch 100
+rig_booth_knob_click
 rig_booth_wait 10 1 '"name":"knobMode","value":"sound"'
 rig_gpio_click booth knob-switch 1500
 rig_booth_wait 10 1 '"name":"visualCountdown","value":"false"'
