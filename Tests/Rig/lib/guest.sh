@@ -5,7 +5,7 @@
 # WORK/results/NAME.{log,status} and, at the end, WORK/results/.done-planVM. VM names this VM's own files (default:
 # PLAN's suffix, "" for plan and "-system" for plan-system; "-2" for a second busybox VM on the same plan).
 # Each scenario is claimed before it runs (mkdir WORK/claims/NAME, atomic on the host's file system under the share),
-# so two VMs on one plan run each scenario once: the busybox VM and, once the system VM is done, a second one.
+# so two VMs on one plan (the two busybox VMs) run each scenario once.
 # A scenario already recorded is not run again, and one that asks for a reboot (touches RIG_REBOOT_FLAG, see
 # lib/system.sh) ends the run without a result: after the boot the runner starts again and runs it once more.
 set -u
