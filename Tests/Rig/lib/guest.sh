@@ -31,6 +31,15 @@ export RIG_REQUESTS=$RIG_WORK/requests$vm
 # VM stop as if its scenario had asked for the system VM's reboot.
 export RIG_REBOOT_FLAG=$RIG_WORK/reboot$vm
 mkdir -p "$RIG_WORK/results" "$RIG_WORK/claims"
+
+# guest_busy: the guest's vCPUs' busy time so far, in clock ticks (/proc/stat: all but idle and iowait). A scenario's
+# share, recorded with its time (NAME.status: "STATUS SECONDS BUSY_SECONDS"), is what it costs the host under
+# emulation: a vCPU busy in the guest is a host thread emulating it.
+guest_busy() {
+    local _ user nice system idle iowait irq softirq steal
+    read -r _ user nice system idle iowait irq softirq steal _ </proc/stat
+    echo $((user + nice + system + irq + softirq + steal))
+}
 mkdir -p /run/udev/data /run/rig
 # The host times this VM's boot up to here (Tests/Rig/run's time table).
 : >"$RIG_WORK/ready$vm"
@@ -56,6 +65,7 @@ while read -r name; do
     fi
     if [[ -x $booth ]]; then echo "rig: $("$booth" --version)" >>"$RIG_WORK/results/$name.log"; fi
     start=$EPOCHREALTIME
+    busy_start=$(guest_busy)
     # shellcheck disable=SC2016 # expanded by the inner bash
     env "${booth_env[@]}" timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
         "$name" "$script" >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
@@ -75,7 +85,8 @@ while read -r name; do
     fi
     # Leave nothing behind for the next scenario, even if the teardown trap was killed by the timeout.
     bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
-    secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }')
+    secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" -v c="$busy_start" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { printf "%.1f %.1f", b - a, (d - c) / hz }')
     printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status.tmp"
     mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"
