@@ -4,7 +4,11 @@
 # configure with the old version) with the canaries still root's, untouched; the postinst run where `booth` is a
 # login user (uid 1000, a copy of /etc/passwd in a private mount namespace) refuses with a message that says what to
 # do, and changes nothing. (The postinst before this scenario chowned the sounds canary through the link: `install -d
-# -o booth` follows it.)
+# -o booth` follows it.) The first installation's ownership fix (postinst configure with no old version, as over an
+# older deploy/install.sh) runs with the booth's user's links at every step of the paths it fixes: photos a link to a
+# folder of root's holding the same names, state.toml a link to a file of root's; nothing behind them changes owner or
+# mode, and a file root left in the real store is the booth's again after it. Mutation: the postinst's old check of
+# the last path component only (`[ ! -L "$path" ]`) chowned the canaries behind the photos link, and fails here.
 # shellcheck shell=bash
 # rig-vm: system
 # rig-timeout: 240
@@ -39,4 +43,33 @@ cat "$RIG_OUT/login.log" >&2
 rig_assert "the postinst refuses a login user named booth (exit $rc)" test "$rc" -ne 0
 rig_assert "it says what to do" grep -q "usermod -l NEWNAME booth" "$RIG_OUT/login.log"
 rig_assert "the service still runs" sys_ready
-rm -rf "$canary" /run/passwd.login
+
+# The first installation's ownership fix, with links at every step (the service masked for the while: the postinst
+# starts it, and it must not run on a store whose photos folder is a canary of root's).
+systemctl mask --runtime --now "$SYS_UNIT" 2>&1
+behind=/root/canary-store
+rm -rf "$behind" && mkdir -m 0700 "$behind" "$behind/photos" "$behind/photos/discarded"
+for f in photos/booth-id photos/index.txt photos/.index.lock state.toml; do
+    echo secret >"$behind/$f" && chmod 0600 "$behind/$f"
+done
+mv "$state/photos" "$state/photos.real"
+[[ ! -e $state/state.toml ]] || mv "$state/state.toml" "$state/state.toml.real"
+setpriv --reuid=booth --regid=booth --clear-groups ln -s "$behind/photos" "$state/photos"
+setpriv --reuid=booth --regid=booth --clear-groups ln -s "$behind/state.toml" "$state/state.toml"
+before=$(find "$behind" -printf '%u:%g %m %p\n' | sort)
+"$script" configure "" >"$RIG_OUT/first-install.log" 2>&1 || { cat "$RIG_OUT/first-install.log" >&2; rig_fail "postinst configure (a first installation) failed"; }
+after=$(find "$behind" -printf '%u:%g %m %p\n' | sort)
+printf '%s\n' "$after" >"$RIG_OUT/behind-the-links.txt"
+rm "$state/photos" "$state/state.toml"
+mv "$state/photos.real" "$state/photos"
+[[ ! -e $state/state.toml.real ]] || mv "$state/state.toml.real" "$state/state.toml"
+rig_assert "nothing behind the links to photos and state.toml changed owner or mode" test "$before" = "$after"
+# ... and without links it does its job: a store file root left is the booth's again.
+[[ -e $state/photos/index.txt ]] || : >"$state/photos/index.txt"
+chown root:root "$state/photos/index.txt"
+"$script" configure "" >>"$RIG_OUT/first-install.log" 2>&1 || { cat "$RIG_OUT/first-install.log" >&2; rig_fail "postinst configure (a first installation) failed"; }
+rig_assert "a store file root left is the booth's again" test "$(stat -c %U:%G "$state/photos/index.txt")" = booth:booth
+systemctl unmask --runtime "$SYS_UNIT" 2>&1
+systemctl start "$SYS_UNIT"
+sys_wait_ready 60
+rm -rf "$canary" "$behind" /run/passwd.login
