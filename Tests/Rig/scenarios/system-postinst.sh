@@ -3,8 +3,9 @@
 # pointing at a root-only canary folder) survives a reinstall (`dpkg -i` of the installed version: postinst
 # configure with the old version) with the canaries still root's, untouched; the postinst run where `booth` is a
 # login user (uid 1000, a copy of /etc/passwd in a private mount namespace) refuses with a message that says what to
-# do, and changes nothing. (The postinst before this scenario chowned the sounds canary through the link: `install -d
-# -o booth` follows it.) The first installation's ownership fix (postinst configure with no old version, as over an
+# do, and changes nothing (users, groups, the store's and config's folders; the gallery's settings, moved away, are
+# not made again). (The postinst before this scenario chowned the sounds canary through the link: `install -d -o
+# booth` follows it.) The first installation's ownership fix (postinst configure with no old version, as over an
 # older deploy/install.sh) runs with the booth's user's links at every step of the paths it fixes: photos a link to a
 # folder of root's holding the same names, state.toml a link to a file of root's; nothing behind them changes owner or
 # mode, and a file root left in the real store is the booth's again after it. Mutation: the postinst's old check of
@@ -31,8 +32,18 @@ systemctl restart "$SYS_UNIT"
 sys_wait_ready 60
 rig_assert "the store's folders are the booth's" test "$(stat -c %U:%G "$state/photos" "$state/sounds" | sort -u)" = booth:booth
 
-# A login user named booth: the postinst refuses, says why and what to do, and leaves the canary alone.
+# A login user named booth: the postinst refuses, says why and what to do, and changes nothing: the users, groups and
+# the store's and config's folders as they were, and the gallery's settings, moved away first, not made again (a first installation's configure
+# would make them). Mutation: the refusal's `exit 1` removed (the script goes on) passed the old check of the message
+# alone; here the gallery's settings are made again, and it fails.
 script=/var/lib/dpkg/info/heylook-booth.postinst
+system_state() {
+    getent passwd booth heylook-gallery
+    getent group booth heylook-gallery gpio audio video plugdev
+    stat -c '%U:%G %a %n' /var/lib/heylook /var/lib/heylook/photos /var/lib/heylook/sounds /etc/heylook /etc/heylook/*
+}
+mv /etc/heylook/gallery.toml /root/gallery.toml.kept
+before=$(system_state)
 rc=0
 unshare --mount --propagation private sh -c '
     sed "s/^booth:\([^:]*\):[0-9]*:\([0-9]*\):\([^:]*\):[^:]*:/booth:\1:1000:\2:\3:\/home\/booth:/" /etc/passwd >/run/passwd.login
@@ -42,6 +53,10 @@ unshare --mount --propagation private sh -c '
 cat "$RIG_OUT/login.log" >&2
 rig_assert "the postinst refuses a login user named booth (exit $rc)" test "$rc" -ne 0
 rig_assert "it says what to do" grep -q "usermod -l NEWNAME booth" "$RIG_OUT/login.log"
+after=$(system_state)
+rig_assert "the gallery's settings were not made again" test ! -e /etc/heylook/gallery.toml
+rig_assert "the users, groups, store and config as they were" test "$before" = "$after"
+mv /root/gallery.toml.kept /etc/heylook/gallery.toml
 rig_assert "the service still runs" sys_ready
 
 # The first installation's ownership fix, with links at every step (the service masked for the while: the postinst
