@@ -2,6 +2,6 @@
 /// The release this source tree is. CHANGELOG.md's newest heading names the same version (a test checks it), and
 /// `scripts/package` makes the Debian package's version and changelog from that file.
 public enum BoothVersion {
-    /// The version, e.g. "0.10.7".
-    public static let current = "0.10.7"
+    /// The version, e.g. "0.11.0".
+    public static let current = "0.11.0"
 }
