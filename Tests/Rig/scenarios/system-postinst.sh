@@ -34,8 +34,8 @@ rig_assert "the store's folders are the booth's" test "$(stat -c %U:%G "$state/p
 
 # A login user named booth: the postinst refuses, says why and what to do, and changes nothing: the users, groups and
 # the store's and config's folders as they were, and the gallery's settings, moved away first, not made again (a first installation's configure
-# would make them). Mutation: the refusal's `exit 1` removed (the script goes on) passed the old check of the message
-# alone; here the gallery's settings are made again, and it fails.
+# would make them). Mutation: the gallery's settings made before the user is checked (the refusal still exits 1 with
+# its message) passed the old checks of the exit status and the message; here they are made again, and it fails.
 script=/var/lib/dpkg/info/heylook-booth.postinst
 system_state() {
     getent passwd booth heylook-gallery
