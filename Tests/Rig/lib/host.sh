@@ -12,7 +12,7 @@ rig_install_host_packages() {
     local need=() pair cmd pkg
     for pair in qemu-system-x86_64:qemu-system-x86 /usr/share/qemu/qboot.rom:qemu-system-data \
         /bin/busybox:busybox-static cpio:cpio modprobe:kmod gcc:gcc make:make \
-        gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools \
+        gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools mcopy:mtools \
         /usr/bin/python3:python3 /usr/lib/python3/dist-packages/numpy/__init__.py:python3-numpy \
         xz:xz-utils zstd:zstd timeout:coreutils dmsetup:dmsetup e2fsck:e2fsprogs losetup:mount \
         /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa mmdebstrap:mmdebstrap qemu-img:qemu-utils; do
@@ -235,9 +235,12 @@ rig_prepare_booth_gpiod2() {
 }
 
 # rig_serve_requests DIR: sends a guest's monitor requests (DIR/N.req) to its QEMU's monitor (the pipes in
-# RIG_HOSTTMP) and answers them (N.done). See lib/rig.sh.
+# RIG_HOSTTMP) and answers them (N.done), and starts its host jobs (DIR/N.job, rig_start_job). See lib/rig.sh.
 rig_serve_requests() {
     local req n size
+    for req in "$1"/*.job; do
+        [[ -e $req ]] && rig_start_job "$req"
+    done
     for req in "$1"/*.req; do
         [[ -e $req ]] || continue
         n=${req%.req}
@@ -249,4 +252,38 @@ rig_serve_requests() {
         mv "$n.tmp" "$n.done"
         rm -f "$req"
     done
+}
+
+# rig_start_job DIR/N.job: starts a guest's host job (lib/rig.sh rig_host_job; the file holds one argument per line:
+# the job's name, then its arguments) in the background, beside the VMs: its output goes to N.out, then its exit
+# status to N.rc. The host runs only its own jobs (rig_job_NAME), never a command line from the guest.
+rig_start_job() {
+    local n=${1%.job} args
+    mapfile -t args <"$1"
+    rm -f "$1"
+    rig_note "host job: ${args[0]}"
+    if ! declare -F "rig_job_${args[0]}" >/dev/null; then
+        echo "the host has no job '${args[0]}'" >"$n.out"
+        echo 2 >"$n.rc"
+        return 0
+    fi
+    (
+        rc=0
+        "rig_job_${args[0]}" "${args[@]:1}" >"$n.out" 2>&1 </dev/null || rc=$?
+        echo "$rc" >"$n.rc.tmp" && mv "$n.rc.tmp" "$n.rc"
+    ) &
+}
+
+# rig_job_powercut_check KIND LOG BASE REFERENCE [ARG...]: the power-cut scenarios' replay (lib/logwrites.py check),
+# on the host: it reads every crash state with userspace tools (e2fsck, debugfs, fsck.fat, mtools) and starts the
+# booth (the binary the guest runs) on a sample, so it needs no guest, and natively it takes a fraction of the
+# emulated CPU's time. Its states are rebuilt in a folder of its own on /dev/shm (a tmpfs, as in the guest),
+# removed afterwards.
+rig_job_powercut_check() {
+    local work rc=0
+    work=$(mktemp -d /dev/shm/heylook-replay.XXXXXX)
+    LD_LIBRARY_PATH=/opt/swift/usr/lib/swift/linux timeout -k 5 900 python3 "$RIG_DIR/lib/logwrites.py" check \
+        "$1" "$2" "$3" "$4" "$work" "${@:5}" || rc=$?
+    rm -rf "$work"
+    return "$rc"
 }

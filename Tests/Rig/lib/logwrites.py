@@ -22,9 +22,11 @@ Usage:
                                                    without it the photos in STORE; all of them must be on the
                                                    stick); until STOPFILE appears
   logwrites.py check store|stick LOG BASE REFERENCE WORK [--states N] [--seed S] [--jobs J] [--booth BIN]
-        [--booth-config FILE] [--booth-every K] [--events EVENTS [--events-store STORE]]
+        [--booth-config FILE] [--booth-every K] [--events EVENTS [--events-store STORE]] [--kernel-view DIR]
                                                 -> checks the log is whole (the kernel's end mark, and with EVENTS
-                                                   a mark for every acknowledgement in it), then rebuilds and checks
+                                                   a mark for every acknowledgement in it) and, with DIR (the disk's
+                                                   files copied from the kernel's mount at the end), that the last
+                                                   state reads as the kernel showed it; then rebuilds and checks
                                                    the state at every flush point, at every acknowledgement's mark
                                                    and at random cuts between (at least 50; N states in all, default
                                                    210) in J processes (see StoreCheck and StickCheck), prints each
@@ -196,26 +198,40 @@ def run(cmd, **kwargs):
     return subprocess.run(cmd, capture_output=True, text=True, **kwargs)
 
 
-class Mounted:
-    """Loop-mounts an image for the duration of a `with` block."""
+class Extracted:
+    """A file system image's files, copied out with userspace tools for the duration of a `with` block: debugfs for
+    ext4, mtools for FAT. What the kernel shows once the image is mounted, read without a kernel (the replay runs on
+    the host, at native speed, beside the VMs); the check compares the last state it reads this way with the
+    kernel's own view of the disk at the end of the workload (`--kernel-view`), so a reader that saw things
+    otherwise fails the check. PATHS are absolute paths in the image; a missing one is left out."""
 
-    def __init__(self, image, point, fstype, options):
-        self.image, self.point, self.fstype, self.options = image, point, fstype, options
+    def __init__(self, image, point, fstype, paths):
+        self.image, self.point, self.fstype, self.paths = image, point, fstype, paths
 
     def __enter__(self):
-        os.makedirs(self.point, exist_ok=True)
-        r = run(["mount", "-t", self.fstype, "-o", "loop," + self.options, self.image, self.point])
-        if r.returncode != 0:
-            raise MountFailed(f"mount -t {self.fstype} -o {self.options} failed: {r.stderr.strip()}")
+        shutil.rmtree(self.point, ignore_errors=True)
+        os.makedirs(self.point)
+        if self.fstype == "ext4":
+            script = "".join(f"rdump {path} {self.point}\n" for path in self.paths)
+            r = run(["debugfs", "-f", "-", self.image], input=script)
+            # debugfs exits 0 whatever its commands said: only its banner and a missing path may be on stderr.
+            said = [line for line in r.stderr.splitlines()
+                    if line.strip() and not line.startswith("debugfs ") and "File not found by ext2_lookup" not in line]
+            if r.returncode != 0 or said:
+                raise ExtractFailed(f"debugfs could not read the file system: {' / '.join(said)[-400:]}")
+        else:
+            for path in self.paths:
+                r = run(["mcopy", "-s", "-p", "-n", "-Q", "-i", self.image, "::" + path, self.point + "/"],
+                        env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+                if r.returncode != 0 and f'"::{path}" not found' not in r.stderr:
+                    raise ExtractFailed(f"mcopy could not read {path}: {(r.stdout + r.stderr).strip()[-400:]}")
         return self.point
 
     def __exit__(self, *_):
-        r = run(["umount", self.point])
-        if r.returncode != 0:
-            run(["umount", "-l", self.point])
+        shutil.rmtree(self.point, ignore_errors=True)
 
 
-class MountFailed(Exception):
+class ExtractFailed(Exception):
     pass
 
 
@@ -229,8 +245,6 @@ class StoreCheck:
     of the distinct states, the booth itself starts on the disk (index and knob choices read, or rebuilt / fallen
     back) and reaches ready, and `booth photos` lists every acknowledged photo in its acknowledged state."""
 
-    fstype = "ext4"
-
     def __init__(self, reference, work, booth):
         self.reference = load_reference(reference)
         self.work, self.booth = work, booth
@@ -242,28 +256,36 @@ class StoreCheck:
             problems.append(f"e2fsck -p exit {r.returncode}: {(r.stdout + r.stderr).strip()[-400:]}")
         elif r.returncode != 0:
             notes.append(f"e2fsck -p exit {r.returncode}")
-        files = {}
         try:
-            with Mounted(image, os.path.join(self.work, "mnt"), "ext4", "ro") as mnt:
-                for folder in ("photos", "photos/discarded"):
-                    path = os.path.join(mnt, folder)
-                    if not os.path.isdir(path):
-                        continue
-                    for name in os.listdir(path):
-                        full = os.path.join(path, name)
-                        if os.path.isfile(full) and not os.path.islink(full):
-                            files[f"{folder}/{name}"] = crc_of(full)
-                texts = {}
-                for small in ("photos/index.txt", "photos/booth-id", "state.toml"):
-                    full = os.path.join(mnt, small)
-                    if os.path.isfile(full):
-                        files[small] = crc_of(full)
-                        with open(full, "rb") as f:
-                            texts[small] = f.read().decode(errors="replace")
-        except MountFailed as e:
+            with Extracted(image, os.path.join(self.work, "files"), "ext4", self.paths) as root:
+                seen = self.view(root)
+        except ExtractFailed as e:
+            seen = Observation({}, [], [])
             problems.append(str(e))
-            texts = {}
-        seen = Observation(files, problems, notes)
+        seen.problems, seen.notes = problems, notes
+        return seen
+
+    # What the store's checks read: the photos (kept and discarded), the index, the booth's id, the knob's choices.
+    paths = ("/photos", "/state.toml")
+
+    def view(self, root):
+        """The observation of a store whose root (the card's file system: photos/, state.toml) is the folder ROOT."""
+        files, texts = {}, {}
+        for folder in ("photos", "photos/discarded"):
+            path = os.path.join(root, folder)
+            if not os.path.isdir(path):
+                continue
+            for name in os.listdir(path):
+                full = os.path.join(path, name)
+                if os.path.isfile(full) and not os.path.islink(full):
+                    files[f"{folder}/{name}"] = crc_of(full)
+        for small in ("photos/index.txt", "photos/booth-id", "state.toml"):
+            full = os.path.join(root, small)
+            if os.path.isfile(full):
+                files[small] = crc_of(full)
+                with open(full, "rb") as f:
+                    texts[small] = f.read().decode(errors="replace")
+        seen = Observation(files, [], [])
         seen.texts = texts
         return seen
 
@@ -317,11 +339,11 @@ class StoreCheck:
         return problems
 
     def start_booth(self, image, acked, config_template):
-        """Starts the booth on the state (read-write, as after a reboot) and checks it reaches ready and lists
-        every acknowledged photo. Returns problems."""
+        """Starts the booth on the state's files (copied out of the image read-write, as the card after a reboot)
+        and checks it reaches ready and lists every acknowledged photo. Returns problems."""
         problems = []
         try:
-            with Mounted(image, os.path.join(self.work, "mnt"), "ext4", "rw") as mnt:
+            with Extracted(image, os.path.join(self.work, "started"), "ext4", self.paths) as mnt:
                 config = os.path.join(self.work, "start.toml")
                 with open(config, "w") as f:
                     f.write(config_template.replace("@ROOT@", mnt))
@@ -351,7 +373,7 @@ class StoreCheck:
                         problems.append(f"booth photos: acknowledged {name} not listed")
                     elif want and listed[name] != want:
                         problems.append(f"booth photos: {name} is {listed[name]}, acknowledged as discarded")
-        except MountFailed as e:
+        except ExtractFailed as e:
             problems.append(str(e))
         except subprocess.TimeoutExpired as e:
             problems.append(f"the booth hung: {e}")
@@ -362,12 +384,10 @@ class StickCheck:
     """The export on a FAT stick after a power cut.
 
     fsck.fat -n must find no damaged file: nothing but temp files complained about, no two files sharing clusters
-    (usbcheck.py's fsck-pulled judgement). Then, as systemd-mount does, fsck.fat -a, and mounted: every file the
+    (usbcheck.py's fsck-pulled judgement). Then, as systemd-mount does, fsck.fat -a, and read: every file the
     manifest lists has the manifest's size and CRC; every file under a final photo name is a whole photo of the
     store (or empty: the one placeholder a FAT rename cut between its two flushes leaves); once an export was
     acknowledged (exportFinished, unmounted), every store photo is on the stick and in the manifest."""
-
-    fstype = "vfat"
 
     def __init__(self, reference, work, booth):
         self.reference = load_reference(reference)
@@ -395,24 +415,32 @@ class StickCheck:
                     break
             else:
                 repairs.append(f"fsck.fat -a did not repair everything in 3 passes: {after[1].strip()[-300:]}")
-        files, manifest = {}, None
         try:
-            with Mounted(image, os.path.join(self.work, "mnt"), "vfat", "ro") as mnt:
-                top = os.path.join(mnt, "HeyLook")
-                if os.path.isdir(top):
-                    for folder in os.listdir(top):
-                        path = os.path.join(top, folder)
-                        if os.path.isdir(path):
-                            for name in os.listdir(path):
-                                files[f"{folder}/{name}"] = crc_of(os.path.join(path, name))
-                    if os.path.isfile(os.path.join(top, "manifest.txt")):
-                        manifest = open(os.path.join(top, "manifest.txt"), "rb").read().decode(errors="replace")
-        except MountFailed as e:
+            with Extracted(image, os.path.join(self.work, "files"), "vfat", ("/HeyLook",)) as root:
+                seen = self.view(root)
+        except ExtractFailed as e:
+            seen = Observation({}, [], [])
             repairs.append(str(e))
-        seen = Observation(files, problems + repairs, notes)
-        seen.manifest = manifest
+        seen.problems, seen.notes = problems + repairs, notes
         seen.torn = sorted(folders)
         seen.passes = passes
+        return seen
+
+    def view(self, root):
+        """The observation of a stick whose root is the folder ROOT (HeyLook/ and its folders)."""
+        files, manifest = {}, None
+        top = os.path.join(root, "HeyLook")
+        if os.path.isdir(top):
+            for folder in os.listdir(top):
+                path = os.path.join(top, folder)
+                if os.path.isdir(path):
+                    for name in os.listdir(path):
+                        files[f"{folder}/{name}"] = crc_of(os.path.join(path, name))
+            if os.path.isfile(os.path.join(top, "manifest.txt")):
+                with open(os.path.join(top, "manifest.txt"), "rb") as f:
+                    manifest = f.read().decode(errors="replace")
+        seen = Observation(files, [], [])
+        seen.manifest = manifest
         return seen
 
     def judge(self, seen, acked, why):
@@ -527,7 +555,7 @@ def load_reference(directory):
 
 
 class Observation:
-    """What a crash state holds: files (path -> (size, crc)), and what fsck or mount said."""
+    """What a crash state holds: files (path -> (size, crc)), and what fsck or the reader said."""
 
     def __init__(self, files, problems, notes):
         self.files, self.problems, self.notes = files, problems, notes
@@ -590,14 +618,38 @@ def expected_marks(events_path, store=None):
         return [m for m in (mark_for(line, store) for line in f) if m]
 
 
+def kernel_view_problems(kind, log_path, base, reference, work, kernel_view):
+    """The reader checked against the kernel: the whole log replayed onto `base` and read as every crash state is
+    (fsck, then Extracted) must show the files the kernel showed with the disk mounted at the end of the workload
+    (`kernel_view`: a folder the scenario copied from the mounted disk), names, sizes and CRCs alike."""
+    checker = (StoreCheck if kind == "store" else StickCheck)(reference, work, None)
+    final = os.path.join(work, "final.img")
+    replay(log_path, base, final, len(read_log(log_path)[1]))
+    seen = checker.observe(final)
+    want = checker.view(kernel_view).files
+    problems = [f"the last state: {p}" for p in seen.problems]
+    for path in sorted(set(seen.files) | set(want)):
+        if seen.files.get(path) != want.get(path):
+            problems.append(f"the last state read here differs from the kernel's view: {path} is {seen.files.get(path)} "
+                            f"here, {want.get(path)} in {kernel_view}")
+    if not want:
+        problems.append(f"the kernel's view {kernel_view} holds none of the files the check reads")
+    os.remove(final)
+    return problems
+
+
 def check(kind, log_path, base, reference, work, states, seed, jobs, booth, booth_every, config_template,
-          expected=None):
-    """Checks that the log is complete (`completeness`, against the `expected` marks), then the crash states in
-    `jobs` processes (each replays the log itself and takes every jobs-th point); prints the violations and a
-    table; returns the number of violations (an incomplete log counts as one)."""
+          expected=None, kernel_view=None):
+    """Checks that the log is complete (`completeness`, against the `expected` marks) and, with `kernel_view`, that
+    the last state reads as the kernel showed it (`kernel_view_problems`), then the crash states in `jobs`
+    processes (each replays the log itself and takes every jobs-th point); prints the violations and a table;
+    returns the number of violations (an incomplete log or a reader that disagrees with the kernel counts as one)."""
     started = time.monotonic()
     sector_size, entries = read_log(log_path)
     incomplete, used = completeness(entries, os.path.getsize(log_path), sector_size, expected)
+    if kernel_view is not None:
+        differs = kernel_view_problems(kind, log_path, base, reference, work, kernel_view)
+        incomplete += differs
     for problem in incomplete:
         print(f"VIOLATION: {problem}", flush=True)
     points = crash_points(entries, states, random.Random(seed))
@@ -641,7 +693,10 @@ def check(kind, log_path, base, reference, work, states, seed, jobs, booth, boot
           f"{os.path.getsize(log_path)} bytes |")
     print(f"| crash states checked (at flush points + at acknowledgements' marks + random cuts between) | "
           f"{len(points)} ({total['flush']} + {total['mark']} + {total['random']}) |")
-    print(f"| device states rebuilt and checked (fsck, mount, every file's CRC) / distinct file-level states | "
+    if kernel_view is not None:
+        print(f"| the last state, read as every state is, equals the kernel's view at the end | "
+              f"{'no' if differs else 'yes'} |")
+    print(f"| device states rebuilt and checked (fsck, read, every file's CRC) / distinct file-level states | "
           f"{total['observed']} / {len(distinct)} |")
     if kind == "stick":
         print(f"| states with a folder fsck rebuilds (a cut inside FAT's folder update; none may be at a flush point) "
@@ -754,11 +809,12 @@ def main():
         p.add_argument("--booth-config")
         p.add_argument("--events", help="the booth's events file: every acknowledgement in it must be marked")
         p.add_argument("--events-store", help="the store folder the marker counted exported:N in")
+        p.add_argument("--kernel-view", help="the disk's files as the kernel showed them mounted at the end")
         a = p.parse_args(sys.argv[2:])
         template = open(a.booth_config).read() if a.booth_config else ""
         expected = expected_marks(a.events, a.events_store) if a.events else None
         violations = check(a.kind, a.log, a.base, a.reference, a.work, a.states, a.seed, a.jobs, a.booth,
-                           a.booth_every, template, expected)
+                           a.booth_every, template, expected, a.kernel_view)
         sys.exit(1 if violations else 0)
     else:
         sys.exit(__doc__)

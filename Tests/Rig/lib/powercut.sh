@@ -48,21 +48,29 @@ pc_marker_stop() {
     rig_log "marks: $(grep -c '^mark' "$RIG_OUT/marks.log") ($(cut -d' ' -f2 "$RIG_OUT/marks.log" | tr '\n' ' '))"
 }
 
-# pc_check KIND IMAGE REFERENCE [ARG...]: replays IMAGE's log onto IMAGE.base at every flush point and at random
-# cuts between (lib/logwrites.py check KIND), printing its table; fails the scenario on any violation, keeping the
-# log and the base image in $RIG_OUT/violations. RIG_POWERCUT_STATES (default 140) crash states in all, cut at
-# random by RIG_POWERCUT_SEED (default: random, logged).
+# pc_check KIND IMAGE REFERENCE KERNEL_VIEW [ARG...]: replays IMAGE's log onto IMAGE.base at every flush point and
+# at random cuts between (lib/logwrites.py check KIND), printing its table; fails the scenario on any violation,
+# keeping the log and the base image in $RIG_OUT/violations. RIG_POWERCUT_STATES (default 210) crash states in all,
+# cut at random by RIG_POWERCUT_SEED (default: random, logged). The replay needs no guest: the host runs it
+# (lib/host.sh rig_job_powercut_check) on copies of the log and the base image in the work share, reading each
+# state with userspace tools; KERNEL_VIEW (the disk's files, copied from the kernel's mount at the end of the
+# workload) is what its reading of the last state must equal.
 pc_check() {
-    local kind=$1 image=$2 reference=$3 seed=${RIG_POWERCUT_SEED:-$RANDOM}
-    shift 3
+    local kind=$1 image=$2 reference=$3 view=$4 seed=${RIG_POWERCUT_SEED:-$RANDOM} shared=$RIG_OUT/replay
+    shift 4
     "$RIG_PY" "$PC_TOOL" info "$image.log" >"$RIG_OUT/log-info.txt" || rig_fail "cannot read the log"
     rig_log "log: $(head -1 "$RIG_OUT/log-info.txt")"
-    mkdir -p "$PC_DIR/check"
-    "$RIG_PY" "$PC_TOOL" check "$kind" "$image.log" "$image.base" "$reference" "$PC_DIR/check" \
-        --states "${RIG_POWERCUT_STATES:-140}" --seed "$seed" "$@" | tee "$RIG_OUT/replay.txt" >&2 ||
+    rm -rf "$shared" && mkdir -p "$shared"
+    cp --sparse=always "$image.log" "$image.base" "$shared/" || rig_fail "cannot copy the log to the work share"
+    local log=$shared/${image##*/}.log base=$shared/${image##*/}.base
+    rig_host_job 600 powercut_check "$kind" "$log" "$base" "$reference" --kernel-view "$view" \
+        --states "${RIG_POWERCUT_STATES:-210}" --seed "$seed" "$@" >"$RIG_OUT/replay.txt" ||
         {
+            cat "$RIG_OUT/replay.txt" >&2
             mkdir -p "$RIG_OUT/violations"
-            cp --sparse=always "$image.log" "$image.base" "$RIG_OUT/violations/" || true
+            mv "$log" "$base" "$RIG_OUT/violations/" || true
             rig_fail "power-cut replay found violations (seed $seed; log and base image kept in $RIG_OUT/violations)"
         }
+    cat "$RIG_OUT/replay.txt" >&2
+    rm -rf "$shared"
 }

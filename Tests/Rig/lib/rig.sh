@@ -170,6 +170,31 @@ rig_monitor() {
     cat "$req.done"
 }
 
+# rig_host_job LIMIT NAME ARG...: has the host run its job NAME (lib/host.sh rig_job_NAME) with the ARGs (paths in
+# the work share as the guest sees them), beside the VMs; waits up to LIMIT seconds for it to end, prints its output
+# and returns its exit status. For work that needs no guest (the power-cut replays): natively it takes a fraction of
+# the emulated CPU's time. Protocol: RIG_REQUESTS/N.job (one argument per line, renamed into place); the host writes
+# N.out, then N.rc.
+rig_host_job() {
+    local limit=$1 name=$2 dir=${RIG_REQUESTS:-$RIG_WORK/requests} n arg rc
+    shift 2
+    mkdir -p "$dir" "$RIG_STATE"
+    n=$(($(cat "$RIG_STATE/request-count" 2>/dev/null || echo 0) + 1))
+    echo "$n" >"$RIG_STATE/request-count"
+    {
+        echo "$name"
+        for arg in "$@"; do
+            if [[ $arg == "$RIG_WORK"/* ]]; then arg=${RIG_HOST_WORK:-$RIG_WORK}${arg#"$RIG_WORK"}; fi
+            printf '%s\n' "$arg"
+        done
+    } >"$dir/$n.tmp"
+    mv "$dir/$n.tmp" "$dir/$n.job"
+    rig_wait_for "$limit" "the host's job $name" test -e "$dir/$n.rc"
+    cat "$dir/$n.out"
+    read -r rc <"$dir/$n.rc"
+    return "$rc"
+}
+
 # ---- GPIO (gpio-sim) ---------------------------------------------------------------------------------------------
 
 # rig_gpio_sim_add NAME LINENAME...: creates a simulated chip labelled NAME with one line per LINENAME (offsets

@@ -190,5 +190,73 @@ class LogWritesTests(unittest.TestCase):
         self.assertIsNone(logwrites.parse_manifest(bad + f"end {__import__('zlib').crc32(bad.encode()):08x}\n"))
 
 
+class ImageReaderTests(unittest.TestCase):
+    """The crash states are read without mounting (debugfs, mtools; logwrites.Extracted), on the host: what they
+    read must be what the files are. Images are made here with userspace tools (mkfs.ext4 -d, mkfs.fat, mcopy)."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.src = os.path.join(self.dir, "src")
+
+    def tearDown(self):
+        __import__("shutil").rmtree(self.dir, ignore_errors=True)
+
+    def put(self, path, data):
+        full = os.path.join(self.src, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "wb") as f:
+            f.write(data)
+
+    def run_ok(self, *cmd):
+        r = logwrites.run(list(cmd), env=dict(os.environ, MTOOLS_SKIP_CHECK="1"))
+        self.assertEqual(r.returncode, 0, f"{cmd}: {r.stderr}")
+
+    def test_an_ext4_store_reads_as_its_files(self):
+        # Mutation: a reader that copies only photos/ (not state.toml), or rdump's folders one level deep (no
+        # discarded/), reads other files than the card holds: the comparison with the folder fails.
+        self.put("photos/HeyLook_undated_000001.jpg", os.urandom(70000))
+        self.put("photos/.HeyLook_undated_000002.jpg.partial", b"x" * 5000)
+        self.put("photos/discarded/HeyLook_undated_000003.jpg", os.urandom(3000))
+        self.put("photos/index.txt", b"heylook-index 1\n")
+        self.put("photos/booth-id", b"0123\n")
+        self.put("state.toml", b'sound = "Bell"\n')
+        image = os.path.join(self.dir, "sd.img")
+        with open(image, "wb") as f:
+            f.truncate(8 << 20)
+        self.run_ok("mkfs.ext4", "-q", "-F", "-b", "4096", "-d", self.src, image)
+        store = logwrites.StoreCheck(None, os.path.join(self.dir, "work"), None)
+        seen = store.observe(image)
+        self.assertEqual(seen.problems, [])
+        self.assertEqual(seen.files, store.view(self.src).files)
+        self.assertEqual(len(seen.files), 6)
+        self.assertEqual(seen.texts["state.toml"], 'sound = "Bell"\n')
+
+    def test_a_fat_stick_reads_as_its_files(self):
+        # Mutation: mcopy without -s (folders not copied) reads an empty export.
+        self.put("HeyLook/2026-11-21/HeyLook_2026-11-21_10-00-00_000001.jpg", os.urandom(40000))
+        self.put("HeyLook/undated/.HeyLook_undated_000002.jpg.partial", b"y" * 700)
+        self.put("HeyLook/manifest.txt", b"heylook-manifest 2\n")
+        image = os.path.join(self.dir, "stick.img")
+        with open(image, "wb") as f:
+            f.truncate(16 << 20)
+        self.run_ok("mkfs.fat", image)
+        self.run_ok("mcopy", "-s", "-i", image, os.path.join(self.src, "HeyLook"), "::/")
+        stick = logwrites.StickCheck(None, os.path.join(self.dir, "work"), None)
+        seen = stick.observe(image)
+        self.assertEqual(seen.problems, [])
+        self.assertEqual(seen.files, stick.view(self.src).files)
+        self.assertEqual(len(seen.files), 2)
+        self.assertEqual(seen.manifest, "heylook-manifest 2\n")
+
+    def test_an_unreadable_image_is_a_problem_not_an_empty_store(self):
+        # Mutation: taking debugfs's exit status (0 whatever its commands said) as the verdict reads a card whose
+        # super block is gone as an empty store, which a state before the first photo passes.
+        image = os.path.join(self.dir, "zeros.img")
+        with open(image, "wb") as f:
+            f.truncate(8 << 20)
+        seen = logwrites.StoreCheck(None, os.path.join(self.dir, "work"), None).observe(image)
+        self.assertTrue(any("debugfs could not read" in p for p in seen.problems), seen.problems)
+
+
 if __name__ == "__main__":
     unittest.main()

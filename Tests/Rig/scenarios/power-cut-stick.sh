@@ -4,6 +4,7 @@
 # lib/logwrites.py rebuilds the stick at every flush point and at random cuts between and checks each: fsck.fat
 # finds no damaged file and no shared clusters, every file the manifest lists verifies, every final name holds a
 # whole photo (or is the one empty placeholder a FAT rename can leave), and an acknowledged export is all there.
+# The replay runs on the host (lib/powercut.sh pc_check), its reading checked against the kernel's view.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 900
@@ -41,4 +42,9 @@ rig_assert "the second export copied 1 and unmounted" grep -q '"copied":1,"unmou
 usb_booth_stop
 pc_marker_stop
 pc_close_disk stick
-pc_check stick "$stick" "$store" --events "$USB_EVENTS" --events-store "$store"
+# The stick as the kernel shows it, for the replay's reading of the last state to equal.
+mkdir -p "$PC_DIR/view" "$RIG_OUT/kernel-view"
+mount -t vfat -o ro,loop "$stick" "$PC_DIR/view" || rig_fail "mount of the stick failed"
+cp -r "$PC_DIR/view/HeyLook" "$RIG_OUT/kernel-view/"
+umount "$PC_DIR/view"
+pc_check stick "$stick" "$store" "$RIG_OUT/kernel-view" --events "$USB_EVENTS" --events-store "$store"

@@ -7,7 +7,7 @@
 # repairs all, every acknowledged photo is there and whole, no final photo name holds a partial file, index.txt is
 # whole and lists every acknowledged photo with the CRC-32 it was saved with, discarded once its retake was
 # acknowledged (as it is on the card, never rebuilt), state.toml is absent or whole, and on a sample of the states the booth starts and lists
-# them all.
+# them all. The replay runs on the host (lib/powercut.sh pc_check), its reading checked against the kernel's view.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 900
@@ -89,9 +89,11 @@ rig_booth_stop
 pc_marker_stop
 grep -q '"type":"exportFinished".*"unmounted":true' "$RIG_BOOTH_EVENTS" || rig_fail "the export did not finish"
 
-# What the booth saved, as the reference every crash state is compared with (kept and discarded photos).
-rm -rf "$RIG_OUT/reference" && cp -a "$mnt/photos" "$RIG_OUT/reference"
-rig_log "saved: $(find "$RIG_OUT/reference" -name 'HeyLook_*.jpg' | wc -l) photos; $(tr '\n' ' ' <"$mnt/state.toml")"
+# What the booth saved, as the kernel shows it: the reference every crash state is compared with (kept and discarded
+# photos), and what the replay's reading of the last state must equal.
+rm -rf "$RIG_OUT/kernel-view" && mkdir "$RIG_OUT/kernel-view" && cp -a "$mnt/photos" "$mnt/state.toml" "$RIG_OUT/kernel-view/"
+reference=$RIG_OUT/kernel-view/photos
+rig_log "saved: $(find "$reference" -name 'HeyLook_*.jpg' | wc -l) photos; $(tr '\n' ' ' <"$mnt/state.toml")"
 umount "$mnt"
 pc_close_disk store
 
@@ -104,5 +106,6 @@ free_space_reserve_mb = 0
 favourites = ["Pop", "Bell", "Chime"]
 default = "Pop"
 TOML
-pc_check store "$disk" "$RIG_OUT/reference" --booth "$booth" --booth-config "$RIG_OUT/start.toml" --events "$RIG_BOOTH_EVENTS" \
-    --booth-every "${RIG_POWERCUT_BOOTH_EVERY:-4}"
+# The host runs the replay, and the booth on a sample of the states: the binary the guest copied, as the host has it.
+pc_check store "$disk" "$reference" "$RIG_OUT/kernel-view" --booth "$RIG_BOOTH" --booth-config "$RIG_OUT/start.toml" \
+    --events "$RIG_BOOTH_EVENTS" --booth-every "${RIG_POWERCUT_BOOTH_EVERY:-4}"
