@@ -8,6 +8,7 @@
 # so two VMs on one plan (the two busybox VMs) run each scenario once.
 # A scenario already recorded is not run again, and one that asks for a reboot (touches RIG_REBOOT_FLAG, see
 # lib/system.sh) ends the run without a result: after the boot the runner starts again and runs it once more.
+# Scenarios that share a reboot (`# rig-shares-reboot: yes`) all run up to it before the one reboot (below).
 set -u
 export RIG_WORK=$1
 plan=$RIG_WORK/${2:-plan}
@@ -44,12 +45,10 @@ mkdir -p /run/udev/data /run/rig
 # The host times this VM's boot up to here (Tests/Rig/run's time table).
 : >"$RIG_WORK/ready$vm"
 
-while read -r name; do
-    [[ -n $name && ! -e $RIG_WORK/results/$name.status ]] || continue
-    # Another VM's claim: skip it. This VM's own (the system VM, booted again after a scenario's reboot): run it again.
-    if ! mkdir "$RIG_WORK/claims/$name" 2>/dev/null; then
-        [[ $(cat "$RIG_WORK/claims/$name/vm" 2>/dev/null) == "vm$vm" ]] || continue
-    fi
+# run_one NAME: runs the scenario NAME and records its result; returns 10 without a result when it asked for a reboot
+# (it runs once more after the boot).
+run_one() {
+    local name=$1 script limit booth booth_env start busy_start rc status secs
     echo "vm$vm" >"$RIG_WORK/claims/$name/vm"
     script=$RIG_DIR/scenarios/${name%@*}.sh
     limit=$(sed -n 's/^# rig-timeout: *\([0-9]*\).*/\1/p' "$script" | head -1)
@@ -72,7 +71,7 @@ while read -r name; do
     rc=$?
     if [[ -e $RIG_REBOOT_FLAG ]]; then
         echo "RIG: $name asked for a reboot"
-        exit 0
+        return 10
     fi
     case $rc in
         0) status=PASS ;;
@@ -90,5 +89,41 @@ while read -r name; do
     printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status.tmp"
     mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"
+}
+
+# claim NAME: succeeds when this VM is to run NAME: not recorded yet, and claimed by no other VM.
+claim() {
+    [[ -n $1 && ! -e $RIG_WORK/results/$1.status ]] || return 1
+    mkdir "$RIG_WORK/claims/$1" 2>/dev/null || [[ $(cat "$RIG_WORK/claims/$1/vm" 2>/dev/null) == "vm$vm" ]]
+}
+
+# Scenarios whose header says `# rig-shares-reboot: yes` share one reboot: when the first asks for it, the others
+# that have not run yet run up to their own reboot first (each leaves what it set up for after the boot in place),
+# then the VM reboots once, and after the boot they run again in the opposite order: the last to ask checks first
+# what it saw before the boot, before the earlier ones change anything. WORK/rebooting-VM lists them in order.
+pending=$RIG_WORK/rebooting$vm
+shares_reboot() { grep -q '^# rig-shares-reboot: yes' "$RIG_DIR/scenarios/${1%@*}.sh"; }
+if [[ -e $pending ]]; then
+    mapfile -t after < <(tac "$pending")
+    rm -f "$pending"
+    for name in "${after[@]}"; do
+        if claim "$name"; then run_one "$name" || true; fi
+    done
+    # One that asked for yet another reboot gets it.
+    [[ ! -e $RIG_REBOOT_FLAG ]] || exit 0
+fi
+
+while read -r name; do
+    claim "$name" || continue
+    run_one "$name" && continue
+    shares_reboot "$name" || exit 0
+    echo "$name" >>"$pending"
+    while read -r other; do
+        [[ $other != "$name" ]] && shares_reboot "$other" && claim "$other" || continue
+        rm -f "$RIG_REBOOT_FLAG"
+        if ! run_one "$other"; then echo "$other" >>"$pending"; fi
+    done <"$plan"
+    touch "$RIG_REBOOT_FLAG"
+    exit 0
 done <"$plan"
 touch "$RIG_WORK/results/.done-plan$vm"

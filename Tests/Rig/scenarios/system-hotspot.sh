@@ -15,6 +15,7 @@
 # shellcheck shell=bash
 # rig-vm: system
 # rig-reboots: 1
+# rig-shares-reboot: yes
 # rig-timeout: 480
 
 PROFILE=/etc/NetworkManager/system-connections/heylook-hotspot.nmconnection

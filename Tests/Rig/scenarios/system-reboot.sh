@@ -3,6 +3,7 @@
 # shellcheck shell=bash
 # rig-vm: system
 # rig-reboots: 1
+# rig-shares-reboot: yes
 # rig-timeout: 150
 snapshot() { # what must survive: the photos with their sizes, their states and exports as the index has them (the
     # booth reconciles the index file with the photos at start, so its lines are compared through `booth photos`),
