@@ -10,9 +10,10 @@ sb_config "$RIG_OUT/booth.toml" "hw:Loopback,0,0" Duck '["Duck", "Cow", "Dog", "
 sb_start "$RIG_OUT/booth.toml"
 sb_record "$RIG_OUT/rec.wav"
 sb_knob_paths
-sb_detent 1
-rig_sleep_ms 300 # let part of Cow (1.3 s) play, then turn on (no forks in between: they are slow under TCG)
-sb_detent 1
+# Every detent must count here: 150 ms a transition (sb_detent), so Cow (1.3 s) plays about 450 ms, the second
+# detent's length, before that detent cuts it (no forks in between: they are slow under TCG).
+sb_detent 1 150
+sb_detent 1 150
 sb_wait '"type":"soundFinished","purpose":"preview"' 1 20
 sb_record_stop
 sb_stop
