@@ -287,3 +287,11 @@ rig_job_powercut_check() {
     rm -rf "$work"
     return "$rc"
 }
+
+# rig_job_usb_seed DIR COUNT KIB DATE FIRST_SEQ and rig_job_usb_digest DIR: the USB scenarios' fixtures (lib/usb.sh
+# usb_seed, usb_digest), made and read on the host.
+rig_job_usb_seed() { python3 "$RIG_DIR/lib/usbcheck.py" seed "$@"; }
+rig_job_usb_digest() { python3 "$RIG_DIR/lib/usbcheck.py" digest "$1"; }
+
+# rig_job_soundcheck ARGS...: lib/soundcheck.py ARGS (lib/booth-sound.sh sb_check) on recordings in the work share.
+rig_job_soundcheck() { python3 "$RIG_DIR/lib/soundcheck.py" "$@"; }

@@ -27,7 +27,11 @@ sys_wait_ready 60
 systemctl stop "$SYS_UNIT"
 last=$(find "$SYS_PHOTOS" -name 'HeyLook_*.jpg' -printf '%f\n' | sed 's/.*_0*\([0-9]*\)\.jpg$/\1/' | sort -n | tail -1)
 first=$((${last:-0} + 1))
-"$RIG_PY" "$check" seed "$SYS_PHOTOS" "$seeded" 64 2026-11-20 "$first" || rig_fail "seeding the store failed"
+# Made on the host (as lib/usb.sh usb_seed does), copied in.
+rm -rf "$RIG_OUT/seed"
+rig_host_job 300 usb_seed "$RIG_OUT/seed" "$seeded" 64 2026-11-20 "$first" >&2 || rig_fail "seeding the store failed"
+cp "$RIG_OUT/seed"/HeyLook_*.jpg "$SYS_PHOTOS/" || rig_fail "seeding the store failed"
+rm -rf "$RIG_OUT/seed"
 chown -R booth: "$SYS_PHOTOS"
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60

@@ -6,12 +6,14 @@
 # shellcheck source=SCRIPTDIR/../lib/usb.sh disable=SC1091
 source "$RIG_DIR/lib/usb.sh"
 store=$RIG_OUT/photos
-usb_seed "$store" "${USB_CAPTURE_PHOTOS:-120}" 768 2026-11-22 1
+# A slow stick (768 KiB/s written, QEMU's throttling) keeps the export running for 40 s and more, whatever the host's
+# load, with few photos: the press comes after the first one is copied, the photo is saved a few seconds later.
+usb_seed "$store" "${USB_CAPTURE_PHOTOS:-40}" 768 2026-11-22 1
 usb_booth_start
 img=$RIG_OUT/stick.img
-rig_usb_image "$img" 256
+rig_usb_image "$img" 64
 mnt=$USB_MEDIA/stick
-dev=$(rig_usb_plug "$img")
+dev=$(rig_usb_plug "$img" bps_wr=786432)
 usb_mount "$dev" "$mnt"
 rig_wait_for 30 "exportStarted" usb_has_event exportStarted 1
 rig_wait_for 60 "the first photo copied" usb_has_event exportProgress 2

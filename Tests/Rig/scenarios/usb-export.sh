@@ -13,7 +13,7 @@ timeout 120 "$booth" simulate --fast --script "$RIG_OUT/script" --photos "$store
     rig_fail "booth simulate failed: $(tail -5 "$RIG_OUT/simulate.log")"
 usb_seed "$store" 6 768 2026-11-20 100
 usb_seed "$store" 4 768 2026-11-21 200
-"$RIG_PY" "$USB_CHECK" digest "$store" >"$RIG_OUT/store.before"
+usb_digest "$store" >"$RIG_OUT/store.before"
 count=$(wc -l <"$RIG_OUT/store.before")
 bytes=$(du -cb "$store"/HeyLook_*.jpg | tail -1 | cut -f1)
 rig_assert "the store holds 12 photos (got $count)" test "$count" -eq 12
@@ -41,7 +41,7 @@ rig_assert "fsck.fat -n is clean" fsck.fat -n "$img"
 rig_assert "the image holds every photo, byte for byte, no temp files" usb_image_check "$img" "$store" --complete
 rig_assert "the manifest lists 12 photos" test "$(grep -c '\.jpg' "$RIG_OUT/manifest.txt")" -eq 12
 rig_assert "folders by date" bash -c "fsck.fat -n -l '$img' | grep -q '/HEYLOOK/2026-11-20/\|/HeyLook/2026-11-20/'"
-"$RIG_PY" "$USB_CHECK" digest "$store" >"$RIG_OUT/store.after"
+usb_digest "$store" >"$RIG_OUT/store.after"
 rig_assert "the store's photos are untouched" cmp -s "$RIG_OUT/store.before" "$RIG_OUT/store.after"
 
 # Scenario 3: the same stick again copies nothing new.

@@ -11,7 +11,7 @@
 source "$RIG_DIR/lib/usb.sh"
 store=$RIG_OUT/photos
 usb_seed "$store" 12 1024 2026-11-20 100
-"$RIG_PY" "$USB_CHECK" digest "$store" >"$RIG_OUT/store.before"
+usb_digest "$store" >"$RIG_OUT/store.before"
 
 rig_modprobe loop dm-mod vfat nls_cp437 nls_ascii
 mkdir -p "$RIG_STATE/fake"
@@ -48,5 +48,5 @@ usb_booth_stop
 booth=$(rig_need_booth)
 "$booth" photos --photos "$store" | tee "$RIG_OUT/photos.txt" >&2
 rig_assert "no photo counts as exported" grep -q '^12 kept (12 not exported yet)' <(tail -1 "$RIG_OUT/photos.txt")
-"$RIG_PY" "$USB_CHECK" digest "$store" >"$RIG_OUT/store.after"
+usb_digest "$store" >"$RIG_OUT/store.after"
 rig_assert "the store's photos are untouched" cmp -s "$RIG_OUT/store.before" "$RIG_OUT/store.after"
