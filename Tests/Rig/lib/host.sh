@@ -178,6 +178,9 @@ rig_prepare_booth() {
     mkdir -p "$RIG_WORK/bin"
     cp "$bin" "$RIG_WORK/bin/booth"
     echo "RIG_BOOTH=$RIG_WORK/bin/booth" >>"$env"
+    # Its version, asked once here (lib/guest.sh logs it for every scenario: a start of the booth under emulation
+    # each time, otherwise).
+    printf 'RIG_BOOTH_VERSION=%q\n' "$("$RIG_WORK/bin/booth" --version 2>&1)" >>"$env"
 }
 
 # The libgpiod 2 the rig builds the booth against (Raspberry Pi OS on Debian 13 ships libgpiod 2.2; Debian 12 has only
@@ -232,6 +235,7 @@ rig_prepare_booth_gpiod2() {
     mkdir -p "$RIG_WORK/bin"
     cp "$bin" "$RIG_WORK/bin/booth-gpiod2"
     echo "RIG_BOOTH_GPIOD2=$RIG_WORK/bin/booth-gpiod2" >>"$env"
+    printf 'RIG_BOOTH_GPIOD2_VERSION=%q\n' "$("$RIG_WORK/bin/booth-gpiod2" --version 2>&1)" >>"$env"
 }
 
 # rig_serve_requests DIR: sends a guest's monitor requests (DIR/N.req) to its QEMU's monitor (the pipes in
