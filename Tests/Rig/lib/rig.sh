@@ -154,17 +154,26 @@ rig_teardown() {
 
 # ---- host monitor (QEMU HMP) -------------------------------------------------------------------------------------
 
+# rig_request_path: prints the next request's path without its suffix (RIG_REQUESTS/N, N counting up per boot), for
+# rig_monitor and rig_host_job.
+rig_request_path() {
+    local dir=${RIG_REQUESTS:-$RIG_WORK/requests} n
+    mkdir -p "$dir" "$RIG_STATE"
+    n=$(($(cat "$RIG_STATE/request-count" 2>/dev/null || echo 0) + 1))
+    echo "$n" >"$RIG_STATE/request-count"
+    echo "$dir/$n"
+}
+
+# rig_host_path PATH: PATH in the work share as the host sees it (the system VM mounts the share on /rig).
+rig_host_path() { echo "${RIG_HOST_WORK:-$RIG_WORK}${1#"$RIG_WORK"}"; }
+
 # rig_monitor COMMAND: has the host send one QEMU monitor (HMP) command; prints what the monitor answered.
 # Protocol: the guest writes RIG_REQUESTS/N.req (one HMP line, renamed into place so it appears whole; each VM has its
 # own folder, set by lib/guest.sh); the host runner sends it to that VM's monitor, then writes the monitor's output
 # to N.done.
 rig_monitor() {
-    local dir=${RIG_REQUESTS:-$RIG_WORK/requests}
-    mkdir -p "$dir" "$RIG_STATE"
-    local n
-    n=$(($(cat "$RIG_STATE/request-count" 2>/dev/null || echo 0) + 1))
-    echo "$n" >"$RIG_STATE/request-count"
-    local req=$dir/$n
+    local req
+    req=$(rig_request_path)
     printf '%s\n' "$1" >"$req.tmp" && mv "$req.tmp" "$req.req"
     rig_wait_for 15 "the host to answer monitor command '$1'" test -e "$req.done"
     cat "$req.done"
@@ -176,22 +185,20 @@ rig_monitor() {
 # the emulated CPU's time. Protocol: RIG_REQUESTS/N.job (one argument per line, renamed into place); the host writes
 # N.out, then N.rc.
 rig_host_job() {
-    local limit=$1 name=$2 dir=${RIG_REQUESTS:-$RIG_WORK/requests} n arg rc
+    local limit=$1 name=$2 req arg rc
     shift 2
-    mkdir -p "$dir" "$RIG_STATE"
-    n=$(($(cat "$RIG_STATE/request-count" 2>/dev/null || echo 0) + 1))
-    echo "$n" >"$RIG_STATE/request-count"
+    req=$(rig_request_path)
     {
         echo "$name"
         for arg in "$@"; do
-            if [[ $arg == "$RIG_WORK"/* ]]; then arg=${RIG_HOST_WORK:-$RIG_WORK}${arg#"$RIG_WORK"}; fi
+            if [[ $arg == "$RIG_WORK"/* ]]; then arg=$(rig_host_path "$arg"); fi
             printf '%s\n' "$arg"
         done
-    } >"$dir/$n.tmp"
-    mv "$dir/$n.tmp" "$dir/$n.job"
-    rig_wait_for "$limit" "the host's job $name" test -e "$dir/$n.rc"
-    cat "$dir/$n.out"
-    read -r rc <"$dir/$n.rc"
+    } >"$req.tmp"
+    mv "$req.tmp" "$req.job"
+    rig_wait_for "$limit" "the host's job $name" test -e "$req.rc"
+    cat "$req.out"
+    read -r rc <"$req.rc"
     return "$rc"
 }
 
@@ -428,7 +435,7 @@ rig_usb_plug() {
     echo "$n" >"$RIG_STATE/usb-count"
     before=$(ls /sys/block)
     # QEMU opens the file on the host: a path in the work share, as the host sees it (the system VM mounts it on /rig).
-    rig_monitor "drive_add 0 if=none,id=stick$n,file=${RIG_HOST_WORK:-$RIG_WORK}${1#"$RIG_WORK"},format=raw${2:+,$2}" >&2
+    rig_monitor "drive_add 0 if=none,id=stick$n,file=$(rig_host_path "$1"),format=raw${2:+,$2}" >&2
     rig_monitor "device_add usb-storage,id=stick,drive=stick$n,bus=xhci.0,removable=on" >&2
     touch "$RIG_STATE/usb-plugged"
     rig_wait_for 20 "the stick's block device" rig_usb_new_disk "$before" >/dev/null

@@ -6,8 +6,8 @@ USB_MEDIA=$RIG_STATE/media
 USB_CHECK=$RIG_DIR/lib/usbcheck.py
 
 # usb_seed DIR COUNT KIB DATE FIRST_SEQ: puts COUNT JPEG-shaped photos of about KIB KiB into the store DIR (in the work
-# share). A fixture needs no guest: the host makes it (lib/host.sh rig_job_usb_seed), at native speed: a hundred
-# photos of 768 KiB took the emulated CPU over two minutes.
+# share). A fixture needs no guest: the host makes it (lib/host.sh rig_job_usb_seed), at native speed: usb-pull spent
+# about 70 s making its hundred photos of 768 KiB on the emulated CPU, beside the other VMs.
 usb_seed() { rig_host_job 300 usb_seed "$@" >&2 || rig_fail "seeding $1 failed"; }
 
 # usb_digest DIR: prints each photo's name and SHA-256 in the store DIR (in the work share), from the host (as usb_seed).
