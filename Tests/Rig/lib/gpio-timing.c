@@ -1,12 +1,21 @@
 // gpio-timing: fast gpio-sim sampling and bouncing for rig scenarios (bash is too slow under emulation).
 //
-// gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...
+// gpio-timing sample OUT DURATION_MS EVERY_US [--hold PID AFTER_MS FOR_MS] VALUE_FILE...
 //     Reads the sysfs value files every EVERY_US (0: in a tight loop) for DURATION_MS and writes to OUT one
-//     line per change: "t_us prev_us v1 v2 ...", t_us being the CLOCK_MONOTONIC time of the read that saw the
-//     new values and prev_us that of the read before (the change happened in between). The first line is the
-//     start state. SIGTERM or SIGINT ends it early (the file is still written). Prints the number of reads and
-//     the median and largest gap between reads. With EVERY_US > 0 each pause lasts at least four times the read
-//     before it, so the sampler never holds more than a fifth of its CPU, however slowly the host runs it.
+//     line per change: "t_us prev_us v1 v2 ... lost_us", t_us being the CLOCK_MONOTONIC time of the read that saw
+//     the new values and prev_us that of the read before (the change happened in between). The first line is the
+//     start state. lost_us is the time the sampler lost since the read before: how much later than its pause it
+//     woke, plus how much longer its read took than its quickest one. Run SCHED_FIFO 99 on a CPU, it loses time
+//     only when that CPU stands still (a guest the host starves), so anything else on that CPU lost it too; a
+//     line is also written, values unchanged, whenever it lost 1 ms or more. SIGTERM or SIGINT ends it early (the
+//     file is still written). Prints the number of reads and the median and largest gap between reads. With
+//     EVERY_US > 0 each pause lasts at least four times the read before it (up to 10 ms), so the sampler holds no more
+//     than a fifth of its CPU, however slowly the host runs it.
+//     --hold PID AFTER_MS FOR_MS: AFTER_MS after the read before the one that first sees a value file at 1 (the
+//     countdown's first frame was written after it), stops PID (SIGSTOP) for FOR_MS, then lets it go on (SIGCONT, also when the sampling ends first), and
+//     prints "held PID at +A ms for F ms" as measured on its own clock. While PID is held the sampler spins between
+//     its reads instead of sleeping, so its CPU never idles (an idle emulated CPU wakes late on a busy host, which the
+//     sampler would count as lost and the check would excuse).
 // gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US
 //     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
 //     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
@@ -56,7 +65,13 @@ static int compare_gaps(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static int sample(const char *out, int64_t duration_ms, int64_t every_us, int count, char **paths) {
+// What `--hold` asks: stop `pid` `after_us` after the first 1 is seen, for `for_us` (pid 0: no hold).
+struct hold {
+    pid_t pid;
+    int64_t after_us, for_us;
+};
+
+static int sample(const char *out, int64_t duration_ms, int64_t every_us, struct hold hold, int count, char **paths) {
     if (count < 1 || count > max_lines) {
         fprintf(stderr, "gpio-timing: 1 to %d value files\n", max_lines);
         return 2;
@@ -69,11 +84,12 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, int co
             return 1;
         }
     }
-    static int64_t times[max_changes], prev_times[max_changes];
+    static int64_t times[max_changes], prev_times[max_changes], lost_times[max_changes];
     static unsigned masks[max_changes];
     static int64_t gaps[1 << 22];
     size_t changes = 0, reads = 0, gap_count = 0;
     int64_t start = now_us(), end = start + duration_ms * 1000, last = start, prev = start;
+    int64_t quickest = INT64_MAX, woken_due = start, first_lit = -1, held_at = -1, released_at = -1;
     unsigned shown = ~0u;
     signal(SIGTERM, stop);
     signal(SIGINT, stop);
@@ -82,21 +98,59 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, int co
         for (int i = 0; i < count; i++) mask |= (unsigned)read_value(fds[i], paths[i]) << i;
         int64_t after = now_us();
         reads++;
+        // Lost: woken later than the pause asked, and a read slower than the quickest (the CPU stood still in it).
+        if (after - t < quickest) quickest = after - t;
+        int64_t lost = (t > woken_due ? t - woken_due : 0) + (after - t - quickest);
         if (reads > 1 && gap_count < sizeof gaps / sizeof gaps[0]) gaps[gap_count++] = after - last;
-        if (mask != shown && changes < max_changes) {
+        if ((mask != shown || lost >= 1000) && changes < max_changes) {
             times[changes] = after;
             prev_times[changes] = prev;
+            lost_times[changes] = lost;
             masks[changes++] = mask;
             shown = mask;
         }
+        int64_t read_before = last;
         prev = last = after;
+        if (hold.pid > 0) {
+            // From the read before the one that saw the row lit: the frame was written no earlier than that.
+            if (first_lit < 0 && mask != 0) first_lit = read_before;
+            if (first_lit >= 0 && held_at < 0 && after >= first_lit + hold.after_us) {
+                kill(hold.pid, SIGSTOP);
+                held_at = now_us();
+            }
+            if (held_at >= 0 && released_at < 0 && now_us() >= held_at + hold.for_us) {
+                kill(hold.pid, SIGCONT);
+                released_at = now_us();
+            }
+        }
+        woken_due = now_us();
         if (every_us > 0) {
             // At least four times the read (see the usage above): at a fixed pause a slowed CPU was the sampler's.
+            // At most 10 ms: a read the host slowed by standing the CPU still must not leave a long blind gap.
             int64_t pause_us = every_us > 4 * (after - t) ? every_us : 4 * (after - t);
-            struct timespec pause = {.tv_sec = pause_us / 1000000, .tv_nsec = pause_us % 1000000 * 1000};
-            nanosleep(&pause, NULL);
+            if (pause_us > 10000 && every_us <= 10000) pause_us = 10000;
+            // A hold ends on time: the pause is cut short at its end.
+            if (held_at >= 0 && released_at < 0 && held_at + hold.for_us - woken_due < pause_us)
+                pause_us = held_at + hold.for_us > woken_due ? held_at + hold.for_us - woken_due : 0;
+            woken_due += pause_us;
+            if (held_at >= 0 && released_at < 0) {
+                // While the booth is held its CPU would be idle, and an idle emulated CPU wakes late on a busy host:
+                // the sampler spins instead, so the time it loses is the CPU's own standstill, not a late wake-up.
+                while (now_us() < woken_due) {
+                }
+            } else {
+                struct timespec pause = {.tv_sec = pause_us / 1000000, .tv_nsec = pause_us % 1000000 * 1000};
+                nanosleep(&pause, NULL);
+            }
         }
     }
+    if (held_at >= 0 && released_at < 0) {
+        kill(hold.pid, SIGCONT);
+        released_at = now_us();
+    }
+    if (held_at >= 0)
+        printf("held %d at +%lld ms for %lld ms\n", (int)hold.pid, (long long)(held_at - first_lit) / 1000,
+               (long long)(released_at - held_at) / 1000);
     FILE *f = fopen(out, "w");
     if (!f) {
         fprintf(stderr, "gpio-timing: open %s: %s\n", out, strerror(errno));
@@ -105,7 +159,7 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, int co
     for (size_t n = 0; n < changes; n++) {
         fprintf(f, "%lld %lld", (long long)times[n], (long long)prev_times[n]);
         for (int i = 0; i < count; i++) fprintf(f, " %u", (masks[n] >> i) & 1);
-        fputc('\n', f);
+        fprintf(f, " %lld\n", (long long)lost_times[n]);
     }
     if (fclose(f) != 0) return 1;
     qsort(gaps, gap_count, sizeof gaps[0], compare_gaps);
@@ -194,12 +248,18 @@ static int listen_line(const char *chip, unsigned offset, const char *out, int p
 }
 
 int main(int argc, char **argv) {
-    if (argc >= 6 && strcmp(argv[1], "sample") == 0)
-        return sample(argv[2], atoll(argv[3]), atoll(argv[4]), argc - 5, argv + 5);
+    if (argc >= 6 && strcmp(argv[1], "sample") == 0) {
+        struct hold hold = {0};
+        if (argc >= 10 && strcmp(argv[5], "--hold") == 0) {
+            hold = (struct hold){.pid = atoi(argv[6]), .after_us = atoll(argv[7]) * 1000, .for_us = atoll(argv[8]) * 1000};
+            return sample(argv[2], atoll(argv[3]), atoll(argv[4]), hold, argc - 9, argv + 9);
+        }
+        return sample(argv[2], atoll(argv[3]), atoll(argv[4]), hold, argc - 5, argv + 5);
+    }
     if (argc == 5 && strcmp(argv[1], "bounce") == 0) return bounce(argv[2], atoi(argv[3]), atoll(argv[4]));
     if ((argc == 5 || argc == 6) && strcmp(argv[1], "listen") == 0)
         return listen_line(argv[2], (unsigned)atoi(argv[3]), argv[4], argc == 6 ? atoi(argv[5]) : 0);
-    fprintf(stderr, "usage: gpio-timing sample OUT DURATION_MS EVERY_US VALUE_FILE...\n"
+    fprintf(stderr, "usage: gpio-timing sample OUT DURATION_MS EVERY_US [--hold PID AFTER_MS FOR_MS] VALUE_FILE...\n"
                     "       gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US\n"
                     "       gpio-timing listen CHIP_DEV OFFSET OUT [RT_PRIORITY]\n");
     return 2;
