@@ -260,7 +260,9 @@ rig_serve_requests() {
 
 # rig_start_job DIR/N.job: starts a guest's host job (lib/rig.sh rig_host_job; the file holds one argument per line:
 # the job's name, then its arguments) in the background, beside the VMs: its output goes to N.out, then its exit
-# status to N.rc. The host runs only its own jobs (rig_job_NAME), never a command line from the guest.
+# status to N.rc. The host runs only its own jobs (rig_job_NAME), never a command line from the guest. Every job runs
+# its programs under `timeout` (RIG_JOB_LIMIT seconds, powercut_check its own); one that ran out says so in N.out.
+RIG_JOB_LIMIT=300
 rig_start_job() {
     local n=${1%.job} args
     mapfile -t args <"$1"
@@ -274,6 +276,7 @@ rig_start_job() {
     (
         rc=0
         "rig_job_${args[0]}" "${args[@]:1}" >"$n.out" 2>&1 </dev/null || rc=$?
+        if ((rc == 124 || rc == 137)); then echo "the host job ${args[0]} ran out of time and was stopped" >>"$n.out"; fi
         echo "$rc" >"$n.rc.tmp" && mv "$n.rc.tmp" "$n.rc"
     ) &
 }
@@ -294,8 +297,8 @@ rig_job_powercut_check() {
 
 # rig_job_usb_seed DIR COUNT KIB DATE FIRST_SEQ and rig_job_usb_digest DIR: the USB scenarios' fixtures (lib/usb.sh
 # usb_seed, usb_digest), made and read on the host.
-rig_job_usb_seed() { python3 "$RIG_DIR/lib/usbcheck.py" seed "$@"; }
-rig_job_usb_digest() { python3 "$RIG_DIR/lib/usbcheck.py" digest "$1"; }
+rig_job_usb_seed() { timeout -k 5 "$RIG_JOB_LIMIT" python3 "$RIG_DIR/lib/usbcheck.py" seed "$@"; }
+rig_job_usb_digest() { timeout -k 5 "$RIG_JOB_LIMIT" python3 "$RIG_DIR/lib/usbcheck.py" digest "$1"; }
 
 # rig_job_soundcheck ARGS...: lib/soundcheck.py ARGS (lib/booth-sound.sh sb_check) on recordings in the work share.
-rig_job_soundcheck() { python3 "$RIG_DIR/lib/soundcheck.py" "$@"; }
+rig_job_soundcheck() { timeout -k 5 "$RIG_JOB_LIMIT" python3 "$RIG_DIR/lib/soundcheck.py" "$@"; }
