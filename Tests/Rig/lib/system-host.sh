@@ -125,11 +125,49 @@ sys_packages() {
     sed -i "s/^Version: .*/Version: $version+rig2/" "$tmp/pkg/DEBIAN/control"
     dpkg-deb --root-owner-group -Zxz -z1 -b "$tmp/pkg" "$d/upgrade.deb" >/dev/null || rig_die "dpkg-deb -b failed"
     rm -rf "$tmp"
-    printf 'SYS_VERSION=%q\nSYS_UPGRADE_VERSION=%q\n' "$version" "$version+rig2" >>"$RIG_WORK/env"
+    printf 'SYS_VERSION=%q\nSYS_UPGRADE_VERSION=%q\nSYS_OLDEST_VERSION=%q\n' "$version" "$version+rig2" \
+        "$SYS_OLDEST_VERSION" >>"$RIG_WORK/env"
 }
 
-# sys_prepare: everything the system VM needs in the work share and the cache: the packages (BOOTH_DEB, else
-# scripts/package at the repository root), the image, a copy-on-write overlay of it for this run (the cached image
+# The oldest version the package upgrades from (docs/install.md): 0.6.0, the first numbered release, and the commit it
+# was released from. system-upgrade-oldest installs it and upgrades to the package under test.
+SYS_OLDEST_VERSION=0.6.0
+SYS_OLDEST_COMMIT=424fefc4c7985e926c8394d512de1d98b42d145e
+
+# sys_oldest_package: puts the oldest supported package at $RIG_WORK/debs/oldest.deb: built once with that release's
+# own scripts/package from the repository's history (git archive of SYS_OLDEST_COMMIT) and kept in the cache, named by
+# its commit, so it is never stale. Run in the background: a build takes minutes, the scenario needing it runs last
+# and waits for the file. Where it cannot be built, writes why to $RIG_WORK/debs/oldest.failed.
+sys_oldest_package() {
+    local d=$RIG_WORK/debs cached=$RIG_CACHE/heylook-booth_${SYS_OLDEST_VERSION}_${SYS_OLDEST_COMMIT:0:12}.deb tmp
+    local log=$RIG_WORK/oldest-package.log
+    rm -f "$d/oldest.deb" "$d/oldest.failed"
+    if [[ ! -s $cached ]]; then
+        tmp=$(mktemp -d)
+        if ! git -C "$RIG_ROOT" cat-file -e "$SYS_OLDEST_COMMIT^{commit}" 2>/dev/null; then
+            echo "the repository at $RIG_ROOT lacks commit $SYS_OLDEST_COMMIT ($SYS_OLDEST_VERSION): clone it with its" \
+                "history (git fetch --unshallow)" >"$d/oldest.failed"
+            rm -rf "$tmp"
+            return 0
+        fi
+        mkdir -p "$tmp/src"
+        if ! { git -C "$RIG_ROOT" archive "$SYS_OLDEST_COMMIT" | tar -x -C "$tmp/src" &&
+            (cd "$tmp/src" && HEYLOOK_VERSION=$SYS_OLDEST_VERSION nice scripts/package --output "$tmp/out") &&
+            cp "$tmp/out"/heylook-booth_"${SYS_OLDEST_VERSION}"_*.deb "$cached.tmp" && mv "$cached.tmp" "$cached"; } \
+            >"$log" 2>&1; then
+            echo "building heylook-booth $SYS_OLDEST_VERSION failed: $(tail -3 "$log" | tr '\n' ' ') (all of it: $log)" \
+                >"$d/oldest.failed"
+            rm -rf "$tmp"
+            return 0
+        fi
+        rm -rf "$tmp"
+    fi
+    cp "$cached" "$d/oldest.deb.tmp" && mv "$d/oldest.deb.tmp" "$d/oldest.deb"
+}
+
+# sys_prepare SCENARIO...: everything the system VM needs in the work share and the cache for SCENARIOs: the packages
+# (BOOTH_DEB, else scripts/package at the repository root; the oldest supported one, built in the background, when
+# system-upgrade-oldest is among them), the image, a copy-on-write overlay of it for this run (the cached image
 # stays pristine; a reboot boots the overlay again) and a copy of the rig's lib/ and scenarios/ for the guest.
 sys_prepare() {
     local deb=${BOOTH_DEB:-}
@@ -141,6 +179,7 @@ sys_prepare() {
     fi
     [[ -f $deb ]] || rig_die "BOOTH_DEB=$deb is not a file"
     sys_packages "$deb"
+    if [[ " $* " == *" system-upgrade-oldest "* ]]; then sys_oldest_package & fi
     sys_build_image "$deb"
     qemu-img create -q -f qcow2 -F raw -b "$SYS_IMAGE" "$RIG_WORK/system.qcow2" || rig_die "qemu-img create failed"
     mkdir -p "$RIG_WORK/rig"

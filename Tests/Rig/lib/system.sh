@@ -204,3 +204,37 @@ sys_config() {
 
 # sys_cap_eff PID: prints the effective capability mask of PID (hex).
 sys_cap_eff() { sed -n 's/^CapEff:\t//p' "/proc/$1/status"; }
+
+# sys_gallery_check CODE NAME...: the gallery on port 80 as a client on the VM's loopback sees it: the code page, an
+# original refused without the code, CODE accepted, every NAME (a photo's file name) listed, the last one's original
+# the store's bytes and its thumbnail a JPEG. Prints what it saw; fails with the first thing that is wrong.
+sys_gallery_check() {
+    local code=$1
+    shift
+    python3 - "$code" "$SYS_PHOTOS" "$@" <<'PY'
+import http.client, sys, urllib.parse
+code, photos, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
+def request(method, path, body=None, headers={}):
+    c = http.client.HTTPConnection("127.0.0.1", 80, timeout=20)
+    c.request(method, path, body=body, headers=headers)
+    r = c.getresponse()
+    return r.status, dict(r.getheaders()), r.read()
+status, _, page = request("GET", "/")
+assert status == 200 and b'id="code"' in page, f"code page: {status}"
+status, _, _ = request("GET", "/original/" + wanted[0])
+assert status == 401, f"original without the code: {status}"
+status, headers, _ = request("POST", "/code", urllib.parse.urlencode({"code": code}),
+                             {"Content-Type": "application/x-www-form-urlencoded"})
+assert status == 303, f"code: {status}"
+cookie = headers["Set-Cookie"].split(";")[0]
+status, _, page = request("GET", "/", headers={"Cookie": cookie})
+assert status == 200, f"gallery: {status}"
+for name in wanted:
+    assert f"/thumb/{name}".encode() in page, f"{name} is not in the gallery"
+status, _, body = request("GET", "/original/" + wanted[-1], headers={"Cookie": cookie})
+assert status == 200 and body == open(f"{photos}/{wanted[-1]}", "rb").read(), f"original {wanted[-1]}: {status}"
+status, headers, thumb = request("GET", "/thumb/" + wanted[-1], headers={"Cookie": cookie})
+assert status == 200 and thumb[:2] == b"\xff\xd8", f"thumbnail: {status}"
+print(f"ok: {len(wanted)} photos listed, original and thumbnail of {wanted[-1]} served")
+PY
+}

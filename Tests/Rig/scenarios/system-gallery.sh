@@ -24,47 +24,18 @@ rig_assert "the socket listens on port 80" bash -c "systemctl is-active -q heylo
 rig_assert "the gallery is announced (avahi service file linked)" \
     grep -q "<type>_http._tcp</type>" /etc/avahi/services/heylook-gallery.service
 
-# A client on the VM's loopback: the code page, the code, the listing, an original's bytes.
-gallery_check() {
-    python3 - "$code" "$SYS_PHOTOS" "$@" <<'PY'
-import http.client, sys, urllib.parse
-code, photos, wanted = sys.argv[1], sys.argv[2], sys.argv[3:]
-def request(method, path, body=None, headers={}):
-    c = http.client.HTTPConnection("127.0.0.1", 80, timeout=20)
-    c.request(method, path, body=body, headers=headers)
-    r = c.getresponse()
-    return r.status, dict(r.getheaders()), r.read()
-status, _, page = request("GET", "/")
-assert status == 200 and b'id="code"' in page, f"code page: {status}"
-status, _, _ = request("GET", "/original/" + wanted[0])
-assert status == 401, f"original without the code: {status}"
-status, headers, _ = request("POST", "/code", urllib.parse.urlencode({"code": code}),
-                             {"Content-Type": "application/x-www-form-urlencoded"})
-assert status == 303, f"code: {status}"
-cookie = headers["Set-Cookie"].split(";")[0]
-status, _, page = request("GET", "/", headers={"Cookie": cookie})
-assert status == 200, f"gallery: {status}"
-for name in wanted:
-    assert f"/thumb/{name}".encode() in page, f"{name} is not in the gallery"
-status, _, body = request("GET", "/original/" + wanted[-1], headers={"Cookie": cookie})
-assert status == 200 and body == open(f"{photos}/{wanted[-1]}", "rb").read(), f"original {wanted[-1]}: {status}"
-status, headers, thumb = request("GET", "/thumb/" + wanted[-1], headers={"Cookie": cookie})
-assert status == 200 and thumb[:2] == b"\xff\xd8", f"thumbnail: {status}"
-print(f"ok: {len(wanted)} photos listed, original and thumbnail of {wanted[-1]} served")
-PY
-}
-gallery_quiet() { gallery_check "$@" >/dev/null 2>&1; }
+gallery_quiet() { sys_gallery_check "$code" "$@" >/dev/null 2>&1; }
 names=$(sys_photos | sed 's|^\./||')
 # shellcheck disable=SC2086 # one argument per photo name
 rig_wait_for 30 "the gallery on port 80 to list every photo" gallery_quiet $names
 # shellcheck disable=SC2086
-rig_log "$(gallery_check $names 2>&1)"
+rig_log "$(sys_gallery_check "$code" $names 2>&1)"
 new=$(sys_photo | sed 's|^\./||')
 rig_log "a new photo: $new"
 # shellcheck disable=SC2086
 rig_wait_for 20 "the new photo in the gallery" gallery_quiet $names "$new"
 # shellcheck disable=SC2086
-rig_log "$(gallery_check $names "$new" 2>&1)"
+rig_log "$(sys_gallery_check "$code" $names "$new" 2>&1)"
 
 gpid=$(systemctl show -p MainPID --value heylook-gallery.service)
 rig_assert "the gallery runs (PID $gpid)" test "$gpid" -gt 0
