@@ -30,7 +30,7 @@ let package = Package(
     targets: [
         // Time: `Instant`, durations, the clock protocol and a manual clock for tests. No I/O.
         .target(name: "BoothTime", swiftSettings: strict),
-        // Pure logic: the state machine, settings, photo store planning. No I/O, no clock.
+        // The countdown's and the readouts' LED patterns. No I/O.
         .target(name: "LEDCountdown", swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // CRC-32 (zlib's, wrapped once) for the index, manifests, durable writes and ZIPs: below everything that
@@ -38,7 +38,15 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .target(name: "Checksum", dependencies: ["CZlib", "CCrypto"], swiftSettings: strict),
-        .target(name: "BoothCore", dependencies: ["BoothTime", "Checksum", "LEDCountdown"], swiftSettings: strict),
+        // What the booth and the gallery share about photos: their names, the index, the clock mark, the ids of
+        // booths and sticks. No I/O.
+        .target(name: "PhotoModel", dependencies: ["BoothTime", "Checksum"], swiftSettings: strict),
+        // The config and choices files' format (a TOML subset), for the booth and the gallery.
+        .target(name: "BoothConfig", swiftSettings: strict),
+        // Pure logic: the state machine, settings, store and export planning. No I/O, no clock.
+        .target(
+            name: "BoothCore", dependencies: ["BoothConfig", "BoothTime", "Checksum", "LEDCountdown", "PhotoModel"],
+            swiftSettings: strict),
 
         // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer
         // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
@@ -48,7 +56,8 @@ let package = Package(
 
         // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
         .target(
-            name: "PhotoStore", dependencies: ["BoothCore", "BoothSystem", "CBoothSys", "Checksum", "PhotoEncoding"],
+            name: "PhotoStore",
+            dependencies: ["BoothCore", "BoothSystem", "CBoothSys", "Checksum", "PhotoEncoding", "PhotoModel"],
             swiftSettings: strict),
 
         // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
@@ -88,8 +97,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPIOInput", "LEDCountdown", "PhotoStore",
-                "PhotoEncoding",
+                "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPIOInput", "LEDCountdown",
+                "PhotoModel", "PhotoStore", "PhotoEncoding",
                 "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -113,7 +122,8 @@ let package = Package(
             name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
-            name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoStore"], path: "Benchmarks/BoothBench",
+            name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoModel", "PhotoStore"],
+            path: "Benchmarks/BoothBench",
             swiftSettings: strict),
         // JPEGThumbnail (a scaled decode) versus `djpeg -scale 1/8` on a 12 MP photo.
         .executableTarget(
@@ -127,7 +137,10 @@ let package = Package(
         // libFuzzer harnesses for every parser of outside input (scripts/fuzz builds them with -sanitize=fuzzer);
         // built plainly, it replays corpus files.
         .executableTarget(
-            name: "BoothFuzz", dependencies: ["BoothCore", "BoothTime", "GalleryCore", "PhotoEncoding", "SoundOutput"],
+            name: "BoothFuzz",
+            dependencies: [
+                "BoothConfig", "BoothCore", "BoothTime", "GalleryCore", "PhotoEncoding", "PhotoModel", "SoundOutput",
+            ],
             path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
@@ -137,23 +150,25 @@ let package = Package(
             name: "BoothMainTests",
             dependencies: [
                 "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
-                "PhotoEncoding", "PhotoStore", "LEDCountdown",
+                "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
 
         // The gallery's pure logic: which photos a page shows, the streamed ZIP's bytes, the access code.
-        .target(name: "GalleryCore", dependencies: ["BoothCore", "BoothTime", "Checksum"], swiftSettings: strict),
+        .target(
+            name: "GalleryCore", dependencies: ["BoothConfig", "BoothTime", "Checksum", "PhotoModel"],
+            swiftSettings: strict),
         .testTarget(
             name: "GalleryCoreTests",
-            dependencies: ["GalleryCore", "BoothCore", "BoothTestSupport", "BoothTime", "Checksum"],
+            dependencies: ["GalleryCore", "BoothTestSupport", "BoothTime", "Checksum", "PhotoModel"],
             swiftSettings: strict),
         // The gallery's server (`booth gallery`, a process of its own): pages, photos, thumbnails, ZIPs and the
         // slideshow's events over HTTP with Hummingbird; the photos folder watched with inotify.
         .target(
             name: "Gallery",
             dependencies: [
-                "GalleryCore", "BoothCore", "BoothSystem", "BoothTime", "PhotoStore", "PhotoEncoding",
+                "GalleryCore", "BoothSystem", "BoothTime", "PhotoModel", "PhotoStore", "PhotoEncoding",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -169,19 +184,29 @@ let package = Package(
         .testTarget(
             name: "GalleryTests",
             dependencies: [
-                "Gallery", "GalleryCore", "BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "PhotoStore",
+                "Gallery", "GalleryCore", "BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "PhotoModel",
+                "PhotoStore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strict),
-        .testTarget(name: "BoothCoreTests", dependencies: ["BoothCore", "BoothTime", "Checksum"], swiftSettings: strict),
+        .testTarget(
+            name: "BoothCoreTests", dependencies: ["BoothConfig", "BoothCore", "BoothTime", "Checksum", "PhotoModel"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "PhotoModelTests", dependencies: ["BoothCore", "BoothTime", "Checksum", "PhotoModel"],
+            swiftSettings: strict),
+        .testTarget(name: "BoothConfigTests", dependencies: ["BoothConfig"], swiftSettings: strict),
         .testTarget(name: "BoothTimeTests", dependencies: ["BoothTime"], swiftSettings: strict),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"], swiftSettings: strict),
         .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
         .testTarget(
             name: "PhotoStoreTests",
-            dependencies: ["BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum", "PhotoEncoding"],
+            dependencies: [
+                "BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum", "PhotoEncoding",
+                "PhotoModel",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "SoundOutputTests",
@@ -191,7 +216,8 @@ let package = Package(
             name: "GPIOInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "BoothTime", "GPIOInput"],
             swiftSettings: strict),
         .testTarget(
-            name: "BoothSystemTests", dependencies: ["BoothSystem", "BoothCore", "BoothTestSupport", "BoothTime"],
+            name: "BoothSystemTests",
+            dependencies: ["BoothSystem", "BoothCore", "BoothTestSupport", "BoothTime", "PhotoModel"],
             swiftSettings: strict),
     ],
     cxxLanguageStandard: .cxx17

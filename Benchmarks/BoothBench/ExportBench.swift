@@ -2,6 +2,7 @@
 import BoothCore
 import Checksum
 import Foundation
+import PhotoModel
 import PhotoStore
 
 /// Exports N photos of about 3 MB (random bodies between JPEG markers, named like the store's) with

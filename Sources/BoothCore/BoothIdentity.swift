@@ -1,4 +1,5 @@
 // BoothIdentity: the booth's id and the machine it was made on, as kept in the store's `booth-id` file.
+import PhotoModel
 
 /// The booth's id keeps its photos apart from other booths' on a shared stick (manifest entries,
 /// alternative names). Two booths cloned from one SD card image would share it, so the file also
@@ -20,7 +21,7 @@ public struct BoothIdentity: Hashable, Sendable {
     /// The identity in a `booth-id` file's text, or nil when the text holds no valid id.
     public static func parse(_ text: String) -> BoothIdentity? {
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: " \t\r") }
-        guard let first = lines.first, ExportManifest.isValidID(first) else { return nil }
+        guard let first = lines.first, StoreID.isValid(first) else { return nil }
         let machine = lines.dropFirst().first { $0.hasPrefix("machine ") }.map { String($0.dropFirst(8)) }
         return BoothIdentity(id: String(first), machine: machine.flatMap { $0.isEmpty ? nil : $0 })
     }

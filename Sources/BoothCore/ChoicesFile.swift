@@ -1,4 +1,5 @@
 // ChoicesFile: the small state file that keeps the knob's choices across restarts, as four TOML lines.
+import BoothConfig
 /// The small state file that keeps the knob's choices across restarts, as four TOML lines.
 ///
 /// Reading never fails: a missing, corrupt or out-of-date file gives the defaults and a warning

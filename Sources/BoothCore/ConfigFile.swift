@@ -1,4 +1,5 @@
 // ConfigFile: reads and validates the booth's TOML config file into `BoothSettings`.
+import BoothConfig
 import LEDCountdown
 
 /// Reads and validates the booth's TOML config file into `BoothSettings`.

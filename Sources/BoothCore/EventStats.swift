@@ -1,4 +1,5 @@
 // EventStats: what `booth stats` says about a booth's events.
+import PhotoModel
 
 /// What `booth stats` says about a booth's events, fed one record at a time in the order they were
 /// written: photos per day, sounds used, aborts by reason, the press→sound and shutter-lag

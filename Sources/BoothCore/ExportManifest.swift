@@ -1,5 +1,6 @@
 // ExportManifest: the list of photos on a stick, by booth, with sizes and checksums.
 import Checksum
+import PhotoModel
 
 /// `<stick>/<export folder>/manifest.txt`: which booth put which photo where, with its size, CRC-32 and SHA-256.
 /// A stick used on several booths keeps their photos apart by booth id. Version 1 (no SHA-256) is still read; its
@@ -57,14 +58,6 @@ public struct ExportManifest: Hashable, Sendable {
         self.entries = entries
     }
 
-    /// Whether `id` is a booth or stick id: 1...64 ASCII letters, digits or '-'.
-    public static func isValidID(_ id: some StringProtocol) -> Bool {
-        (1...64).contains(id.utf8.count)
-            && id.utf8.allSatisfy {
-                ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 == 0x2D
-            }
-    }
-
     /// Whether `path` is `folder/name` with both parts FAT-safe and not hidden: the only shape the
     /// exporter writes, so a manifest can never point outside the export folder.
     public static func isValidPath(_ path: some StringProtocol) -> Bool {
@@ -95,11 +88,11 @@ public struct ExportManifest: Hashable, Sendable {
         }
         guard lines.count >= 2 else { return nil }
         let stick = lines[1].split(separator: " ")
-        guard stick.count == 2, stick[0] == "stick", isValidID(stick[1]) else { return nil }
+        guard stick.count == 2, stick[0] == "stick", StoreID.isValid(stick[1]) else { return nil }
         var entries: [Entry] = []
         for line in lines.dropFirst(2) {
             let f = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard f.count == 5 + version, f[0] == "file", isValidID(f[1]), FATName.isSafe(String(f[2])),
+            guard f.count == 5 + version, f[0] == "file", StoreID.isValid(f[1]), FATName.isSafe(String(f[2])),
                 isValidPath(f[3]), let size = Int64(f[4]), size >= 0, let checksum = CRC32.parseHex(f[5])
             else { return nil }
             var sha256: [UInt8]?
@@ -120,7 +113,7 @@ public struct ExportManifest: Hashable, Sendable {
         let lines = text.split(separator: "\n")
         guard lines.count >= 2 else { return nil }
         let f = lines[1].split(separator: " ")
-        return f.count == 2 && f[0] == "stick" && isValidID(f[1]) ? String(f[1]) : nil
+        return f.count == 2 && f[0] == "stick" && StoreID.isValid(f[1]) ? String(f[1]) : nil
     }
 
     static let header = "heylook-manifest 2"

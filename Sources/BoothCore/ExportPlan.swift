@@ -1,4 +1,5 @@
 // ExportPlan: which photos to copy to a stick, and where, given the manifest and the files there.
+import PhotoModel
 
 /// Decides an export without touching a file: which kept photos are already on the stick, which to
 /// copy and under which name, which files already there only need verifying, and which to skip.

@@ -1,5 +1,4 @@
 // GalleryServer: `booth gallery`'s HTTP server: the code page, the gallery, photos, thumbnails, ZIPs, the slideshow.
-import BoothCore
 import BoothSystem
 import Dispatch
 import GalleryCore
@@ -10,6 +9,7 @@ import Logging
 import NIOCore
 import NIOFileSystem
 import NIOPosix
+import PhotoModel
 import ServiceLifecycle
 
 /// `booth gallery`'s HTTP server, a process of its own beside the booth: it reads the photo store (never writes

@@ -1,8 +1,8 @@
 // PhoneClockSetter: sets the system clock from the first signed-in phone while it is unsynchronised.
-import BoothCore
 import BoothSystem
 import GalleryCore
 import Glibc
+import PhotoModel
 
 /// Sets the system clock from the first signed-in phone while network time has not (`booth gallery --set-clock`,
 /// as the installed unit runs it), through timedated, and leaves the `ClockMark` the booth trusts. `PhoneClock`

@@ -1,7 +1,7 @@
 // PhotoCatalog: the gallery's current listing of the store, made anew when the folder changes, and who to tell.
-import BoothCore
 import BoothSystem
 import GalleryCore
+import PhotoModel
 import PhotoStore
 
 /// The gallery's current listing of the photo store (read only: the store's index and its folder, as

@@ -1,5 +1,5 @@
 // GalleryListing: the kept photos newest first, grouped by day, in pages, with each photo's neighbours.
-import BoothCore
+import PhotoModel
 
 /// The kept photos newest first, grouped by day (undated photos in a group of their own, after the dated days),
 /// cut into pages of `pageSize`, with each photo's previous and next. Made anew from the store's entries whenever

@@ -1,5 +1,5 @@
 // GalleryPhoto: one kept photo as the gallery shows it: its name (the id in every URL), size, day and time.
-import BoothCore
+import PhotoModel
 
 /// One kept photo as the gallery shows it. Its file name is its id in every URL: the server looks names up in the
 /// listing it made from the store's index, never opens a path taken from a URL.

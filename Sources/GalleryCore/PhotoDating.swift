@@ -1,5 +1,5 @@
 // PhotoDating: how the gallery dates photos saved undated, from the phone that set the clock later in their boot.
-import BoothCore
+import PhotoModel
 
 /// How the gallery dates the photos saved undated: the booth's date for one in the index (`PhotoIndex.Entry.dated`),
 /// else the phone's `ClockMark` of this boot turns its moment into seconds since 1970; `localTime` gives the day and

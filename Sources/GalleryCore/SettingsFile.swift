@@ -1,5 +1,5 @@
 // SettingsFile: the small TOML files of the gallery and the hotspot: one table each, errors naming file and line.
-import BoothCore
+import BoothConfig
 
 /// A settings file of one table (`[gallery]` in gallery.toml, `[hotspot]` in hotspot.toml), read like the booth's
 /// config: an error names the file, the line and what is allowed.

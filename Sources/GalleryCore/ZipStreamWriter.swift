@@ -1,5 +1,4 @@
 // ZipStreamWriter: the bytes of a stored ZIP archive, made in one pass while the files are read.
-import BoothCore
 import Checksum
 
 /// Writes a ZIP archive (APPNOTE 6.3) of stored files as a stream: no temporary file, no buffer of the archive,

@@ -1,6 +1,7 @@
 // LocalPhotoTime: seconds since 1970 as a photo's date and time in the booth's time zone.
 import BoothCore
 import BoothSystem
+import PhotoModel
 
 extension PhotoName.DateTime {
     /// `seconds` since 1970 (UTC) as a date and time in the local time zone (`TZ`, /etc/localtime): how photos

@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import Glibc
+import PhotoModel
 import Synchronization
 
 /// The sticks made this booth's own (`export.sticks = "owner"`): the ids their manifests carry (`stick <id>`),
@@ -26,7 +27,7 @@ public final class OwnerSticks: Sendable {
         self.directory = directory
         file = DurableFile(operations: operations)
         let text = PhotoStore.readSmallFile("\(directory)/\(Self.fileName)", operations: operations) ?? ""
-        ids = Mutex(Set(text.split(whereSeparator: \.isWhitespace).filter(ExportManifest.isValidID).map(String.init)))
+        ids = Mutex(Set(text.split(whereSeparator: \.isWhitespace).filter(StoreID.isValid).map(String.init)))
     }
 
     /// Whether the stick whose manifest carries `id` is one of the owner's.
@@ -41,7 +42,7 @@ public final class OwnerSticks: Sendable {
 
     /// Makes the stick whose manifest carries `id` one of the owner's: durable when this returns.
     public func add(_ id: String) throws(SystemError) {
-        guard ExportManifest.isValidID(id) else { throw SystemError("add", path, errno: EINVAL) }
+        guard StoreID.isValid(id) else { throw SystemError("add", path, errno: EINVAL) }
         try ids.withLock { ids throws(SystemError) in
             guard !ids.contains(id) else { return }
             var updated = ids

@@ -3,6 +3,7 @@ import BoothCore
 import BoothSystem
 import Checksum
 import Glibc
+import PhotoModel
 import Synchronization
 
 /// The booth's photos on its own storage: crash-safe saves under date-time + sequence names,

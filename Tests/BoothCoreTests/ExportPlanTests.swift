@@ -2,6 +2,7 @@
 import Testing
 
 @testable import BoothCore
+@testable import PhotoModel
 
 private func photo(_ n: Int, size: Int64 = 100) -> ExportPlan.Photo {
     .init(

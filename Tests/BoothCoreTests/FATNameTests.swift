@@ -2,6 +2,7 @@
 import Testing
 
 @testable import BoothCore
+@testable import PhotoModel
 
 @Test func photoNamesAreFATSafe() {
     let name = PhotoName(dateTime: .init(year: 2026, month: 11, day: 22, hour: 14, minute: 3, second: 7), sequence: 42)

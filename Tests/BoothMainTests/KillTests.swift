@@ -5,6 +5,7 @@ import BoothTestSupport
 import Checksum
 import Glibc
 import PhotoEncoding
+import PhotoModel
 import PhotoStore
 import Testing
 

@@ -8,6 +8,7 @@ import CameraCapture
 import Glibc
 import LEDCountdown
 import PhotoEncoding
+import PhotoModel
 import PhotoStore
 import SoundOutput
 import Testing

@@ -2,6 +2,7 @@
 import BoothCore
 import BoothTestSupport
 import Glibc
+import PhotoModel
 import PhotoStore
 import Testing
 

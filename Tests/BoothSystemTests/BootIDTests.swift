@@ -1,6 +1,7 @@
 // BootIDTests: this boot's id is read from the kernel, the same at every read.
 import BoothCore
 import BoothSystem
+import PhotoModel
 import Testing
 
 @Suite struct BootIDTests {

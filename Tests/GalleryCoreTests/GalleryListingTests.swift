@@ -1,6 +1,6 @@
 // GalleryListingTests: newest first, grouped by day, undated last, pages, neighbours; retakes never listed.
-import BoothCore
 import BoothTime
+import PhotoModel
 import Testing
 
 @testable import GalleryCore

@@ -1,5 +1,4 @@
 // RequestBudgetTests: a page's burst passes, a flood is told to wait, memory stays bounded.
-import BoothCore
 import BoothTime
 import Testing
 

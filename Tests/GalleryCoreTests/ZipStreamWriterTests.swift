@@ -1,5 +1,4 @@
 // ZipStreamWriterTests: streamed archives read back by Python's zipfile and Info-ZIP, ZIP64, lengths, refusals.
-import BoothCore
 import BoothTestSupport
 import Checksum
 import Foundation

@@ -4,6 +4,7 @@ import BoothSystem
 import BoothTestSupport
 import Glibc
 import PhotoEncoding
+import PhotoModel
 import PhotoStore
 import Testing
 

@@ -6,6 +6,7 @@ import BoothTime
 import Checksum
 import Glibc
 import PhotoEncoding
+import PhotoModel
 import Testing
 
 @testable import PhotoStore

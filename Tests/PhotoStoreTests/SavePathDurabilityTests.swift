@@ -3,6 +3,7 @@ import BoothCore
 import BoothSystem
 import BoothTestSupport
 import Glibc
+import PhotoModel
 import Testing
 
 @testable import PhotoStore

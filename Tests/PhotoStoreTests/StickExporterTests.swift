@@ -5,6 +5,7 @@ import BoothTestSupport
 import BoothTime
 import Checksum
 import Glibc
+import PhotoModel
 import Testing
 
 @testable import PhotoStore

@@ -4,6 +4,7 @@ import BoothSystem
 import BoothTestSupport
 import Checksum
 import Glibc
+import PhotoModel
 
 @testable import PhotoStore
 

@@ -1,4 +1,5 @@
 // ConfigLoader: reads the config file and the choices file, with errors a person can act on.
+import BoothConfig
 import BoothCore
 import BoothSystem
 import PhotoStore

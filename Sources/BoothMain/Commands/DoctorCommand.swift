@@ -4,6 +4,7 @@ import BoothCore
 import BoothSystem
 import CameraCapture
 import GPIOInput
+import PhotoModel
 import PhotoStore
 import SoundOutput
 

@@ -5,6 +5,7 @@ import BoothSystem
 import Dispatch
 import Gallery
 import GalleryCore
+import PhotoModel
 
 /// `booth gallery`: serves the photo store to phones and tablets on the booth's network: the gallery, each photo
 /// and its original, ZIPs of a day or of everything, and a slideshow. A process of its own, never a thread of the

@@ -2,6 +2,7 @@
 import ArgumentParser
 import BoothCore
 import BoothSystem
+import PhotoModel
 import PhotoStore
 
 /// `booth photos`: lists every photo in the store — name, size, kept or discarded, and the sticks it

@@ -3,6 +3,7 @@ import BoothCore
 import BoothTime
 import LEDCountdown
 import PhotoEncoding
+import PhotoModel
 import PhotoStore
 import SoundOutput
 

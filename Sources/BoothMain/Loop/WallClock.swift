@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import BoothTime
+import PhotoModel
 import PhotoStore
 
 /// The local wall-clock time for photo names and EXIF (never for timing: that is the loop's

@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import PhotoEncoding
+import PhotoModel
 import PhotoStore
 
 /// The save worker: JPEG encoding and durable writes run on one serial background thread (a `Worker`), so the

@@ -3,6 +3,7 @@ import BoothCore
 import BoothTime
 import GalleryCore
 import PhotoEncoding
+import PhotoModel
 import SoundOutput
 
 /// The parsers of input the booth did not write (config, its own files after a bad shutdown, WAV files, a

@@ -212,7 +212,7 @@ public struct PhotoIndex: Hashable, Sendable {
                 checksum = value
             }
             let sticks = f[5] == "-" ? [] : f[5].split(separator: ",").map(String.init)
-            guard sticks.allSatisfy(ExportManifest.isValidID) else { return nil }
+            guard sticks.allSatisfy(StoreID.isValid) else { return nil }
             var taken: BootInstant?
             var dated: Int64?
             if f.count == 7 {
@@ -234,8 +234,9 @@ public struct PhotoIndex: Hashable, Sendable {
 
     static let header = "heylook-index 1"
 
-    /// The lines before a valid `end <crc>` line, starting with `header`; nil when damaged.
-    static func verifiedBody(_ text: String, header: String) -> [Substring]? {
+    /// The lines before a valid `end <crc>` line, starting with `header`; nil when damaged. The index and the export
+    /// manifests (`ExportManifest`) share this form.
+    public static func verifiedBody(_ text: String, header: String) -> [Substring]? {
         guard text.hasSuffix("\n"), let endStart = text.dropLast().lastIndex(of: "\n") else { return nil }
         let body = text[...endStart]
         let end = text[text.index(after: endStart)...].dropLast()

@@ -3,7 +3,7 @@ import BoothTime
 import Checksum
 import Testing
 
-@testable import BoothCore
+@testable import PhotoModel
 
 private func name(_ n: Int) -> String {
     PhotoName(dateTime: .init(year: 2026, month: 5, day: 1 + n % 3, hour: 10, minute: 0, second: n % 60), sequence: n)

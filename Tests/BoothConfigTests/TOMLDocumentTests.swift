@@ -1,7 +1,7 @@
 // TOMLDocumentTests: the TOML reader on good and hostile text.
 import Testing
 
-@testable import BoothCore
+@testable import BoothConfig
 
 /// The TOML reader on hostile text: it throws a syntax error, never traps or overflows the stack.
 @Suite struct TOMLDocumentTests {

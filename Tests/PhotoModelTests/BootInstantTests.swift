@@ -2,7 +2,7 @@
 import BoothTime
 import Testing
 
-@testable import BoothCore
+@testable import PhotoModel
 
 @Suite struct BootInstantTests {
     @Test func theKernelsAndSystemdsFormsOfABootIDAreOne() throws {

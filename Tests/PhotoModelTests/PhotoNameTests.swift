@@ -1,7 +1,8 @@
 // PhotoNameTests: photo file names, dated and undated.
+import BoothCore
 import Testing
 
-@testable import BoothCore
+@testable import PhotoModel
 
 @Suite struct PhotoNameTests {
     @Test func namesRoundTripAndSortBySequence() {
