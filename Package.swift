@@ -54,10 +54,17 @@ let package = Package(
         .target(
             name: "BoothSystem", dependencies: ["BoothTime", "Checksum", "CBoothSys", "CSystemdBus"], swiftSettings: strict),
 
-        // Photos on disk: crash-safe saves, the store's folder, export to USB sticks.
+        // Photos on disk: crash-safe saves, the store's folder and index. Not the state machine's module: the
+        // gallery reads the store through it.
         .target(
-            name: "PhotoStore",
-            dependencies: ["BoothCore", "BoothSystem", "CBoothSys", "Checksum", "PhotoEncoding", "PhotoModel"],
+            name: "PhotoStore", dependencies: ["BoothSystem", "CBoothSys", "Checksum", "PhotoEncoding", "PhotoModel"],
+            swiftSettings: strict),
+        // USB sticks: the export (admission, manifest, copy and verify), the owner's sticks, the unmount seam.
+        .target(
+            name: "USBSticks",
+            dependencies: [
+                "BoothCore", "BoothSystem", "CBoothSys", "Checksum", "PhotoEncoding", "PhotoModel", "PhotoStore",
+            ],
             swiftSettings: strict),
 
         // Sound: alsa-lib seen from Swift, then synthesis, WAV loading and non-blocking playback.
@@ -98,7 +105,7 @@ let package = Package(
             name: "BoothMain",
             dependencies: [
                 "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPIOInput", "LEDCountdown",
-                "PhotoModel", "PhotoStore", "PhotoEncoding",
+                "PhotoModel", "PhotoStore", "PhotoEncoding", "USBSticks",
                 "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -122,7 +129,7 @@ let package = Package(
             name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
-            name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoModel", "PhotoStore"],
+            name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoModel", "PhotoStore", "USBSticks"],
             path: "Benchmarks/BoothBench",
             swiftSettings: strict),
         // JPEGThumbnail (a scaled decode) versus `djpeg -scale 1/8` on a 12 MP photo.
@@ -144,13 +151,14 @@ let package = Package(
             path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
-            name: "BoothTestSupport", dependencies: ["BoothSystem", "PhotoStore"], path: "Tests/BoothTestSupport",
+            name: "BoothTestSupport", dependencies: ["BoothSystem", "Checksum", "PhotoModel", "PhotoStore", "USBSticks"],
+            path: "Tests/BoothTestSupport",
             swiftSettings: strict),
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
                 "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
-                "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown",
+                "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "USBSticks",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
@@ -205,7 +213,14 @@ let package = Package(
             name: "PhotoStoreTests",
             dependencies: [
                 "BoothTestSupport", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum", "PhotoEncoding",
-                "PhotoModel",
+                "PhotoModel", "USBSticks",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "USBSticksTests",
+            dependencies: [
+                "BoothTestSupport", "USBSticks", "PhotoStore", "BoothCore", "BoothSystem", "BoothTime", "Checksum",
+                "PhotoEncoding", "PhotoModel",
             ],
             swiftSettings: strict),
         .testTarget(

@@ -4,6 +4,7 @@ import Checksum
 import Foundation
 import PhotoModel
 import PhotoStore
+import USBSticks
 
 /// Exports N photos of about 3 MB (random bodies between JPEG markers, named like the store's) with
 /// `StickExporter` exactly as `booth export --to DIR` does (fsync per file, read back from the device and

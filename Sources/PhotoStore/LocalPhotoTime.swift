@@ -1,5 +1,4 @@
 // LocalPhotoTime: seconds since 1970 as a photo's date and time in the booth's time zone.
-import BoothCore
 import BoothSystem
 import PhotoModel
 

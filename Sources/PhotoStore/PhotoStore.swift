@@ -1,5 +1,4 @@
 // PhotoStore: the booth's photos on its own storage.
-import BoothCore
 import BoothSystem
 import Checksum
 import Glibc
@@ -360,7 +359,8 @@ public final class PhotoStore: @unchecked Sendable {
     }
 
     /// A file's text (at most 64 MiB), or nil when it cannot be read.
-    static func readSmallFile(_ path: String, operations: any FileOperations = SystemFileOperations()) -> String? {
+    public static func readSmallFile(_ path: String, operations: any FileOperations = SystemFileOperations()) -> String?
+    {
         let fd = operations.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
         guard fd >= 0 else { return nil }
         defer { _ = operations.close(fd) }

@@ -8,6 +8,7 @@ import PhotoEncoding
 import PhotoModel
 import PhotoStore
 import Testing
+import USBSticks
 
 /// The crash promise, tested on the real binary: the booth is killed with SIGKILL at random moments
 /// (while starting, idle, playing the sound, counting down, capturing, encoding and saving, and while

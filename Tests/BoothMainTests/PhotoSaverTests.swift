@@ -4,6 +4,7 @@ import Glibc
 import PhotoEncoding
 import PhotoStore
 import Testing
+import USBSticks
 
 @testable import BoothMain
 

@@ -5,6 +5,7 @@ import BoothTestSupport
 import Glibc
 import PhotoStore
 import Testing
+import USBSticks
 
 @testable import BoothMain
 

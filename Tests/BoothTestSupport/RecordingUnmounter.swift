@@ -1,6 +1,7 @@
 // RecordingUnmounter: an unmount seam that records what it was asked to unmount.
 import BoothSystem
 import PhotoStore
+import USBSticks
 
 /// Records unmount requests instead of unmounting.
 public final class RecordingUnmounter: StickUnmounter, @unchecked Sendable {

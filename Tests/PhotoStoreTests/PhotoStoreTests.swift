@@ -7,6 +7,7 @@ import Checksum
 import Glibc
 import PhotoModel
 import Testing
+import USBSticks
 
 @testable import PhotoStore
 

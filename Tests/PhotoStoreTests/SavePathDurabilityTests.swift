@@ -5,6 +5,7 @@ import BoothTestSupport
 import Glibc
 import PhotoModel
 import Testing
+import USBSticks
 
 @testable import PhotoStore
 
@@ -47,9 +48,9 @@ import Testing
         #expect(ops.model.whyNotDurable("\(directory)/\(PhotoStore.boothIDName)") == nil)
         #expect(ops.model.whyNotDurable("\(directory)/\(PhotoStore.indexName)") == nil)
 
-        let first = try store.save(StoreFixtures.photo(1), takenAt: BoothCorePhotoDate.sample)
+        let first = try store.save(StoreFixtures.photo(1), takenAt: StoreFixtures.sampleDate)
         #expect(ops.model.whyNotDurable(first) == nil)
-        let second = try store.save(StoreFixtures.photo(2), takenAt: BoothCorePhotoDate.sample)
+        let second = try store.save(StoreFixtures.photo(2), takenAt: StoreFixtures.sampleDate)
         #expect(ops.model.whyNotDurable(second) == nil)
         #expect(ops.calls.filter { $0.hasPrefix("rename") }.count == 2)
 

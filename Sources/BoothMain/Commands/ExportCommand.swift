@@ -3,6 +3,7 @@ import ArgumentParser
 import BoothCore
 import BoothSystem
 import PhotoStore
+import USBSticks
 
 /// `booth export --to DIR`: copies every kept photo not yet in DIR, verified and recorded in DIR's
 /// manifest, exactly as the booth does for a stick; `--unmount` then unmounts DIR (a mount point).

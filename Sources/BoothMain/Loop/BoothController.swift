@@ -6,6 +6,7 @@ import PhotoEncoding
 import PhotoModel
 import PhotoStore
 import SoundOutput
+import USBSticks
 
 /// Runs the booth: feeds device events to the state machine and carries out its actions, all on the
 /// event loop's one thread. The same controller runs the real booth and the simulator; only the

@@ -4,6 +4,7 @@ import BoothSystem
 import BoothTime
 import PhotoStore
 import Synchronization
+import USBSticks
 
 /// The export worker: when a stick is mounted below the media root and accepted (its mount and file system, and with
 /// `export.sticks = "owner"` its owner, checked), first lets the booth's `StickSounds` take the sounds it offers

@@ -4,6 +4,7 @@ import BoothSystem
 import PhotoEncoding
 import PhotoModel
 import PhotoStore
+import USBSticks
 
 /// The save worker: JPEG encoding and durable writes run on one serial background thread (a `Worker`), so the
 /// event loop (LEDs, knob, sound) never waits for them. Results come back to the loop, to the handler it was made with.

@@ -3,6 +3,7 @@ import BoothCore
 import BoothSystem
 import PhotoStore
 import SoundOutput
+import USBSticks
 
 /// Imports the WAV files of a stick's `HeyLook/sounds/` folder into the booth's sounds folder, on the export
 /// worker before the stick's export.

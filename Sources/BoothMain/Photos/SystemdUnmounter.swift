@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import PhotoStore
+import USBSticks
 
 /// Unmounts a stick by stopping its mount unit (`media-heylook-<uuid>.mount`) through systemd's D-Bus
 /// API, so the booth needs no capability and its sandbox no say over the host's mounts: polkit allows

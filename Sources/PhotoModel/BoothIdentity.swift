@@ -1,5 +1,4 @@
 // BoothIdentity: the booth's id and the machine it was made on, as kept in the store's `booth-id` file.
-import PhotoModel
 
 /// The booth's id keeps its photos apart from other booths' on a shared stick (manifest entries,
 /// alternative names). Two booths cloned from one SD card image would share it, so the file also

@@ -1,21 +1,25 @@
 // StoreFixtures: stores with photos, and snapshots of folders to compare before and after.
-import BoothCore
 import BoothSystem
-import BoothTestSupport
 import Checksum
 import Glibc
 import PhotoModel
+import PhotoStore
+import USBSticks
 
-@testable import PhotoStore
-
-enum StoreFixtures {
+/// Stores with photos, export options for a plain folder, and folder snapshots, for the store's and the sticks' tests.
+public enum StoreFixtures {
     /// A JPEG-looking payload of `size` bytes, different for every `seed`.
-    static func photo(_ seed: Int, size: Int = 150_000) -> [UInt8] {
+    public static func photo(_ seed: Int, size: Int = 150_000) -> [UInt8] {
         [0xFF, 0xD8] + (0..<size).map { UInt8(truncatingIfNeeded: ($0 &* 7) ^ (seed &* 131) ^ ($0 >> 9)) }
     }
 
+    /// A photo date the store tests share.
+    public static let sampleDate = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
+
     /// A store with `count` photos over two days.
-    static func store(photos count: Int, directory: String = temporaryDirectory(), seed: Int = 0) throws -> PhotoStore {
+    public static func store(
+        photos count: Int, directory: String = temporaryDirectory(), seed: Int = 0
+    ) throws -> PhotoStore {
         let store = try PhotoStore(directory: directory, reserve: 0)
         for i in 0..<count {
             let day = PhotoName.DateTime(year: 2026, month: 11, day: 21 + i % 2, hour: 10, minute: i, second: 0)
@@ -25,8 +29,9 @@ enum StoreFixtures {
     }
 
     /// Options for exporting to a plain folder on this machine's file system.
-    static func options(for directory: String, operations: any FileOperations = SystemFileOperations()) -> ExportOptions
-    {
+    public static func options(
+        for directory: String, operations: any FileOperations = SystemFileOperations()
+    ) -> ExportOptions {
         let fd = open(directory, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
         let type = StickExporter.fileSystemType(of: fd) ?? "unknown"
@@ -34,7 +39,7 @@ enum StoreFixtures {
     }
 
     /// Every regular file below `root` (relative path → CRC-32), following no links.
-    static func snapshot(_ root: String, ignoring ignored: Set<String> = []) -> [String: UInt32] {
+    public static func snapshot(_ root: String, ignoring ignored: Set<String> = []) -> [String: UInt32] {
         var result: [String: UInt32] = [:]
         func walk(_ relative: String) {
             let path = relative.isEmpty ? root : "\(root)/\(relative)"
@@ -54,9 +59,4 @@ enum StoreFixtures {
         walk("")
         return result
     }
-}
-
-/// A photo date the store tests share.
-enum BoothCorePhotoDate {
-    static let sample = PhotoName.DateTime(year: 2026, month: 11, day: 22, hour: 10, minute: 0, second: 0)
 }

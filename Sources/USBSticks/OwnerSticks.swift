@@ -3,6 +3,7 @@ import BoothCore
 import BoothSystem
 import Glibc
 import PhotoModel
+import PhotoStore
 import Synchronization
 
 /// The sticks made this booth's own (`export.sticks = "owner"`): the ids their manifests carry (`stick <id>`),

@@ -9,6 +9,7 @@ import PhotoModel
 import Testing
 
 @testable import PhotoStore
+@testable import USBSticks
 
 @Suite(.timeLimit(.minutes(3))) struct StickExporterTests {
     /// The kept photos' bytes by file name.

@@ -6,6 +6,7 @@ import Checksum
 import Glibc
 import PhotoEncoding
 import PhotoModel
+import PhotoStore
 
 /// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/`, records it in the
 /// stick's manifest (`<folder>/manifest.txt`, per booth, with sizes, CRC-32s and SHA-256s) and in the store's

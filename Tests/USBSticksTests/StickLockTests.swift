@@ -7,6 +7,7 @@ import Glibc
 import Testing
 
 @testable import PhotoStore
+@testable import USBSticks
 
 /// The lock file exporters share (`StickExporter.lockName`).
 private let lockName = ".heylook-export.lock"

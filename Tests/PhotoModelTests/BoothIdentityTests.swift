@@ -1,7 +1,7 @@
 // BoothIdentityTests: the booth id follows the machine it was made on; a clone gets a new one, an upgrade does not.
 import Testing
 
-@testable import BoothCore
+@testable import PhotoModel
 
 private func newID() -> String { "00000000000000ff" }
 

@@ -10,6 +10,7 @@ import PhotoModel
 import Testing
 
 @testable import PhotoStore
+@testable import USBSticks
 
 @Suite(.timeLimit(.minutes(3))) struct DatedCopyExportTests {
     static let boot = String(repeating: "5", count: 32)

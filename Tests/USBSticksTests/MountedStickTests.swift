@@ -9,6 +9,7 @@ import Glibc
 import Testing
 
 @testable import PhotoStore
+@testable import USBSticks
 
 /// A tmpfs of `kilobytes` mounted at a new folder, or nil when the mount fails.
 private func mountStick(kilobytes: Int, readOnly: Bool = false) -> String? {

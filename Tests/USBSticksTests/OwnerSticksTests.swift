@@ -6,6 +6,7 @@ import Glibc
 import Testing
 
 @testable import PhotoStore
+@testable import USBSticks
 
 @Suite(.timeLimit(.minutes(3))) struct OwnerSticksTests {
     /// Export options for `stick` that give photos only to the owner's sticks recorded in `owners`.
