@@ -8,7 +8,8 @@
 # every photo is kept and the one 0.6.0 took is in the index; a new photo is taken; the gallery runs as its own user
 # now, lists the photos and makes thumbnails in its cache, as the system user heylook-gallery the new postinst made.
 # Mutation: that user made on a first installation only (`[ -z "$2" ]`) leaves the upgraded gallery unable to start,
-# and fails here. Run last (after system-upgrade): it leaves the package installed.
+# and fails here. It runs among the last (`rig-order: last`; by name, just before system-upgrade): it purges the
+# package the other scenarios used, and leaves the package under test installed again.
 # shellcheck shell=bash
 # rig-vm: system
 # rig-order: last
