@@ -155,6 +155,17 @@ class CountdownTests(unittest.TestCase):
         code, text = self.check(samples)
         self.assertEqual(code, 0, text)
 
+    def test_a_first_frame_held_back_by_a_guest_standstill_passes(self):
+        # CI: the guest stood still 96 ms as the countdown began, so its first frame was written 96 ms late, and every
+        # later edge came on the booth's own schedule, 96 ms "early" against the row first seen lit. The sampler lost
+        # those 96 ms in the read before. Mutation: early judged from the read before the anchor alone failed this.
+        samples = self.on_schedule()
+        t, bits = samples[0]
+        samples.insert(0, (t + 95_000, 0b00, t - 1_000, 96_000))
+        samples[1] = (t + 96_000, bits)
+        code, text = self.check(samples)
+        self.assertEqual(code, 0, text)
+
     def test_no_lit_led_near_the_countdown_fails(self):
         code, text = self.check([], counting_down_at=START)
         self.assertEqual(code, 1, text)

@@ -9,17 +9,18 @@ Usage: timing.py latency OUT LABEL=FILE...
            Checks the LED lines sampled by `gpio-timing sample` (one column per LED, first to last, then the time the
            sampler lost) in each countdown against the configured schedule (DELAY_S, on LED_COUNT LEDs), on the
            sampler's own clock: the countdown starts at the read that first saw an LED lit (the booth had written its
-           first frame by then; an edge seen early is judged from the read before it, when it had not), and every later
-           edge is due that long after it (k x 250 ms, the LEDs lit as the countdown pattern says). The booth's events
-           only say where each countdown is (its countingDown event, to 100 ms); nothing they say about time is used.
-           Prints each edge's error and the distribution, with how many are within TOLERANCE_MS; exits 1 if an edge is
-           missing or unexpected, if the median edge is off by more than TOLERANCE_MS beyond its sampling's uncertainty
-           (its own read interval's and the anchor's), or if an edge was still not written 40 ms after it was due,
-           beyond the time the sampler lost meanwhile: the sampler runs SCHED_FIFO 99 on the booth's CPU (gpio-countdown
-           pins both), so it loses time only when that CPU stands still (a guest the host starves), which holds the
-           booth as well; time the sampler did not lose was the booth's to write in. A booth stalled for 50 ms over an
-           edge fails. The capture's frame (all on, at the countdown's end) is outside the judged window: it is
-           reported, and the camera scenarios time the capture itself.
+           first frame by then; an edge seen early is judged from the read before it, less the time the sampler lost in
+           the step before, when it had not), and every later edge is due that long after it (k x 250 ms, the LEDs lit
+           as the countdown pattern says). The booth's events only say where each countdown is (its countingDown event,
+           to 100 ms); nothing they say about time is used. Prints each edge's error and the distribution, with how many
+           are within TOLERANCE_MS; exits 1 if an edge is missing or unexpected, if the median edge's read interval lies
+           more than TOLERANCE_MS outside where the edge may be (from the earliest the countdown can have begun to the
+           anchor, plus its offset), or if an edge was still not written 40 ms after it was due, beyond the time the
+           sampler lost meanwhile: the sampler runs SCHED_FIFO 99 on the booth's CPU (gpio-countdown pins both), so it
+           loses time only when that CPU stands still (a guest the host starves), which holds the booth as well; time
+           the sampler did not lose was the booth's to write in. A booth stalled for 50 ms over an edge fails. The
+           capture's frame (all on, at the countdown's end) is outside the judged window: it is reported, and the camera
+           scenarios time the capture itself.
 """
 import json
 import sys
@@ -130,6 +131,10 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
             problems.append(f"countdown at {start}: no LED seen lit within {STEP_US // 1000} ms of it")
             continue
         anchor, anchor_prev, _, _ = samples[first]
+        # The countdown began no later than the anchor's read, and no earlier than the read before it less the time
+        # the sampler lost in the step before (a guest that stood still holds the first frame back, not the booth's
+        # schedule).
+        earliest = anchor_prev - lost_between(samples, anchor - STEP_US, anchor_prev)
         end = anchor + capture_offset - STEP_US // 2  # the judged window ends half a step before the capture
         # Observed edges per line from the anchor's read (the row was dark before it) to the window's end:
         # (line, level, t_us, prev_us).
@@ -151,14 +156,17 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
             observed.remove(best)
             _, _, t, prev = best
             # The error against the schedule from the anchor's interval's middle, as uncertain as both intervals.
+            # The error as the sampler saw it (the middles of the edge's and the anchor's read intervals), and how far
+            # the edge's interval lies outside where it may be: from the earliest start + offset to the anchor +
+            # offset.
             err = (t + prev) // 2 - (anchor + anchor_prev) // 2 - offset
             uncertainty = (t - prev) // 2 + (anchor - anchor_prev) // 2
-            errors.append((err, uncertainty))
+            errors.append((err, max(0, prev - due, earliest + offset - t)))
             # Not written by `prev` although the CPU ran for all that the sampler did not lose since it was due.
             lost = lost_between(samples, due, prev)
             held = prev - due - lost
-            # Seen before it was due: the countdown started no earlier than the read before the anchor.
-            early = anchor_prev + offset - t
+            # Seen before it was due even from the earliest the countdown can have begun.
+            early = earliest + offset - t
             note = ""
             if held >= HELD_US:
                 note = f"; not written {held / 1000:.1f} ms after it was due beyond the time lost: the booth held"
@@ -182,15 +190,14 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
     if errors:
         s = sorted(e for e, _ in errors)
         a = sorted(abs(e) for e, _ in errors)
-        # An edge is within the tolerance when the interval it was sampled in reaches into schedule +- tolerance.
-        passed = sum(1 for e, u in errors if abs(e) - u <= tolerance)
-        imprecise = sum(1 for _, u in errors if u > 2000)
-        late = sum(1 for e, u in errors if abs(e) - u >= LATE_US)
+        # An edge is within the tolerance when the interval it was sampled in reaches within it of where it may be.
+        passed = sum(1 for _, b in errors if b <= tolerance)
+        late = sum(1 for _, b in errors if b >= LATE_US)
         print(f"edges {len(errors)}: error min {s[0] / 1000:+.2f} ms, median {percentile(s, 50) / 1000:+.2f} ms, "
               f"max {s[-1] / 1000:+.2f} ms; |error| p90 {percentile(a, 90) / 1000:.2f} ms, "
               f"p99 {percentile(a, 99) / 1000:.2f} ms; within {tolerance_ms:g} ms: {passed}/{len(errors)}; "
-              f"{LATE_US // 1000} ms or more off: {late}; sampled less precisely than +-2 ms: {imprecise}")
-        beyond = sorted(max(0, abs(e) - u) for e, u in errors)
+              f"{LATE_US // 1000} ms or more off: {late}")
+        beyond = sorted(b for _, b in errors)
         if percentile(beyond, 50) > tolerance:
             problems.append(f"the median edge is off by {percentile(beyond, 50) / 1000:.2f} ms beyond its sampling, "
                             f"more than {tolerance_ms:g} ms")
