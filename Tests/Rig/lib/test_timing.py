@@ -27,8 +27,7 @@ class CountdownTests(unittest.TestCase):
         """samples: [(t_us, bits)] read 0.5 ms after the read before, or (t_us, bits, prev_us, lost_us) after a gap
         or with time the sampler lost. The booth's events hold only where the countdown is (counting_down_at).
         Returns (exit code, printed text)."""
-        events = [{"type": "ready", "delay": DELAY_S, "t_us": 0},
-                  {"type": "state", "from": "playingSound", "to": "countingDown", "t_us": counting_down_at},
+        events = [{"type": "state", "from": "playingSound", "to": "countingDown", "t_us": counting_down_at},
                   {"type": "state", "from": "capturing", "to": "processing", "t_us": START + 1_040_000}]
         events_path = os.path.join(self.dir, "events.jsonl")
         with open(events_path, "w") as f:
