@@ -52,7 +52,7 @@ run_one() {
     echo "vm$vm" >"$RIG_WORK/claims/$name/vm"
     script=$RIG_DIR/scenarios/${name%@*}.sh
     limit=$(sed -n 's/^# rig-timeout: *\([0-9]*\).*/\1/p' "$script" | head -1)
-    limit=${limit:-120}
+    limit=$((${limit:-120} * RIG_TIME_SCALE))
     export RIG_OUT=$RIG_WORK/out/$name
     mkdir -p "$RIG_OUT"
     echo "RIG: start $name (timeout ${limit}s)"

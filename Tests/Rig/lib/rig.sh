@@ -23,12 +23,23 @@ rig_assert() {
     if "$@"; then rig_log "ok: $what"; else rig_fail "$what (command: $*)"; fi
 }
 
-# rig_wait_for SECONDS DESCRIPTION COMMAND...: polls COMMAND every 50 ms until it succeeds; fails on timeout.
+# rig_deadline VAR SECONDS: sets VAR to the rig_now_ms time SECONDS times RIG_TIME_SCALE from now, and RIG_DEADLINE_S to
+# those seconds. Every wait for something that may never come ends there: a deadline catches a hang, it does not judge
+# speed, so it stretches with the rig's scale (Tests/Rig/run) on a machine that runs the VMs slowly.
+rig_deadline() {
+    local -n rig_deadline_var=$1
+    local now
+    rig_now_ms now
+    RIG_DEADLINE_S=$(awk -v s="$2" -v k="${RIG_TIME_SCALE:-1}" 'BEGIN { print s * k }')
+    rig_deadline_var=$((now + $(awk -v s="$RIG_DEADLINE_S" 'BEGIN { printf "%d", s * 1000 }')))
+}
+
+# rig_wait_for SECONDS DESCRIPTION COMMAND...: polls COMMAND every 50 ms until it succeeds; fails at rig_deadline SECONDS.
 rig_wait_for() {
     local secs=$1 what=$2; shift 2
     local deadline now
-    rig_now_ms deadline
-    deadline=$((deadline + $(awk -v s="$secs" 'BEGIN { printf "%d", s * 1000 }')))
+    rig_deadline deadline "$secs"
+    secs=$RIG_DEADLINE_S
     until "$@"; do
         rig_now_ms now
         ((now < deadline)) || rig_fail "timed out after ${secs}s waiting for $what"
@@ -599,13 +610,12 @@ rig_booth_click() {
     local presses deadline now
     presses=$(($(rig_booth_count '"input":"buttonPressed"') + 1))
     rig_booth_press "$RIG_BOOTH_EVENTS"
-    rig_now_ms deadline
-    deadline=$((deadline + 10000))
+    rig_deadline deadline 10
     until rig_booth_alive_and "$presses" '"input":"buttonPressed"'; do
         rig_now_ms now
         if ((now >= deadline)); then
             grep -F '"type":"input"' "$RIG_BOOTH_EVENTS" >&2 || true
-            rig_fail "the booth saw no press within 10 s of one click (its inputs are above)"
+            rig_fail "the booth saw no press within $RIG_DEADLINE_S s of one click (its inputs are above)"
         fi
         rig_sleep_ms 50
     done

@@ -50,17 +50,16 @@ sys_ready() {
     [[ $states == $'active\nrunning' || $states == $'running\nactive' ]]
 }
 
-# sys_wait_ready SECONDS: waits for sys_ready; on timeout prints the unit's journal.
+# sys_wait_ready SECONDS: waits for sys_ready (until rig_deadline SECONDS); on timeout prints the unit's journal.
 sys_wait_ready() {
     local deadline now
-    rig_now_ms deadline
-    deadline=$((deadline + $1 * 1000))
+    rig_deadline deadline "$1"
     until sys_ready; do
         rig_now_ms now
         if ((now >= deadline)); then
             systemctl status --no-pager "$SYS_UNIT" >&2
             sys_journal | tail -30 >&2
-            rig_fail "$SYS_UNIT not ready after $1 s"
+            rig_fail "$SYS_UNIT not ready after $RIG_DEADLINE_S s"
         fi
         rig_sleep_ms 100
     done
@@ -134,7 +133,7 @@ sys_photo() {
         echo "---- retakes (discarded/) and the booth's last events ----" >&2
         ls "$SYS_PHOTOS/discarded" >&2 || true
         tail -8 "$SYS_STATE/events.jsonl" >&2 || true
-        rig_fail "one click gave no photo within 30 s (the booth's journal and events are above)"
+        rig_fail "one click gave no photo within $RIG_DEADLINE_S s (the booth's journal and events are above)"
     fi
     if (($(sys_photo_count) == before)); then
         rig_log "the click was held as a long press (the host starved the guest): a retake; discarded/ holds" \
@@ -166,12 +165,12 @@ print(f"clock state {state}, status {t.status:#x}, maximum error {t.maxerror} us
 PY
 }
 
-# rig_wait_for_quiet SECONDS COMMAND...: like rig_wait_for, but returns 1 on timeout instead of failing.
+# rig_wait_for_quiet SECONDS COMMAND...: like rig_wait_for (ends at rig_deadline SECONDS), but returns 1 on timeout
+# instead of failing.
 rig_wait_for_quiet() {
-    local secs=$1 deadline now
+    local deadline now
+    rig_deadline deadline "$1"
     shift
-    rig_now_ms deadline
-    deadline=$((deadline + secs * 1000))
     until "$@"; do
         rig_now_ms now
         ((now < deadline)) || return 1

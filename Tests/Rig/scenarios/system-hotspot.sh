@@ -78,7 +78,7 @@ after_the_reboot() {
     if ! rig_wait_for_quiet 90 bash -c "booth hotspot status | grep -q '^hotspot: on (wlan0)'"; then
         rig_log "status: $(booth hotspot status 2>&1 | tr '\n' ' '); NetworkManager: $(nmcli -t -f GENERAL.STATE \
             device show wlan0 2>&1 | tr '\n' ' ')"
-        rig_fail "booth hotspot status did not say on within 90 s after the reboot"
+        rig_fail "booth hotspot status did not say on within $RIG_DEADLINE_S s after the reboot"
     fi
     rig_log "after the reboot: $(booth hotspot status 2>&1 | tr '\n' ' ')"
 
@@ -199,7 +199,11 @@ print(f"the booth's {n} LEDs filled up three times: {got}")
 PY
 }
 leds_confirmed() { leds_confirm >/dev/null 2>&1; }
-rig_wait_for 15 "the booth's LEDs to confirm the hotspot" leds_confirmed
+if ! rig_wait_for_quiet 15 leds_confirmed; then
+    leds_confirm >&2 || true  # says what the LEDs did after the signal instead
+    tail -n 30 "$SYS_STATE/events.jsonl" >&2 || true
+    rig_fail "the booth's LEDs did not confirm the hotspot within $RIG_DEADLINE_S s (its last events are above)"
+fi
 rig_log "$(leds_confirm)"
 
 # The card, read by an independent reader.
