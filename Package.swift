@@ -104,8 +104,8 @@ let package = Package(
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPIOInput", "LEDCountdown",
-                "PhotoModel", "PhotoStore", "PhotoEncoding", "USBSticks",
+                "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPhotoCapture", "GPIOInput",
+                "LEDCountdown", "PhotoModel", "PhotoStore", "PhotoEncoding", "USBSticks",
                 "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -127,6 +127,14 @@ let package = Package(
 
         .testTarget(
             name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),
+        // A camera over USB (DSLR, mirrorless): libgphoto2, wrapped once in Swift; it blocks, so the booth runs it on
+        // a worker thread of its own.
+        .systemLibrary(
+            name: "CGPhoto2", path: "Sources/CGPhoto2", pkgConfig: "libgphoto2", providers: [.apt(["libgphoto2-dev"])]),
+        .target(name: "GPhotoCapture", dependencies: ["BoothSystem", "BoothTime", "CGPhoto2"], swiftSettings: strict),
+        .testTarget(
+            name: "GPhotoCaptureTests", dependencies: ["BoothTestSupport", "BoothTime", "GPhotoCapture"],
+            swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
             name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoModel", "PhotoStore", "USBSticks"],
@@ -151,14 +159,17 @@ let package = Package(
             path: "Tests/Fuzz/BoothFuzz",
             swiftSettings: strict),
         .target(
-            name: "BoothTestSupport", dependencies: ["BoothSystem", "Checksum", "PhotoModel", "PhotoStore", "USBSticks"],
+            name: "BoothTestSupport",
+            dependencies: [
+                "BoothSystem", "Checksum", "GPhotoCapture", "PhotoEncoding", "PhotoModel", "PhotoStore", "USBSticks",
+            ],
             path: "Tests/BoothTestSupport",
             swiftSettings: strict),
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
                 "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
-                "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "USBSticks",
+                "GPhotoCapture", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "USBSticks",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),

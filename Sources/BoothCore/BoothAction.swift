@@ -28,6 +28,9 @@ public enum BoothAction: Hashable, Sendable {
     /// Pace the camera: idle (a few frames a second, to save heat and power) or at full rate (from a
     /// press until the booth is idle again, so the shutter lag stays within a frame).
     case setCameraIdle(Bool)
+    /// Find focus now (the countdown has begun), so the shutter fires at its end without hunting: a camera over USB
+    /// with an autofocus drive does; others have nothing to do.
+    case focusCamera
     /// Take the photo: the first frame whose exposure starts at or after `trigger`.
     case capturePhoto(CaptureID, trigger: Instant)
     /// Encode and save the captured frame durably; report `photoSaved` or `photoSaveFailed`.

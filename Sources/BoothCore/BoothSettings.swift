@@ -144,8 +144,15 @@ public struct BoothSettings: Hashable, Sendable {
     /// How long the knob stays on the delay after a knob press or turn, in nanoseconds.
     public var delayModeTimeout: Int64 = .seconds(5)
 
-    /// The camera: an index ("0") or a libcamera id.
+    /// Which library drives the camera: libgphoto2 when a camera over USB that can take photos is found at start,
+    /// else libcamera (`auto`), or one of them.
+    public var cameraBackend = CameraBackend.auto
+    /// The camera: for libcamera an index ("0") or a libcamera id; for libgphoto2 "0" or "auto" (the first camera over
+    /// USB that can take photos), a model ("Canon EOS 2000D") or a port ("usb:001,005").
     public var camera = "0"
+    /// A camera over USB (libgphoto2) keeps each photo on its card too (its capture target set to the card); false: the
+    /// booth deletes each file from the camera once downloaded.
+    public var cameraKeepOnCard = true
     /// Capture width and height; 0 means the sensor's largest.
     public var cameraWidth = 0
     /// See `cameraWidth`.

@@ -426,6 +426,7 @@ public struct BoothStateMachine: Sendable {
         guard purpose == .attention, case .playingSound(let sequence) = state else { return }
         actions.append(.cancelTimer(.soundTimedOut))
         enter(.countingDown(sequence), at: now, &actions)
+        actions.append(.focusCamera)
         let delay = Int64(choices.delayHalfSeconds) * LEDPattern.halfSecond
         actions.append(.startTimer(.countdownEnded, deadline: now.advanced(by: delay)))
         let pattern: LEDPattern = choices.visualCountdown ? .countdown(halfSeconds: choices.delayHalfSeconds) : .off

@@ -100,7 +100,7 @@ public enum ConfigFile {
         ),
         ("sound", ["device", "gain_db", "sounds_dir", "stick_sounds", "favourites", "default"]),
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
-        ("camera", ["id", "width", "height", "rotation", "idle_fps"]),
+        ("camera", ["backend", "id", "width", "height", "rotation", "idle_fps", "keep_on_card"]),
         ("export", ["media_root", "folder", "sticks"]),
         (
             "gpio",
@@ -165,6 +165,9 @@ public enum ConfigFile {
             s.defaultDelayHalfSeconds = Int(seconds * 2)
         case "countdown.visual": s.defaultVisualCountdown = try v.boolean()
         case "countdown.delay_mode_timeout": s.delayModeTimeout = try v.seconds(in: 1...60)
+        case "camera.backend":
+            s.cameraBackend = try v.choice(CameraBackend.allCases.map(\.rawValue)) { CameraBackend(rawValue: $0) }
+        case "camera.keep_on_card": s.cameraKeepOnCard = try v.boolean()
         case "camera.id": s.camera = try v.nonEmptyString(orInteger: true)
         case "camera.width": s.cameraWidth = try v.integer(in: 0...16384)
         case "camera.height": s.cameraHeight = try v.integer(in: 0...16384)

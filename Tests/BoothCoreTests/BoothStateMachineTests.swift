@@ -24,6 +24,9 @@ import Testing
         #expect(h.phase == .countingDown)
         #expect(finished.contains(.startTimer(.countdownEnded, deadline: soundEnd.advanced(by: .seconds(1)))))
         #expect(finished.contains(.showLEDs(.countdown(halfSeconds: 2), since: soundEnd)))
+        // The camera focuses as the countdown begins (a camera over USB drives its autofocus then), once.
+        #expect(finished.filter { $0 == .focusCamera }.count == 1)
+        #expect(!press.contains(.focusCamera))
 
         h.advance(by: .milliseconds(999))
         #expect(h.phase == .countingDown)

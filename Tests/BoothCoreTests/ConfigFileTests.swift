@@ -48,8 +48,10 @@ import Testing
             encoder = "half-step"
 
             [camera]
+            backend = "gphoto2"
             id = 1
             rotation = 180
+            keep_on_card = false
             """
         let s = try ConfigFile.parse(text)
         #expect(s.photosDirectory == "/srv/photos")
@@ -73,6 +75,11 @@ import Testing
         #expect(s.gpio.encoder == .halfStep)
         #expect(s.camera == "1")
         #expect(s.rotation == 180)
+        #expect(s.cameraBackend == .gphoto2)
+        #expect(s.cameraKeepOnCard == false)
+        let defaults = try ConfigFile.parse("")
+        #expect(defaults.cameraBackend == .auto)
+        #expect(defaults.cameraKeepOnCard)
     }
 
     /// Each bad value: the error names the line, the key and what is allowed.
@@ -100,6 +107,8 @@ import Testing
         ("[export]\nfolder = \"../x\"", 2, "export.folder", "single folder name"),
         ("[camera]\nrotation = 90", 2, "camera.rotation", "allowed: 0, 180"),
         ("[camera]\nidle_fps = 60", 2, "camera.idle_fps", "allowed: 0 to 30"),
+        ("[camera]\nbackend = \"dslr\"", 2, "camera.backend", "allowed: auto, libcamera, gphoto2"),
+        ("[camera]\nkeep_on_card = 1", 2, "camera.keep_on_card", "expected true or false"),
         ("[booth]\ntrust_clock = 1", 2, "booth.trust_clock", "true or false"),
         ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
         ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),

@@ -523,4 +523,8 @@ private final class CameraFailingAtOnce: CameraDevice {
     func expire(_ id: CaptureID) {}
 
     func setIdle(_ idle: Bool) {}
+
+    func focus() {}
+
+    func stop() {}
 }

@@ -4,6 +4,7 @@ import BoothCore
 import BoothSystem
 import CameraCapture
 import GPIOInput
+import GPhotoCapture
 import PhotoModel
 import PhotoStore
 import SoundOutput
@@ -87,10 +88,23 @@ struct DoctorCommand: ParsableCommand {
 
         print("Cameras")
         let cameras = LibcameraCamera.list()
-        if cameras.isEmpty { problem("libcamera sees no camera") }
+        let usb = GPhotoCamera.find()
+        let chosen = GPhotoSession.pick(settings.camera, from: usb)
         for camera in cameras {
             print("  \(camera)")
             for mode in camera.modes { print("    \(mode)") }
+        }
+        let usesUSB = settings.cameraBackend != .libcamera && chosen != nil
+        for found in usb {
+            print("  USB: \(found.listed)\(usesUSB && found == chosen ? " (the booth takes photos with it)" : "")")
+        }
+        switch settings.cameraBackend {
+        case .libcamera where cameras.isEmpty: problem("libcamera sees no camera")
+        case .gphoto2 where chosen == nil:
+            problem("\(GPhotoError.noCamera(selector: settings.camera, found: usb.map(\.listed)))")
+        case .auto where cameras.isEmpty && chosen == nil:
+            problem("no camera: libcamera sees none, and libgphoto2 finds none over USB that can take photos")
+        default: break
         }
 
         print("Storage")

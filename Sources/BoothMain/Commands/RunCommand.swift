@@ -2,6 +2,7 @@
 import ArgumentParser
 import BoothCore
 import BoothSystem
+import GPhotoCapture
 import PhotoStore
 import SoundOutput
 
@@ -60,12 +61,16 @@ struct RunCommand: ParsableCommand {
                 extra: Dictionary(library.sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { a, _ in a })
             : try ALSASound(
                 context, device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds)
-        let camera: any CameraDevice =
-            simulatedCamera
-            ? SimulatedCamera(context)
-            : LibcameraDevice(
+        let camera: any CameraDevice
+        if simulatedCamera {
+            camera = SimulatedCamera(context)
+        } else if Self.usesGPhoto2(settings) {
+            camera = try GPhotoDevice(context, selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)
+        } else {
+            camera = LibcameraDevice(
                 context, selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
                 idleFPS: settings.cameraIdleFPS)
+        }
         let devices = BoothController.Devices(
             inputs: [gpio, try HealthMonitor(context)], sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
@@ -83,6 +88,22 @@ struct RunCommand: ParsableCommand {
         // the unit's stop timeout counts; the kernel closes the devices either way.
         Log.info("stopped (exit status \(code))")
         ProcessExit.now(code)
+    }
+
+    /// Whether libgphoto2 drives the camera: `camera.backend = "gphoto2"`, or `auto` and libgphoto2 finds a camera over
+    /// USB that can take photos now (a phone that only speaks MTP is no camera). Auto decides once, at start.
+    static func usesGPhoto2(_ settings: BoothSettings) -> Bool {
+        switch settings.cameraBackend {
+        case .libcamera: return false
+        case .gphoto2: return true
+        case .auto:
+            let found = GPhotoCamera.find()
+            if let camera = GPhotoSession.pick(settings.camera, from: found) {
+                Log.info("camera: \(camera) found over USB; libgphoto2 drives it (camera.backend = \"auto\")")
+                return true
+            }
+            return false
+        }
     }
 
     /// The events output: `--events-json` when given, else the kept events (`keptEvents`).

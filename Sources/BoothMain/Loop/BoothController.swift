@@ -135,6 +135,8 @@ final class BoothController {
                 + "sound \(devices.sound.name)")
         if exitCode == nil { try loop.run() }
         saver.finish()
+        // A camera over USB gets back the setting the booth changed, and its USB interface is free again.
+        devices.camera.stop()
         // A stick being written is left verified and unmounted (safe to remove), never half-copied.
         for report in exports.finish() { exportReport(report) }
         devices.lights.showRow(.dark)
@@ -260,6 +262,8 @@ final class BoothController {
         case .setHaptic(let on):
             devices.lights.setHaptic(on)
             log.record("haptic", at: time, [("on", .bool(on))])
+        case .focusCamera:
+            devices.camera.focus()
         case .capturePhoto(let id, let trigger):
             captureTriggers[id] = trigger
             devices.camera.capture(id, trigger: trigger)

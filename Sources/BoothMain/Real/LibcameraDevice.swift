@@ -86,6 +86,12 @@ final class LibcameraDevice: CameraDevice {
         pace()
     }
 
+    /// A camera module's focus is libcamera's own (continuous, or fixed): nothing to drive.
+    func focus() {}
+
+    /// libcamera's camera needs nothing put back; the process's exit closes it.
+    func stop() {}
+
     /// Applies the pace to the open camera: idle, one frame every 1/idleFPS s from a loop timer; else
     /// every frame.
     private func pace() {

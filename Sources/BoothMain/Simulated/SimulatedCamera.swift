@@ -61,6 +61,16 @@ final class SimulatedCamera: CameraDevice {
     func setIdle(_ idle: Bool) {
         paces.append(idle)
     }
+
+    /// How many times the booth asked for focus (tests read it).
+    private(set) var focusRequests = 0
+
+    func focus() {
+        focusRequests += 1
+    }
+
+    /// Nothing to put back.
+    func stop() {}
 }
 
 /// The simulated camera's frame: rendered and encoded on the save worker.

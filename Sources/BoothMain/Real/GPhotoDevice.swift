@@ -1,0 +1,197 @@
+// GPhotoDevice: the booth's camera through libgphoto2 (a DSLR or mirrorless camera over USB).
+import BoothCore
+import BoothSystem
+import BoothTime
+import GPhotoCapture
+import PhotoEncoding
+
+/// The booth's camera through libgphoto2: a photographer's own camera over USB. libgphoto2 blocks on USB, so the
+/// camera lives on a worker thread of its own and reports to the loop through the worker's mailbox; the loop never
+/// waits for it. The camera is opened at start; a missing or lost one is reported (presses are refused) and looked
+/// for every 2 s until it returns. The countdown's start asks it to focus; the countdown's end presses the shutter, and
+/// the photo is the JPEG the camera adds, downloaded whole (the camera's own bytes and EXIF: no crop, no re-encode).
+/// With `keepOnCard` the camera writes to its card and keeps its files there; without, the booth deletes each file it
+/// downloaded (and the RAW beside it). The one setting the booth changes (the capture target) is put back when the
+/// booth stops. Between photos it asks the camera for its battery level every minute, which also keeps its USB session
+/// awake so the evening's first press fires on time.
+final class GPhotoDevice: CameraDevice {
+    /// What the worker reports to the loop.
+    enum Report: Sendable {
+        /// The camera is open (`name`, `model`), or why not.
+        case opened(Result<GPhotoSession.Opened, GPhotoError>)
+        /// Capture `id`'s photo, or why there is none; the camera's error when it went away.
+        case captured(CaptureID, Result<GPhotoSession.Photo, GPhotoError>, trigger: Instant)
+        /// Something the camera said or failed, between photos: `lost` when the camera went away.
+        case note(String, lost: Bool)
+    }
+
+    /// How long the camera may take from the trigger to the file it adds.
+    static let photoWait = 10
+    /// How often the open camera is asked for its battery level between photos.
+    static let keepAwake: Int64 = .seconds(60)
+
+    private let context: DeviceContext
+    private var loop: EventLoop { context.loop }
+    private let session: GPhotoSession
+    private var worker: Worker<Report>!
+    /// The open camera's name and model; nil while it is not open.
+    private var opened: GPhotoSession.Opened?
+    /// Whether an open is under way on the worker.
+    private var opening = false
+    /// Why the last open failed (what a retry that only starts one answers meanwhile).
+    private var openProblem: String?
+    /// Whether the booth is idle (from a press until it is idle again the camera is left alone between captures).
+    private var idle = true
+    /// Captures the booth gave up on: their photos are dropped when they arrive.
+    private var expired: Set<CaptureID> = []
+    /// Captures under way on the worker.
+    private var inFlight: Set<CaptureID> = []
+    private var keepAwakeTick: EventLoop.TimerToken?
+    /// Missing, lost, looked for every 2 s, back; it holds why the camera is not open.
+    private lazy var retry: DeviceRetryRunner = DeviceRetryRunner(
+        DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
+        report: context.report, label: { [unowned self] in name }, busy: { [unowned self] in opening },
+        reopen: { [unowned self] in
+            startOpening()
+            return openProblem
+        })
+
+    /// The camera `selector` ("0" or "auto": the first camera libgphoto2 finds that can take photos; else a model or a
+    /// port, "usb:001,005"), opened now (the booth is starting: nothing waits yet), then run by a worker of its own
+    /// reporting on `context`'s loop. One that does not open is reported (`cameraUnavailable`) and looked for again.
+    convenience init(_ context: DeviceContext, selector: String, keepOnCard: Bool) throws(SystemError) {
+        try self.init(context, session: GPhotoSession(selector: selector, keepOnCard: keepOnCard))
+    }
+
+    /// The camera `session` opens (tests: a session over scripted cameras), run as above.
+    init(_ context: DeviceContext, session: GPhotoSession) throws(SystemError) {
+        self.context = context
+        self.session = session
+        worker = try Worker(label: "heylook.camera", loop: context.loop) { [unowned self] in handle($0) }
+        opening = true
+        handle(.opened(session.open()))
+    }
+
+    /// Why the camera is not open, if it is not.
+    var problem: String? { retry.problem }
+    var name: String { opened.map { "gphoto2:\($0.name)" } ?? "gphoto2:\(session.selector) (not open)" }
+    var model: String { opened?.model ?? "unknown camera" }
+    /// A camera over USB reports no light level.
+    var lightLevel: Double? { nil }
+
+    func capture(_ id: CaptureID, trigger: Instant) {
+        guard opened != nil else {
+            context.reportNow(.captureFailed(id, reason: problem ?? "no camera"))
+            return
+        }
+        inFlight.insert(id)
+        worker.run { [session] post in
+            post(.captured(id, session.capture(waitSeconds: Self.photoWait), trigger: trigger))
+        }
+    }
+
+    func focus() {
+        guard opened != nil else { return }
+        worker.run { [session] post in
+            if let note = session.focus() { post(.note(note, lost: false)) }
+        }
+    }
+
+    /// The photo of capture `id`, if it still comes, is dropped (it stays on the card when photos are kept there).
+    func expire(_ id: CaptureID) {
+        if inFlight.contains(id) { expired.insert(id) }
+    }
+
+    /// A camera over USB has no stream to pace; while the booth is not idle, the battery is not read (the shutter
+    /// never waits behind it).
+    func setIdle(_ idle: Bool) { self.idle = idle }
+
+    /// Puts back the camera's setting the booth changed and closes it (its USB interface free for others); waits
+    /// for the worker.
+    func stop() {
+        worker.run { [session] _ in session.close() }
+        worker.finish()
+    }
+
+    private func startOpening() {
+        guard !opening else { return }
+        opening = true
+        worker.run { [session] post in post(.opened(session.open())) }
+    }
+
+    private func handle(_ report: Report) {
+        switch report {
+        case .opened(.success(let camera)):
+            opening = false
+            opened = camera
+            Log.info("camera: \(camera.name) opened through libgphoto2\(camera.note.map { "; \($0)" } ?? "")")
+            retry.opened(problem: nil)
+            scheduleKeepAwake()
+        case .opened(.failure(let error)):
+            opening = false
+            openProblem = "\(error)"
+            retry.opened(problem: openProblem)
+        case .captured(let id, let result, let trigger):
+            inFlight.remove(id)
+            let dropped = expired.remove(id) != nil
+            switch result {
+            case .success(let photo):
+                if dropped {
+                    Log.warning("camera: the photo \(photo.file) came after the booth gave up on it; not saved")
+                } else {
+                    context.frames(id, CameraFileFrame(bytes: photo.bytes, sensorTime: trigger))
+                }
+                if let note = photo.note { Log.warning("camera: \(note)") }
+            case .failure(let error):
+                if !dropped { context.reportNow(.captureFailed(id, reason: "\(error)")) }
+                if case .gone = error { lose("\(error)") }
+            }
+        case .note(let text, let lost):
+            if lost {
+                lose(text)
+            } else {
+                Log.warning("camera: \(text)")
+            }
+        }
+    }
+
+    /// The open camera went away: it is closed (on the worker) and looked for again.
+    private func lose(_ reason: String) {
+        guard opened != nil else { return }
+        opened = nil
+        openProblem = reason
+        if let keepAwakeTick { loop.cancel(keepAwakeTick) }
+        keepAwakeTick = nil
+        worker.run { [session] _ in session.close() }
+        retry.lost(reason)
+    }
+
+    /// Every minute while open, idle and not capturing: the battery level, read on the worker.
+    private func scheduleKeepAwake() {
+        if let keepAwakeTick { loop.cancel(keepAwakeTick) }
+        keepAwakeTick = loop.schedule(at: loop.now().advanced(by: Self.keepAwake)) { [unowned self] in
+            keepAwakeTick = nil
+            guard opened != nil else { return }
+            if idle, inFlight.isEmpty {
+                worker.run { [session] post in
+                    if let lost = session.keepAwake() { post(.note(lost, lost: true)) }
+                }
+            }
+            scheduleKeepAwake()
+        }
+    }
+}
+
+/// A photo the camera made itself: its JPEG file, kept as the camera wrote it.
+struct CameraFileFrame: PhotoFrame {
+    let bytes: [UInt8]
+    let sensorTime: Instant
+    /// The camera's own EXIF holds its exposure.
+    var exposureMicroseconds: Int? { nil }
+    var analogueGain: Double? { nil }
+
+    /// The camera's file as it is: the booth's JPEG options (size, quality, crop, EXIF) do not apply.
+    func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] { bytes }
+
+    func release() {}
+}

@@ -1,0 +1,194 @@
+// GPhotoSession: the booth's use of a libgphoto2 camera, on the thread that owns it: open, focus, shoot, put back.
+import BoothSystem
+import BoothTime
+
+/// What the booth does with a camera over USB, run on the one worker thread that owns it (every call blocks on USB):
+/// finds and opens the camera, makes it write to its card when photos are kept there (and puts that back on `close`),
+/// focuses, presses the shutter and downloads the JPEG it adds, and reads its battery between photos. It never runs on
+/// the event loop. `Sendable` only to be handed to that thread: use it from one thread at a time.
+public final class GPhotoSession: @unchecked Sendable {
+    /// An opened camera, as the loop sees it.
+    public struct Opened: Sendable, Equatable {
+        /// "Canon EOS 2000D (usb:001,005)".
+        public let name: String
+        /// "Canon EOS 2000D".
+        public let model: String
+        /// What the booth changed on it, if anything ("capture target: Memory card, was Internal RAM").
+        public let note: String?
+    }
+
+    /// A photo the camera took.
+    public struct Photo: Sendable, Equatable {
+        /// The JPEG file's bytes, as the camera wrote them.
+        public let bytes: [UInt8]
+        /// Its name on the camera ("/store_00020001/DCIM/100CANON/IMG_0001.JPG").
+        public let file: String
+        /// Something worth a warning (a RAW left on the card the booth could not delete), if anything.
+        public let note: String?
+    }
+
+    /// Which camera: "", "auto" or "0" for the first that can take photos, else its model or its port.
+    public let selector: String
+    /// Whether the camera keeps its files (on its card): otherwise each one is deleted once downloaded.
+    public let keepOnCard: Bool
+    private let finder: () -> [GPhotoCamera.Found]
+    private let opener: (GPhotoCamera.Found) throws(GPhotoError) -> any GPhotoControl
+    private let clock: any MonotonicClock
+    private var camera: (any GPhotoControl)?
+    /// The capture target the camera had before the booth changed it, to put back.
+    private var originalTarget: String?
+    /// The camera's battery level as it last said ("75%"), nil when unknown.
+    public private(set) var battery: String?
+
+    /// A session on the camera `selector`, its waits timed on `clock`; `find` and `open` are libgphoto2's unless a
+    /// test gives others.
+    public init(
+        selector: String, keepOnCard: Bool, clock: any MonotonicClock = KernelClock(),
+        find: @escaping () -> [GPhotoCamera.Found] = GPhotoCamera.find,
+        open: @escaping (GPhotoCamera.Found) throws(GPhotoError) -> any GPhotoControl = { found throws(GPhotoError) in
+            try GPhotoCamera(found)
+        }
+    ) {
+        self.selector = selector
+        self.keepOnCard = keepOnCard
+        finder = find
+        opener = open
+        self.clock = clock
+    }
+
+    /// The camera `selector` names among `found`: the first that can take photos for "", "auto" or "0" (the first, as
+    /// libcamera's index 0 is), else the one whose model or port is `selector`; nil when none.
+    public static func pick(_ selector: String, from found: [GPhotoCamera.Found]) -> GPhotoCamera.Found? {
+        if isFirst(selector) { return found.first(where: \.canCapture) }
+        return found.first { $0.canCapture && ($0.model == selector || $0.port == selector) }
+    }
+
+    /// Opens the camera (again, after `close` or a loss). Photos kept on the card: the capture target is set to the
+    /// card when the camera has one and is not on it.
+    public func open() -> Result<Opened, GPhotoError> {
+        if let camera { return .success(Opened(name: camera.name, model: camera.model, note: nil)) }
+        let found = finder()
+        guard let chosen = Self.pick(selector, from: found) else {
+            return .failure(.noCamera(selector: selector, found: found.map(\.listed)))
+        }
+        do throws(GPhotoError) {
+            let opened = try opener(chosen)
+            camera = opened
+            let note = try keepOnCard ? targetCard(opened) : nil
+            battery = opened.setting("batterylevel")
+            return .success(Opened(name: opened.name, model: opened.model, note: note))
+        } catch {
+            camera = nil
+            return .failure(error)
+        }
+    }
+
+    /// Asks the camera to find focus now (its autofocus drive, where it has one), so the shutter fires at the
+    /// countdown's end without hunting. Returns why it could not, if it has a drive and refused; a camera without one
+    /// (manual focus, or none to drive) is left as it is.
+    public func focus() -> String? {
+        guard let camera, camera.setting("autofocusdrive") != nil else { return nil }
+        do throws(GPhotoError) {
+            try camera.set("autofocusdrive", to: "1")
+            return nil
+        } catch {
+            return "focusing: \(error)"
+        }
+    }
+
+    /// Presses the shutter and waits up to `waitSeconds` for the JPEG the camera adds, downloads it whole and, unless
+    /// photos are kept on the card, deletes it and any other file of the shot (a RAW) from the camera. A camera that
+    /// went away is closed (the next `open` looks for it again).
+    public func capture(waitSeconds: Int) -> Result<Photo, GPhotoError> {
+        guard let camera else { return .failure(.gone(camera: selector)) }
+        do throws(GPhotoError) {
+            try camera.triggerCapture()
+            let deadline = clock.now().advanced(by: .seconds(Double(waitSeconds)))
+            var photo: (bytes: [UInt8], file: String)?
+            var others: [String] = []
+            var notes: [String] = []
+            // Until the JPEG is in; then what else the shot adds (a RAW comes just before or after), for a moment.
+            var until = deadline
+            while true {
+                let left = until.since(clock.now()) / 1_000_000
+                guard left > 0 else { break }
+                let event = try camera.waitForEvent(milliseconds: Int(left))
+                guard case .fileAdded(let folder, let name) = event else {
+                    if photo != nil, event == .captureComplete || event == .timeout { break }
+                    continue
+                }
+                let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
+                if photo == nil, Self.isJPEG(name) {
+                    photo = (try camera.download(folder: folder, name: name), path)
+                    until = min(deadline, clock.now().advanced(by: .seconds(1)))
+                } else {
+                    others.append(path)
+                }
+                if !keepOnCard {
+                    do throws(GPhotoError) {
+                        try camera.delete(folder: folder, name: name)
+                    } catch {
+                        notes.append("\(path) stays on the camera: \(error)")
+                    }
+                }
+            }
+            guard let photo else {
+                if let raw = others.first { return .failure(.noJPEG(camera: camera.name, file: raw)) }
+                return .failure(.noPhoto(camera: camera.name, seconds: waitSeconds))
+            }
+            return .success(
+                Photo(bytes: photo.bytes, file: photo.file, note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
+        } catch {
+            if case .gone = error { self.camera = nil }
+            return .failure(error)
+        }
+    }
+
+    /// Between photos: reads the battery level, which keeps the camera's USB session awake. Returns why the camera is
+    /// lost, if it went away (it is closed then).
+    public func keepAwake() -> String? {
+        guard let camera else { return nil }
+        do throws(GPhotoError) {
+            // Whatever the camera said meanwhile (a photo taken with its own shutter button, settings it reports again
+            // and again) is drained, a few events at most.
+            for _ in 0..<20 {
+                if try camera.waitForEvent(milliseconds: 10) == .timeout { break }
+            }
+            battery = camera.setting("batterylevel") ?? battery
+            return nil
+        } catch {
+            guard case .gone = error else { return nil }
+            self.camera = nil
+            return "\(error)"
+        }
+    }
+
+    /// Puts back the capture target the booth changed and closes the camera (its USB interface free for others).
+    public func close() {
+        if let camera, let originalTarget {
+            try? camera.set("capturetarget", to: originalTarget)
+        }
+        originalTarget = nil
+        camera = nil
+    }
+
+    /// Sets the capture target to the camera's card when it has that setting and is not on it; says so.
+    private func targetCard(_ camera: any GPhotoControl) throws(GPhotoError) -> String? {
+        guard let current = camera.setting("capturetarget") else { return nil }
+        guard let card = camera.choices("capturetarget").first(where: { $0.lowercased().contains("card") }),
+            card != current
+        else { return nil }
+        try camera.set("capturetarget", to: card)
+        originalTarget = current
+        return "capture target: \(card), was \(current) (put back when the booth stops)"
+    }
+
+    /// Whether `selector` asks for the first camera that can take photos.
+    static func isFirst(_ selector: String) -> Bool { ["", "auto", "0"].contains(selector) }
+
+    /// Whether the camera's file `name` is a JPEG (by its extension, as cameras name them).
+    static func isJPEG(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+    }
+}

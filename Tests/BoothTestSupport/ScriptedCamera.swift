@@ -1,0 +1,70 @@
+// ScriptedCamera: a camera over USB that answers from a script, for what the virtual camera cannot do.
+import Foundation
+import GPhotoCapture
+
+/// A camera that answers from a script: settings, the events after a trigger, its files.
+public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
+    /// A setting the booth changed.
+    public struct Setting: Equatable, Sendable {
+        public let key: String
+        public let value: String
+        public init(_ key: String, _ value: String) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public let name = "Canon EOS 2000D (usb:001,005)"
+    public let model = "Canon EOS 2000D"
+    private var settings: [String: String]
+    private let refuseSets: Bool
+    private var events: [GPhotoCamera.Event]
+    private let files: [String: [UInt8]]
+    private let triggerError: GPhotoError?
+    public private(set) var sets: [Setting] = []
+    public private(set) var deleted: [String] = []
+    public private(set) var triggers = 0
+    public private(set) var waited = 0
+
+    public init(
+        settings: [String: String] = [:], refuseSets: Bool = false, events: [GPhotoCamera.Event] = [],
+        files: [String: [UInt8]] = [:], triggerError: GPhotoError? = nil
+    ) {
+        self.settings = settings
+        self.refuseSets = refuseSets
+        self.events = events
+        self.files = files
+        self.triggerError = triggerError
+    }
+
+    public func setting(_ key: String) -> String? { settings[key] }
+    public func choices(_ key: String) -> [String] { [] }
+
+    public func set(_ key: String, to value: String) throws(GPhotoError) {
+        if refuseSets { throw .failed(camera: name, operation: "set \(key)", code: -1, detail: "refused") }
+        sets.append(Setting(key, value))
+        settings[key] = value
+    }
+
+    public func triggerCapture() throws(GPhotoError) {
+        triggers += 1
+        if let triggerError { throw triggerError }
+    }
+
+    /// The next scripted event; once they are used up, a timeout after the whole wait (a real camera's wait).
+    public func waitForEvent(milliseconds: Int) throws(GPhotoError) -> GPhotoCamera.Event {
+        guard events.isEmpty else { return events.removeFirst() }
+        waited += 1
+        Thread.sleep(forTimeInterval: Double(min(milliseconds, 2000)) / 1000)
+        return .timeout
+    }
+
+    public func download(folder: String, name: String) throws(GPhotoError) -> [UInt8] {
+        guard let bytes = files[name] else {
+            throw .failed(camera: self.name, operation: "download \(name)", code: -108, detail: "File not found")
+        }
+        return bytes
+    }
+
+    public func delete(folder: String, name: String) throws(GPhotoError) { deleted.append(name) }
+}

@@ -1,0 +1,195 @@
+// GPhotoSessionTests: the booth's use of a camera over USB: which one, what it changes and keeps, how it fails.
+import BoothTestSupport
+import Foundation
+import GPhotoCapture
+import Testing
+
+@Suite struct GPhotoSessionTests {
+    private let phone = GPhotoCamera.Found(model: "MTP Device", port: "usb:001,004", canCapture: false)
+    private let canon = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+    private let nikon = GPhotoCamera.Found(model: "Nikon DSC D750", port: "usb:001,006", canCapture: true)
+
+    @Test func autoTakesTheFirstCameraThatCanTakePhotosNotAPhone() {
+        for selector in ["", "auto", "0"] {
+            #expect(GPhotoSession.pick(selector, from: [phone, canon, nikon]) == canon)
+        }
+        #expect(GPhotoSession.pick("auto", from: [phone]) == nil)
+        #expect(GPhotoSession.pick("auto", from: []) == nil)
+    }
+
+    @Test func aModelOrAPortPicksThatCamera() {
+        #expect(GPhotoSession.pick("Nikon DSC D750", from: [canon, nikon]) == nikon)
+        #expect(GPhotoSession.pick("usb:001,006", from: [canon, nikon]) == nikon)
+        #expect(GPhotoSession.pick("usb:001,009", from: [canon, nikon]) == nil)
+        // A phone named outright is still no camera.
+        #expect(GPhotoSession.pick("MTP Device", from: [phone, canon]) == nil)
+    }
+
+    @Test func withNoCameraTheErrorNamesWhatWasFoundInstead() {
+        let session = GPhotoSession(selector: "auto", keepOnCard: true, find: { [phone] in [phone] })
+        guard case .failure(let error) = session.open() else {
+            Issue.record("a phone alone opened as a camera")
+            return
+        }
+        #expect(error == .noCamera(selector: "auto", found: ["MTP Device (usb:001,004) (cannot take photos)"]))
+        #expect(error.description.contains("finds only MTP Device (usb:001,004) (cannot take photos)."))
+        let named = GPhotoSession(
+            selector: "Canon EOS R5", keepOnCard: true, find: { [phone, canon] in [phone, canon] })
+        guard case .failure(let other) = named.open() else {
+            Issue.record("a camera not named opened")
+            return
+        }
+        #expect(
+            other.description == "no camera \"Canon EOS R5\" over USB; libgphoto2 finds MTP Device (usb:001,004) "
+                + "(cannot take photos); Canon EOS 2000D (usb:001,005). Set camera.id to one of these models or ports, "
+                + "or to \"0\" for the first camera that can take photos.")
+        let none = GPhotoSession(selector: "auto", keepOnCard: true, find: { [] })
+        guard case .failure(let nothing) = none.open() else {
+            Issue.record("nothing opened as a camera")
+            return
+        }
+        #expect(nothing.description.contains("USB mode to PTP or PC"))
+    }
+}
+
+/// The session against the virtual camera: what the booth changes on it and puts back, and what it keeps on it.
+@Suite(.serialized, .enabled(if: VirtualCamera.isSelected, "needs Tests/VirtualCamera/prepare's environment"))
+struct GPhotoSessionVirtualCameraTests {
+    @Test func photosKeptOnTheCardTargetTheCardUntilTheBoothStops() throws {
+        try VirtualCamera.exclusively {
+            let photo = try VirtualCamera.photo()
+            try setTarget("Internal RAM")
+            let session = GPhotoSession(selector: "auto", keepOnCard: true)
+            let opened = try session.open().get()
+            #expect(opened.name == "Nikon DSC D750 (usb:001,001)")
+            #expect(opened.note == "capture target: Memory card, was Internal RAM (put back when the booth stops)")
+            #expect(session.battery == "50%")
+            let shot = try session.capture(waitSeconds: 5).get()
+            #expect(shot.bytes == photo)
+            #expect(shot.note == nil)
+            // Kept: the camera still has the file.
+            let camera = try GPhotoCamera(VirtualCamera.found)
+            let (folder, name) = split(shot.file)
+            #expect(camera.setting("capturetarget") == "Memory card")
+            #expect(try camera.download(folder: folder, name: name) == photo)
+            session.close()
+            #expect(camera.setting("capturetarget") == "Internal RAM")
+        }
+    }
+
+    @Test func photosNotKeptAreDeletedAndTheTargetIsLeftAlone() throws {
+        try VirtualCamera.exclusively {
+            let photo = try VirtualCamera.photo()
+            try setTarget("Internal RAM")
+            let session = GPhotoSession(selector: "Nikon DSC D750", keepOnCard: false)
+            #expect(try session.open().get().note == nil)
+            let shot = try session.capture(waitSeconds: 5).get()
+            #expect(shot.bytes == photo)
+            let camera = try GPhotoCamera(VirtualCamera.found)
+            let (folder, name) = split(shot.file)
+            #expect(throws: GPhotoError.self) { try camera.download(folder: folder, name: name) }
+            #expect(camera.setting("capturetarget") == "Internal RAM")
+            #expect(session.keepAwake() == nil)
+            session.close()
+        }
+    }
+
+    private func setTarget(_ target: String) throws {
+        try GPhotoCamera(VirtualCamera.found).set("capturetarget", to: target)
+    }
+
+    private func split(_ path: String) -> (String, String) {
+        let slash = path.lastIndex(of: "/")!
+        return (String(path[..<slash]), String(path[path.index(after: slash)...]))
+    }
+}
+
+/// The session against scripted cameras: what the virtual camera cannot do.
+@Suite struct GPhotoSessionScriptedTests {
+    private let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+
+    private func session(_ camera: ScriptedCamera, keepOnCard: Bool = true) throws -> GPhotoSession {
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: keepOnCard, find: { [found] in [found] }, open: { _ in camera })
+        _ = try session.open().get()
+        return session
+    }
+
+    @Test func focusDrivesTheAutofocusWhereTheCameraHasOne() throws {
+        let camera = ScriptedCamera(settings: ["autofocusdrive": "0"])
+        #expect(try session(camera).focus() == nil)
+        #expect(camera.sets == [ScriptedCamera.Setting("autofocusdrive", "1")])
+        let manual = ScriptedCamera()
+        #expect(try session(manual).focus() == nil)
+        #expect(manual.sets.isEmpty)
+        let refusing = ScriptedCamera(settings: ["autofocusdrive": "0"], refuseSets: true)
+        #expect(try session(refusing).focus()?.hasPrefix("focusing: camera Canon EOS 2000D") == true)
+    }
+
+    @Test func rawPlusJPEGGivesTheJPEGAndDeletesBothWhenNotKept() throws {
+        let camera = ScriptedCamera(
+            events: [
+                .other, .fileAdded(folder: "/DCIM/100CANON", name: "IMG_0001.CR2"),
+                .fileAdded(folder: "/DCIM/100CANON", name: "IMG_0001.JPG"), .captureComplete,
+            ],
+            files: ["IMG_0001.CR2": [1, 2], "IMG_0001.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let shot = try session(camera, keepOnCard: false).capture(waitSeconds: 5).get()
+        #expect(shot.bytes == [0xFF, 0xD8, 0xFF, 0xD9])
+        #expect(shot.file == "/DCIM/100CANON/IMG_0001.JPG")
+        #expect(camera.deleted == ["IMG_0001.CR2", "IMG_0001.JPG"])
+        #expect(camera.triggers == 1)
+    }
+
+    @Test func keptFilesStayOnTheCamera() throws {
+        let camera = ScriptedCamera(
+            events: [.fileAdded(folder: "/DCIM", name: "IMG_0002.jpg")], files: ["IMG_0002.jpg": [7]])
+        #expect(try session(camera).capture(waitSeconds: 1).get().bytes == [7])
+        #expect(camera.deleted.isEmpty)
+    }
+
+    @Test func aRAWAloneIsRefusedWithTheFix() throws {
+        let camera = ScriptedCamera(events: [.fileAdded(folder: "/DCIM", name: "IMG_0003.NEF")], files: [:])
+        let result = try session(camera).capture(waitSeconds: 1)
+        #expect(throws: GPhotoError.noJPEG(camera: "Canon EOS 2000D (usb:001,005)", file: "/DCIM/IMG_0003.NEF")) {
+            try result.get()
+        }
+        #expect(GPhotoError.noJPEG(camera: "C", file: "F").description.contains("RAW+JPEG"))
+    }
+
+    @Test func noFileInTimeIsNoPhotoAndTheCameraStaysOpen() throws {
+        let camera = ScriptedCamera(events: [])
+        let session = try session(camera)
+        #expect(throws: GPhotoError.noPhoto(camera: "Canon EOS 2000D (usb:001,005)", seconds: 1)) {
+            try session.capture(waitSeconds: 1).get()
+        }
+        #expect(camera.waited >= 1)
+        #expect(camera.triggers == 1)
+        // Still open: the next capture triggers again.
+        _ = session.capture(waitSeconds: 1)
+        #expect(camera.triggers == 2)
+    }
+
+    @Test func aFullCardIsSaidAndAnUnpluggedCameraIsClosedAndLookedForAgain() throws {
+        let full = ScriptedCamera(triggerError: .cardFull(camera: "Canon EOS 2000D (usb:001,005)"))
+        #expect(throws: GPhotoError.cardFull(camera: "Canon EOS 2000D (usb:001,005)")) {
+            try self.session(full).capture(waitSeconds: 1).get()
+        }
+        var opens = 0
+        let gone = ScriptedCamera(triggerError: .gone(camera: "Canon EOS 2000D (usb:001,005)"))
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: true, find: { [found] in [found] },
+            open: { _ in
+                opens += 1
+                return gone
+            })
+        _ = try session.open().get()
+        #expect(throws: GPhotoError.gone(camera: "Canon EOS 2000D (usb:001,005)")) {
+            try session.capture(waitSeconds: 1).get()
+        }
+        // Closed: a capture now says so without touching the camera, and `open` opens it anew.
+        #expect(throws: GPhotoError.gone(camera: "auto")) { try session.capture(waitSeconds: 1).get() }
+        #expect(gone.triggers == 1)
+        _ = try session.open().get()
+        #expect(opens == 2)
+    }
+}
