@@ -123,6 +123,27 @@ public final class GPhotoCamera: @unchecked Sendable {
         gp_context_unref(context)
     }
 
+    /// Whether the open device can take photos, as its driver says once it is open: a PTP device (libgphoto2's ptp2
+    /// driver) lists its capture operations in its summary, and one with neither generic nor vendor capture is no
+    /// camera (a phone in MTP mode, which `find()` can only judge by its USB class). Other drivers' abilities stand.
+    /// The corresponding C function is `gp_camera_get_summary`.
+    public var canTakePhotos: Bool {
+        let summary = UnsafeMutablePointer<CameraText>.allocate(capacity: 1)
+        defer { summary.deallocate() }
+        guard gp_camera_get_summary(camera, summary, context) >= 0 else {
+            _ = messages.take()
+            return true
+        }
+        // Its one field, a 32 KiB char array, is too large for Swift to import: read it as the C string it holds.
+        let size = MemoryLayout<CameraText>.size
+        let text = UnsafeMutableRawPointer(summary).withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+            bytes[size - 1] = 0
+            return String(cString: bytes)
+        }
+        guard text.contains("Device Capabilities:") else { return true }
+        return !(text.contains("No Image Capture") && text.contains("No vendor specific capture"))
+    }
+
     /// Presses the shutter: the photo arrives later as `.fileAdded` (`waitForEvent`). The corresponding C function is
     /// `gp_camera_trigger_capture`.
     public func triggerCapture() throws(GPhotoError) {

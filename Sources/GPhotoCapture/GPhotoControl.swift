@@ -7,6 +7,8 @@ public protocol GPhotoControl: AnyObject {
     var name: String { get }
     /// "Canon EOS 2000D".
     var model: String { get }
+    /// Whether it can take photos, as its driver says once it is open (a phone in MTP mode cannot).
+    var canTakePhotos: Bool { get }
     /// The setting `key` as text; nil when the camera has none.
     func setting(_ key: String) -> String?
     /// The values the choice `key` offers.

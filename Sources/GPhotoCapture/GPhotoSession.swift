@@ -35,6 +35,8 @@ public final class GPhotoSession: @unchecked Sendable {
     private let opener: (GPhotoCamera.Found) throws(GPhotoError) -> any GPhotoControl
     private let clock: any MonotonicClock
     private var camera: (any GPhotoControl)?
+    /// What `open` answered for the open camera.
+    private var opened: Opened?
     /// The capture target the camera had before the booth changed it, to put back.
     private var originalTarget: String?
     /// The camera's battery level as it last said ("75%"), nil when unknown.
@@ -63,24 +65,35 @@ public final class GPhotoSession: @unchecked Sendable {
         return found.first { $0.canCapture && ($0.model == selector || $0.port == selector) }
     }
 
-    /// Opens the camera (again, after `close` or a loss). Photos kept on the card: the capture target is set to the
-    /// card when the camera has one and is not on it.
+    /// Opens the camera (again, after `close` or a loss): the first that `selector` names and that, once open, says it
+    /// can take photos (a device `find()` took for a camera by its USB class may be a phone). Photos kept on the card:
+    /// the capture target is set to the card when the camera has one and is not on it. Open already: what it answered.
     public func open() -> Result<Opened, GPhotoError> {
-        if let camera { return .success(Opened(name: camera.name, model: camera.model, note: nil)) }
-        let found = finder()
-        guard let chosen = Self.pick(selector, from: found) else {
-            return .failure(.noCamera(selector: selector, found: found.map(\.listed)))
+        if camera != nil, let opened { return .success(opened) }
+        var found = finder()
+        for (index, candidate) in found.enumerated() where Self.pick(selector, from: [candidate]) != nil {
+            let device: any GPhotoControl
+            do throws(GPhotoError) {
+                device = try opener(candidate)
+            } catch {
+                return .failure(error)
+            }
+            guard device.canTakePhotos else {
+                found[index] = GPhotoCamera.Found(model: candidate.model, port: candidate.port, canCapture: false)
+                continue
+            }
+            camera = device
+            do throws(GPhotoError) {
+                let note = try keepOnCard ? targetCard(device) : nil
+                battery = device.setting("batterylevel")
+                opened = Opened(name: device.name, model: device.model, note: note)
+                return .success(opened!)
+            } catch {
+                camera = nil
+                return .failure(error)
+            }
         }
-        do throws(GPhotoError) {
-            let opened = try opener(chosen)
-            camera = opened
-            let note = try keepOnCard ? targetCard(opened) : nil
-            battery = opened.setting("batterylevel")
-            return .success(Opened(name: opened.name, model: opened.model, note: note))
-        } catch {
-            camera = nil
-            return .failure(error)
-        }
+        return .failure(.noCamera(selector: selector, found: found.map(\.listed)))
     }
 
     /// Asks the camera to find focus now (its autofocus drive, where it has one), so the shutter fires at the
@@ -139,7 +152,7 @@ public final class GPhotoSession: @unchecked Sendable {
             return .success(
                 Photo(bytes: photo.bytes, file: photo.file, note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
         } catch {
-            if case .gone = error { self.camera = nil }
+            if case .gone = error { forget() }
             return .failure(error)
         }
     }
@@ -158,7 +171,7 @@ public final class GPhotoSession: @unchecked Sendable {
             return nil
         } catch {
             guard case .gone = error else { return nil }
-            self.camera = nil
+            forget()
             return "\(error)"
         }
     }
@@ -169,7 +182,13 @@ public final class GPhotoSession: @unchecked Sendable {
             try? camera.set("capturetarget", to: originalTarget)
         }
         originalTarget = nil
+        forget()
+    }
+
+    /// The camera is closed (or gone): the next `open` looks for it again.
+    private func forget() {
         camera = nil
+        opened = nil
     }
 
     /// Sets the capture target to the camera's card when it has that setting and is not on it; says so.

@@ -16,6 +16,7 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
 
     public let name = "Canon EOS 2000D (usb:001,005)"
     public let model = "Canon EOS 2000D"
+    public let canTakePhotos: Bool
     private var settings: [String: String]
     private let refuseSets: Bool
     private var events: [GPhotoCamera.Event]
@@ -28,8 +29,9 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
 
     public init(
         settings: [String: String] = [:], refuseSets: Bool = false, events: [GPhotoCamera.Event] = [],
-        files: [String: [UInt8]] = [:], triggerError: GPhotoError? = nil
+        files: [String: [UInt8]] = [:], triggerError: GPhotoError? = nil, canTakePhotos: Bool = true
     ) {
+        self.canTakePhotos = canTakePhotos
         self.settings = settings
         self.refuseSets = refuseSets
         self.events = events

@@ -19,6 +19,8 @@ struct GPhotoCameraTests {
             let photo = try VirtualCamera.photo()
             let camera = try GPhotoCamera(VirtualCamera.found)
             #expect(camera.name == "Nikon DSC D750 (usb:001,001)")
+            // Its driver (ptp2) lists generic capture among its operations.
+            #expect(camera.canTakePhotos)
             try camera.triggerCapture()
             var added: (folder: String, name: String)?
             for _ in 0..<20 where added == nil {

@@ -115,6 +115,27 @@ struct GPhotoSessionVirtualCameraTests {
         return session
     }
 
+    @Test func aDeviceThatOpensAndCannotTakePhotosIsPassedOverForTheNextCamera() throws {
+        let phoneFound = GPhotoCamera.Found(model: "USB PTP Class Camera", port: "usb:001,004", canCapture: true)
+        let phone = ScriptedCamera(canTakePhotos: false)
+        let camera = ScriptedCamera()
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: false, find: { [phoneFound, found] in [phoneFound, found] },
+            open: { candidate in candidate.port == "usb:001,004" ? phone : camera })
+        #expect(try session.open().get().name == "Canon EOS 2000D (usb:001,005)")
+        _ = session.capture(waitSeconds: 0)
+        #expect(camera.triggers == 1)
+        #expect(phone.triggers == 0)
+        let alone = GPhotoSession(
+            selector: "auto", keepOnCard: false, find: { [phoneFound] in [phoneFound] }, open: { _ in phone })
+        #expect(
+            throws: GPhotoError.noCamera(
+                selector: "auto", found: ["USB PTP Class Camera (usb:001,004) (cannot take photos)"])
+        ) {
+            try alone.open().get()
+        }
+    }
+
     @Test func focusDrivesTheAutofocusWhereTheCameraHasOne() throws {
         let camera = ScriptedCamera(settings: ["autofocusdrive": "0"])
         #expect(try session(camera).focus() == nil)

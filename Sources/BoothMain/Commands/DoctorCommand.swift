@@ -88,15 +88,39 @@ struct DoctorCommand: ParsableCommand {
 
         print("Cameras")
         let cameras = LibcameraCamera.list()
-        let usb = GPhotoCamera.find()
-        let chosen = GPhotoSession.pick(settings.camera, from: usb)
         for camera in cameras {
             print("  \(camera)")
             for mode in camera.modes { print("    \(mode)") }
         }
+        // Each USB device libgphoto2 takes for a camera by its USB class is opened a moment to ask whether it can take
+        // photos (a phone in MTP mode cannot), with nothing changed on it; one the running booth holds says busy.
+        var usb: [GPhotoCamera.Found] = []
+        var busy: Set<String> = []
+        for found in GPhotoCamera.find() {
+            guard found.canCapture else {
+                usb.append(found)
+                continue
+            }
+            let probe = GPhotoSession(selector: found.port, keepOnCard: false)
+            switch probe.open() {
+            case .failure(.noCamera):
+                usb.append(GPhotoCamera.Found(model: found.model, port: found.port, canCapture: false))
+            case .failure(.busy):
+                busy.insert(found.port)
+                usb.append(found)
+            default:
+                usb.append(found)
+            }
+            probe.close()
+        }
+        let chosen = GPhotoSession.pick(settings.camera, from: usb)
         let usesUSB = settings.cameraBackend != .libcamera && chosen != nil
         for found in usb {
-            print("  USB: \(found.listed)\(usesUSB && found == chosen ? " (the booth takes photos with it)" : "")")
+            let note =
+                busy.contains(found.port)
+                ? " (in use by another program: the booth while it runs)"
+                : usesUSB && found == chosen ? " (the booth takes photos with it)" : ""
+            print("  USB: \(found.listed)\(note)")
         }
         switch settings.cameraBackend {
         case .libcamera where cameras.isEmpty: problem("libcamera sees no camera")

@@ -64,8 +64,8 @@ struct RunCommand: ParsableCommand {
         let camera: any CameraDevice
         if simulatedCamera {
             camera = SimulatedCamera(context)
-        } else if Self.usesGPhoto2(settings) {
-            camera = try GPhotoDevice(context, selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)
+        } else if let session = Self.usbCamera(settings) {
+            camera = try GPhotoDevice(context, session: session)
         } else {
             camera = LibcameraDevice(
                 context, selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
@@ -90,19 +90,26 @@ struct RunCommand: ParsableCommand {
         ProcessExit.now(code)
     }
 
-    /// Whether libgphoto2 drives the camera: `camera.backend = "gphoto2"`, or `auto` and libgphoto2 finds a camera over
-    /// USB that can take photos now (a phone that only speaks MTP is no camera). Auto decides once, at start.
-    static func usesGPhoto2(_ settings: BoothSettings) -> Bool {
+    /// The session on the camera over USB libgphoto2 drives, if it does: `camera.backend = "gphoto2"` (open or not),
+    /// or `auto` and a camera over USB that can take photos opened now (a phone in MTP mode is no camera). Auto
+    /// decides once, at start; what it found that is no camera is said.
+    static func usbCamera(_ settings: BoothSettings) -> GPhotoSession? {
+        let session = GPhotoSession(selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)
         switch settings.cameraBackend {
-        case .libcamera: return false
-        case .gphoto2: return true
+        case .libcamera: return nil
+        case .gphoto2: return session
         case .auto:
-            let found = GPhotoCamera.find()
-            if let camera = GPhotoSession.pick(settings.camera, from: found) {
-                Log.info("camera: \(camera) found over USB; libgphoto2 drives it (camera.backend = \"auto\")")
-                return true
+            switch session.open() {
+            case .success(let camera):
+                Log.info("camera: \(camera.name) found over USB; libgphoto2 drives it (camera.backend = \"auto\")")
+                return session
+            case .failure(.noCamera(_, let found)) where !found.isEmpty:
+                Log.info(
+                    "camera: over USB libgphoto2 finds \(found.joined(separator: "; ")); libcamera drives the camera")
+                return nil
+            case .failure:
+                return nil
             }
-            return false
         }
     }
 
