@@ -92,13 +92,15 @@ struct RunCommand: ParsableCommand {
 
     /// The session on the camera over USB libgphoto2 drives, if it does: `camera.backend = "gphoto2"` (open or not),
     /// or `auto` and a camera over USB that can take photos opened now (a phone in MTP mode is no camera). Auto
-    /// decides once, at start; what it found that is no camera is said.
+    /// decides once, at start, and asks libgphoto2 only when a USB device of the still-image class is plugged in; what
+    /// it found that is no camera is said.
     static func usbCamera(_ settings: BoothSettings) -> GPhotoSession? {
         let session = GPhotoSession(selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)
         switch settings.cameraBackend {
         case .libcamera: return nil
         case .gphoto2: return session
         case .auto:
+            guard StillImageDevices.present() else { return nil }
             switch session.open() {
             case .success(let camera):
                 Log.info("camera: \(camera.name) found over USB; libgphoto2 drives it (camera.backend = \"auto\")")
