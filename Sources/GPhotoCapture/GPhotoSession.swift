@@ -128,6 +128,9 @@ public final class GPhotoSession: @unchecked Sendable {
                 let event = try camera.waitForEvent(milliseconds: Int(left))
                 guard case .fileAdded(let folder, let name) = event else {
                     if photo != nil, event == .captureComplete || event == .timeout { break }
+                    // A driver that answers "nothing yet" at once (libgphoto2's virtual camera does) is asked again
+                    // after a pause, not in a busy loop.
+                    if event == .timeout { ThreadSleep.pause(milliseconds: 20) }
                     continue
                 }
                 let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
@@ -157,8 +160,8 @@ public final class GPhotoSession: @unchecked Sendable {
         }
     }
 
-    /// Between photos: reads the battery level, which keeps the camera's USB session awake. Returns why the camera is
-    /// lost, if it went away (it is closed then).
+    /// Between photos: drains what the camera said and reads its battery level, so a camera that went away is noticed
+    /// before the next press. Returns why the camera is lost, if it went away (it is closed then).
     public func keepAwake() -> String? {
         guard let camera else { return nil }
         do throws(GPhotoError) {

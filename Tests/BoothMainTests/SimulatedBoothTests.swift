@@ -92,7 +92,7 @@ import Testing
     }
 
     /// The controller carries the machine's pace to the camera: idle at start, full rate from the press,
-    /// idle again after the photo.
+    /// idle again after the photo; and its request for focus.
     @Test func theCameraIsPacedIdleFullIdle() throws {
         var camera: SimulatedCamera?
         _ = try run(
@@ -102,6 +102,8 @@ import Testing
                 return camera!
             })
         #expect(camera?.paces == [true, false, true])
+        // The countdown's start asks the camera to focus, once per press.
+        #expect(camera?.focusRequests == 1)
     }
 
     /// The EXIF the booth writes, read back by an independent reader (Debian's exiv2, not our libexif

@@ -12,8 +12,8 @@ import PhotoEncoding
 /// the photo is the JPEG the camera adds, downloaded whole (the camera's own bytes and EXIF: no crop, no re-encode).
 /// With `keepOnCard` the camera writes to its card and keeps its files there; without, the booth deletes each file it
 /// downloaded (and the RAW beside it). The one setting the booth changes (the capture target) is put back when the
-/// booth stops. Between photos it asks the camera for its battery level every minute, which also keeps its USB session
-/// awake so the evening's first press fires on time.
+/// booth stops. Between photos it asks the camera for its battery level every minute, so a camera that went away is
+/// noticed (and looked for) before the next press.
 final class GPhotoDevice: CameraDevice {
     /// What the worker reports to the loop.
     enum Report: Sendable {
