@@ -76,7 +76,9 @@ rig_count_in() {
         RIG_TAIL_FD[$file]=$fd RIG_TAIL_HEAD[$file]='' RIG_TAIL_PART[$file]=''
         RIG_TAIL_NAME[$file]=RIG_TAIL_LINES_$fd
         declare -ga "RIG_TAIL_LINES_$fd=()"
-        for i in "${!RIG_TAIL_SEEN[@]}"; do [[ $i != "$file"$'\n'* ]] || unset "RIG_TAIL_SEEN[$i]" "RIG_TAIL_N[$i]"; done
+        # Single quotes: unset expands the subscript itself, once; a key expanded before it is parsed again, and the
+        # texts' double quotes are removed (the count of an earlier file stayed, and a new booth's wait ended at once).
+        for i in "${!RIG_TAIL_SEEN[@]}"; do [[ $i != "$file"$'\n'* ]] || unset 'RIG_TAIL_SEEN[$i]' 'RIG_TAIL_N[$i]'; done
     fi
     local -n lines=${RIG_TAIL_NAME[$file]}
     while IFS= read -r -u "$fd" line; do
