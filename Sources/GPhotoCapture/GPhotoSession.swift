@@ -25,6 +25,9 @@ public final class GPhotoSession: @unchecked Sendable {
         public let file: String
         /// Something worth a warning (a RAW left on the card the booth could not delete), if anything.
         public let note: String?
+        /// When the booth sent the trigger, and when the camera acknowledged it (the session's clock).
+        public let sent: Instant
+        public let acknowledged: Instant
     }
 
     /// Which camera: "", "auto" or "0" for the first that can take photos, else its model or its port.
@@ -115,8 +118,10 @@ public final class GPhotoSession: @unchecked Sendable {
     public func capture(waitSeconds: Int) -> Result<Photo, GPhotoError> {
         guard let camera else { return .failure(.gone(camera: selector)) }
         do throws(GPhotoError) {
+            let sent = clock.now()
             try camera.triggerCapture()
-            let deadline = clock.now().advanced(by: .seconds(Double(waitSeconds)))
+            let acknowledged = clock.now()
+            let deadline = acknowledged.advanced(by: .seconds(Double(waitSeconds)))
             var photo: (bytes: [UInt8], file: String)?
             var others: [String] = []
             var notes: [String] = []
@@ -153,7 +158,9 @@ public final class GPhotoSession: @unchecked Sendable {
                 return .failure(.noPhoto(camera: camera.name, seconds: waitSeconds))
             }
             return .success(
-                Photo(bytes: photo.bytes, file: photo.file, note: notes.isEmpty ? nil : notes.joined(separator: "; ")))
+                Photo(
+                    bytes: photo.bytes, file: photo.file, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
+                    sent: sent, acknowledged: acknowledged))
         } catch {
             if case .gone = error { forget() }
             return .failure(error)

@@ -27,6 +27,12 @@ struct GPhotoDeviceTests {
             #expect(ready.fields["camera"] == "gphoto2:Nikon DSC D750 (usb:001,001)")
             let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
             #expect(states == ["playingSound", "countingDown", "capturing", "processing", "idle"])
+            // The trigger goes out at the countdown's end or after it, and the camera acknowledges it after that.
+            let capture = try #require(events.first { $0.type == "capture" })
+            let countdownEnd = try #require(Int(capture.fields["trigger_us"] ?? ""))
+            let sent = try #require(Int(capture.fields["sent_us"] ?? ""), "no sent_us in \(capture.fields)")
+            let acknowledged = try #require(Int(capture.fields["sensor_us"] ?? ""))
+            #expect(countdownEnd <= sent && sent <= acknowledged)
             let saved = events.filter { $0.type == "photoSaved" }
             #expect(saved.count == 1)
             let path = try #require(saved.first?.fields["path"])

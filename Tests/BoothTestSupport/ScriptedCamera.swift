@@ -25,6 +25,8 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
     public private(set) var sets: [Setting] = []
     public private(set) var deleted: [String] = []
     public private(set) var triggers = 0
+    /// Runs inside each trigger (a test moves its clock there: the time the camera takes to acknowledge).
+    public var onTrigger: (() -> Void)?
     public private(set) var waited = 0
 
     public init(
@@ -50,6 +52,7 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
 
     public func triggerCapture() throws(GPhotoError) {
         triggers += 1
+        onTrigger?()
         if let triggerError { throw triggerError }
     }
 

@@ -1,5 +1,6 @@
 // GPhotoSessionTests: the booth's use of a camera over USB: which one, what it changes and keeps, how it fails.
 import BoothTestSupport
+import BoothTime
 import Foundation
 import GPhotoCapture
 import Testing
@@ -159,6 +160,20 @@ struct GPhotoSessionVirtualCameraTests {
         #expect(shot.file == "/DCIM/100CANON/IMG_0001.JPG")
         #expect(camera.deleted == ["IMG_0001.CR2", "IMG_0001.JPG"])
         #expect(camera.triggers == 1)
+    }
+
+    @Test func theTriggerIsTimedWhenSentAndWhenTheCameraAcknowledgedIt() throws {
+        // Mutation: both stamped after the trigger returns (the booth's share of the shutter lag hidden in the camera's).
+        let clock = ManualClock(at: Instant(nanoseconds: 5_000_000_000))
+        let camera = ScriptedCamera(
+            events: [.fileAdded(folder: "/DCIM", name: "IMG_0004.JPG")], files: ["IMG_0004.JPG": [9]])
+        camera.onTrigger = { clock.advance(by: 3_000_000) }
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: true, clock: clock, find: { [found] in [found] }, open: { _ in camera })
+        _ = try session.open().get()
+        let shot = try session.capture(waitSeconds: 1).get()
+        #expect(shot.sent == Instant(nanoseconds: 5_000_000_000))
+        #expect(shot.acknowledged == Instant(nanoseconds: 5_003_000_000))
     }
 
     @Test func keptFilesStayOnTheCamera() throws {

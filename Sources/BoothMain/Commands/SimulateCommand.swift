@@ -35,6 +35,17 @@ struct SimulateCommand: ParsableCommand {
     )
     var sound: String?
 
+    @Option(
+        help:
+            "The camera: simulated (a test pattern), or gphoto2 (the camera over USB that the config's camera.id names, through libgphoto2: a photographer's camera tried without the booth's buttons)."
+    )
+    var camera: CameraChoice = .simulated
+
+    /// The simulator's `--camera`.
+    enum CameraChoice: String, ExpressibleByArgument, CaseIterable {
+        case simulated, gphoto2
+    }
+
     @Flag(
         name: .customLong("camera-stall"),
         help: "The simulated camera never delivers a frame (tests the capture timeout).")
@@ -66,6 +77,12 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         SignalSource.block()
+        if camera == .gphoto2 {
+            if fast { throw BoothFailure("--fast is virtual time, and a camera over USB takes real time: drop --fast") }
+            if cameraStall {
+                throw BoothFailure("--camera-stall stalls the simulated camera: drop it, or --camera gphoto2")
+            }
+        }
         var settings = try configFile.settings()
         // Photos go to the simulator's folder (or --photos). Without a config file of its own, the knob's choices
         // and the kept events go there too, so `booth photos` and `booth stats` show what it did (SimulatorStore).
@@ -137,7 +154,9 @@ struct SimulateCommand: ParsableCommand {
         let devices = BoothController.Devices(
             inputs: [input],
             sound: soundDevice,
-            camera: SimulatedCamera(context, stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
+            camera: camera == .gphoto2
+                ? try GPhotoDevice(context, selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)
+                : SimulatedCamera(context, stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
             lights: lights)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox, log: log,

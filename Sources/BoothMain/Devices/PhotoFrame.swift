@@ -5,8 +5,10 @@ import PhotoEncoding
 /// A frame the camera delivered, encodable on the save worker. `release()` returns its buffer to the
 /// camera; it must be called exactly once, on any thread.
 protocol PhotoFrame: Sendable {
-    /// When the frame's exposure started (monotonic).
+    /// When the frame's exposure started (monotonic); for a camera over USB, when it acknowledged the trigger.
     var sensorTime: Instant { get }
+    /// When the booth sent the camera its trigger, for a camera that is triggered (over USB); nil for a stream.
+    var triggerSent: Instant? { get }
     /// Exposure time in microseconds, when known.
     var exposureMicroseconds: Int? { get }
     /// Analogue gain, when known.
@@ -15,4 +17,9 @@ protocol PhotoFrame: Sendable {
     func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8]
     /// Gives the buffer back to the camera.
     func release()
+}
+
+extension PhotoFrame {
+    /// A frame from a stream was not triggered: the capture picked it.
+    var triggerSent: Instant? { nil }
 }

@@ -314,12 +314,13 @@ final class BoothController {
     func frameArrived(_ id: CaptureID, _ frame: any PhotoFrame) {
         let now = loop.now()
         let trigger = captureTriggers.removeValue(forKey: id)
-        log.record(
-            "capture", at: now,
-            [
-                ("capture", .string(id.description)), ("sensor_us", .int(frame.sensorTime.microseconds)),
-                ("trigger_us", .int(trigger?.microseconds ?? 0)),
-            ])
+        var fields: [(String, EventsLog.Value)] = [
+            ("capture", .string(id.description)), ("sensor_us", .int(frame.sensorTime.microseconds)),
+            ("trigger_us", .int(trigger?.microseconds ?? 0)),
+        ]
+        // A camera over USB: when its trigger went out (sensor_us is when the camera acknowledged it).
+        if let sent = frame.triggerSent { fields.append(("sent_us", .int(sent.microseconds))) }
+        log.record("capture", at: now, fields)
         frames[id] = frame
         dispatch(.captureCompleted(id), at: now)
     }

@@ -20,7 +20,7 @@ final class GPhotoDevice: CameraDevice {
         /// The camera is open (`name`, `model`), or why not.
         case opened(Result<GPhotoSession.Opened, GPhotoError>)
         /// Capture `id`'s photo, or why there is none; the camera's error when it went away.
-        case captured(CaptureID, Result<GPhotoSession.Photo, GPhotoError>, trigger: Instant)
+        case captured(CaptureID, Result<GPhotoSession.Photo, GPhotoError>)
         /// Something the camera said or failed, between photos: `lost` when the camera went away.
         case note(String, lost: Bool)
     }
@@ -86,7 +86,7 @@ final class GPhotoDevice: CameraDevice {
         }
         inFlight.insert(id)
         worker.run { [session] post in
-            post(.captured(id, session.capture(waitSeconds: Self.photoWait), trigger: trigger))
+            post(.captured(id, session.capture(waitSeconds: Self.photoWait)))
         }
     }
 
@@ -131,7 +131,7 @@ final class GPhotoDevice: CameraDevice {
             opening = false
             openProblem = "\(error)"
             retry.opened(problem: openProblem)
-        case .captured(let id, let result, let trigger):
+        case .captured(let id, let result):
             inFlight.remove(id)
             let dropped = expired.remove(id) != nil
             switch result {
@@ -139,7 +139,8 @@ final class GPhotoDevice: CameraDevice {
                 if dropped {
                     Log.warning("camera: the photo \(photo.file) came after the booth gave up on it; not saved")
                 } else {
-                    context.frames(id, CameraFileFrame(bytes: photo.bytes, sensorTime: trigger))
+                    context.frames(
+                        id, CameraFileFrame(bytes: photo.bytes, sensorTime: photo.acknowledged, triggerSent: photo.sent))
                 }
                 if let note = photo.note { Log.warning("camera: \(note)") }
             case .failure(let error):
@@ -185,7 +186,9 @@ final class GPhotoDevice: CameraDevice {
 /// A photo the camera made itself: its JPEG file, kept as the camera wrote it.
 struct CameraFileFrame: PhotoFrame {
     let bytes: [UInt8]
+    /// When the camera acknowledged the trigger: its exposure starts there or just after.
     let sensorTime: Instant
+    let triggerSent: Instant?
     /// The camera's own EXIF holds its exposure.
     var exposureMicroseconds: Int? { nil }
     var analogueGain: Double? { nil }
