@@ -137,7 +137,8 @@ let package = Package(
             swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
-            name: "BoothBench", dependencies: ["BoothCore", "Checksum", "PhotoModel", "PhotoStore", "USBSticks"],
+            name: "BoothBench",
+            dependencies: ["BoothCore", "Checksum", "PhotoEncoding", "PhotoModel", "PhotoStore", "USBSticks"],
             path: "Benchmarks/BoothBench",
             swiftSettings: strict),
         // JPEGThumbnail (a scaled decode) versus `djpeg -scale 1/8` on a 12 MP photo.

@@ -7,6 +7,7 @@ import Foundation
 ///     .build/release/booth-bench --soak N
 ///     .build/release/booth-bench --export N [--runs 3] [--export-to DIR]
 ///     .build/release/booth-bench --save N [--held M]
+///     eval "$(Tests/VirtualCamera/prepare)" && .build/release/booth-bench --camera N
 ///
 /// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
 /// schedule over N sequences (max, p99, median), and resident memory before and after them. With `--fifo PRIORITY`
@@ -28,6 +29,7 @@ struct BoothBench {
         let soak = option("--soak", 0)
         let export = option("--export", 0)
         let save = option("--save", 0)
+        let camera = option("--camera", 0)
         if save > 0 {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -48,6 +50,13 @@ struct BoothBench {
         let booth = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("booth").path
         guard FileManager.default.isExecutableFile(atPath: booth) else {
             fatalError("booth-bench: no booth binary beside me at \(booth); run `swift build -c release` first")
+        }
+        if camera > 0 {
+            let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: work) }
+            printTable(try CameraBench.rows(booth: booth, shots: camera, work: work))
+            return
         }
         // The command that starts a booth: under `chrt -f N` with `--fifo N`, as `booth run` puts its loop.
         let command = (fifo > 0 ? ["/usr/bin/chrt", "-f", "\(fifo)"] : []) + [booth]
