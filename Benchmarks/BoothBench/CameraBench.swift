@@ -21,7 +21,9 @@ enum CameraBench {
     static func rows(booth: String, shots: Int, work: URL) throws -> [(String, String)] {
         var environment = ProcessInfo.processInfo.environment
         guard let iolibs = environment["IOLIBS"], iolibs.contains("vusb") else {
-            fatalError("booth-bench --camera: run it in the virtual camera's environment: eval \"$(Tests/VirtualCamera/prepare)\"")
+            fatalError(
+                "booth-bench --camera: run it in the virtual camera's environment: eval \"$(Tests/VirtualCamera/prepare)\""
+            )
         }
         // A camera's JPEG of a photographer's size: 24 megapixels, with grain (a flat pattern compresses to nothing).
         let folder = work.appendingPathComponent("vcamera")
@@ -29,7 +31,7 @@ enum CameraBench {
         let photo = try grainyJPEG(width: 6000, height: 4000)
         try Data(photo).write(to: folder.appendingPathComponent("photo.jpg"))
         environment["VCAMERADIR"] = folder.path
-        setenv("VCAMERADIR", folder.path, 1) // gphoto2, the peer
+        setenv("VCAMERADIR", folder.path, 1)  // gphoto2, the peer
         let config = work.appendingPathComponent("camera.toml")
         try """
         [booth]
@@ -47,9 +49,11 @@ enum CameraBench {
         let half = max(1, shots / 2)
         for round in 0..<2 {
             let script = String(repeating: "press\nwait 2\n", count: half) + "quit\n"
-            module += try shoot(booth, camera: "simulated", config: config.path, script: script,
+            module += try shoot(
+                booth, camera: "simulated", config: config.path, script: script,
                 photos: work.appendingPathComponent("module-\(round)").path, environment: environment)
-            usb += try shoot(booth, camera: "gphoto2", config: config.path, script: script,
+            usb += try shoot(
+                booth, camera: "gphoto2", config: config.path, script: script,
                 photos: work.appendingPathComponent("usb-\(round)").path, environment: environment)
         }
         let peer = try peerShots(half * 2, folder: work.appendingPathComponent("peer"), photo: photo)
@@ -62,32 +66,46 @@ enum CameraBench {
         debian["IOLIBS"] = nil
         debian["CAMLIBS"] = nil
         let idle = "wait 3.5\nquit\n"
-        let moduleRSS = try rss(booth, camera: "simulated", config: config.path, script: idle,
+        let moduleRSS = try rss(
+            booth, camera: "simulated", config: config.path, script: idle,
             photos: work.appendingPathComponent("rss-module").path, environment: environment)
-        let usbRSS = try rss(booth, camera: "gphoto2", config: config.path, script: idle,
+        let usbRSS = try rss(
+            booth, camera: "gphoto2", config: config.path, script: idle,
             photos: work.appendingPathComponent("rss-usb").path, environment: debian)
 
         func ms(_ values: [Int]) -> String {
             let sorted = values.map { Double($0) / 1000 }.sorted()
-            return "\(BoothBench.fmt(BoothBench.median(sorted))) / \(BoothBench.fmt(BoothBench.percentile(sorted, 0.99)))"
+            return
+                "\(BoothBench.fmt(BoothBench.median(sorted))) / \(BoothBench.fmt(BoothBench.percentile(sorted, 0.99)))"
         }
         let moduleDurable = module.map { $0.durable - $0.countdownEnd }
         let usbDurable = usb.map { $0.durable - $0.countdownEnd }
         return [
             ("camera's JPEG (bytes, 6000×4000)", "\(photo.count)"),
             ("shots: camera module (simulated) / over USB (virtual camera)", "\(module.count) / \(usb.count)"),
-            ("module: countdown end → exposure start (ms, median / p99)", ms(module.map { $0.sensor - $0.countdownEnd })),
+            (
+                "module: countdown end → exposure start (ms, median / p99)",
+                ms(module.map { $0.sensor - $0.countdownEnd })
+            ),
             ("USB: countdown end → trigger sent (ms, median / p99)", ms(usb.map { ($0.sent ?? 0) - $0.countdownEnd })),
             ("USB: trigger sent → camera acknowledged (ms, median / p99)", ms(usb.map { $0.sensor - ($0.sent ?? 0) })),
             ("module: countdown end → photo durable (ms, median / p99)", ms(moduleDurable)),
             ("USB: countdown end → photo durable (ms, median / p99)", ms(usbDurable)),
-            ("USB / module, countdown end → durable (median ratio)",
-                String(format: "%.2f", BoothBench.median(usbDurable.map(Double.init))
-                    / max(1, BoothBench.median(moduleDurable.map(Double.init))))),
-            ("peer: gphoto2 --trigger-capture spawned, to its exit (ms, median / p99)",
-                peerTrigger.isEmpty ? "gphoto2 not installed (apt-get install gphoto2)" : ms(peerTrigger)),
-            ("peer: gphoto2 --capture-image-and-download spawned, to its exit (ms, median / p99)",
-                peer.isEmpty ? "gphoto2 not installed (apt-get install gphoto2)" : ms(peer)),
+            (
+                "USB / module, countdown end → durable (median ratio)",
+                String(
+                    format: "%.2f",
+                    BoothBench.median(usbDurable.map(Double.init))
+                        / max(1, BoothBench.median(moduleDurable.map(Double.init))))
+            ),
+            (
+                "peer: gphoto2 --trigger-capture spawned, to its exit (ms, median / p99)",
+                peerTrigger.isEmpty ? "gphoto2 not installed (apt-get install gphoto2)" : ms(peerTrigger)
+            ),
+            (
+                "peer: gphoto2 --capture-image-and-download spawned, to its exit (ms, median / p99)",
+                peer.isEmpty ? "gphoto2 not installed (apt-get install gphoto2)" : ms(peer)
+            ),
             ("RSS 3 s after start, simulated camera (KiB)", "\(moduleRSS)"),
             ("RSS 3 s after start, libgphoto2 loaded and searching, Debian's (KiB)", "\(usbRSS)"),
         ]
@@ -154,7 +172,8 @@ enum CameraBench {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: booth)
         process.arguments = [
-            "simulate", "--camera", camera, "--config", config, "--photos", photos, "--script", "-", "--events-json", "-",
+            "simulate", "--camera", camera, "--config", config, "--photos", photos, "--script", "-", "--events-json",
+            "-",
         ]
         process.environment = environment
         let input = Pipe()

@@ -24,15 +24,18 @@ public struct CameraHolder: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(command) (pid \(pid)) has \(device) open" }
 
-    /// Other processes with camera nodes open, by scanning `proc`/PID/fd links (processes whose
-    /// descriptors we may not read are skipped). Some pipelines (vimc, for one) cannot even be
-    /// listed while another process streams, so this is how the booth tells "busy" from "missing".
-    public static func find(proc: String = "/proc", excluding me: Int32 = getpid()) -> [CameraHolder] {
+    /// Other processes with camera nodes open (`node` says which paths are: by default libcamera's media, video and
+    /// subdevice nodes; a camera over USB is its /dev/bus/usb node), by scanning `proc`/PID/fd links (processes whose
+    /// descriptors we may not read are skipped). Some pipelines (vimc, for one) cannot even be listed while another
+    /// process streams, so this is how the booth tells "busy" from "missing".
+    public static func find(
+        proc: String = "/proc", excluding me: Int32 = getpid(), node: (String) -> Bool = isCameraNode
+    ) -> [CameraHolder] {
         var holders: [CameraHolder] = []
         for entry in names(in: proc) {
             guard let pid = Int32(entry), pid != me else { continue }
             let fds = "\(proc)/\(entry)/fd"
-            let device = names(in: fds).lazy.compactMap { link(at: "\(fds)/\($0)") }.first(where: isCameraNode)
+            let device = names(in: fds).lazy.compactMap { link(at: "\(fds)/\($0)") }.first(where: node)
             guard let device else { continue }
             var command = firstLine(of: "\(proc)/\(entry)/comm") ?? "?"
             if command.isEmpty { command = "?" }
@@ -41,7 +44,17 @@ public struct CameraHolder: Sendable, Hashable, CustomStringConvertible {
         return holders.sorted { $0.pid < $1.pid }
     }
 
-    static func isCameraNode(_ path: String) -> Bool {
+    /// The /dev/bus/usb node of the USB device libgphoto2 names by `port` ("usb:001,005" → /dev/bus/usb/001/005);
+    /// nil for another kind of port.
+    public static func usbNode(port: String) -> String? {
+        guard port.hasPrefix("usb:") else { return nil }
+        let parts = port.dropFirst(4).split(separator: ",")
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isNumber) }) else { return nil }
+        return "/dev/bus/usb/\(parts[0])/\(parts[1])"
+    }
+
+    /// Whether `path` is a node libcamera's cameras are reached through.
+    public static func isCameraNode(_ path: String) -> Bool {
         path.hasPrefix("/dev/media") || path.hasPrefix("/dev/video") || path.hasPrefix("/dev/v4l-subdev")
     }
 

@@ -182,6 +182,24 @@ public final class GPhotoCamera: @unchecked Sendable {
         return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
     }
 
+    /// The free space on the camera's cards, in bytes (summed over those that say it: a card's access, which is the
+    /// computer's right to write to it, says nothing of the camera's own photos); nil when none says it. The
+    /// corresponding C function is `gp_camera_get_storageinfo`.
+    public func freeBytes() -> Int64? {
+        var storages: UnsafeMutablePointer<CameraStorageInformation>?
+        var count: Int32 = 0
+        guard gp_camera_get_storageinfo(camera, &storages, &count, context) >= 0, let storages else {
+            _ = messages.take()
+            return nil
+        }
+        defer { free(storages) }
+        let known = UnsafeBufferPointer(start: storages, count: Int(max(0, count))).filter { storage in
+            storage.fields.rawValue & GP_STORAGEINFO_FREESPACEKBYTES.rawValue != 0
+        }
+        guard !known.isEmpty else { return nil }
+        return known.reduce(0) { $0 + Int64(clamping: $1.freekbytes) * 1024 }
+    }
+
     /// Deletes `folder`/`name` from the camera. The corresponding C function is `gp_camera_file_delete`.
     public func delete(folder: String, name: String) throws(GPhotoError) {
         try check(gp_camera_file_delete(camera, folder, name, context), "delete \(name)")

@@ -23,6 +23,8 @@ public protocol GPhotoControl: AnyObject {
     func download(folder: String, name: String) throws(GPhotoError) -> [UInt8]
     /// Deletes `folder`/`name` from the camera.
     func delete(folder: String, name: String) throws(GPhotoError)
+    /// The free space on its cards, in bytes; nil when it says none.
+    func freeBytes() -> Int64?
 }
 
 extension GPhotoCamera: GPhotoControl {}

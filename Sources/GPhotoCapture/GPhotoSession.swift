@@ -44,6 +44,8 @@ public final class GPhotoSession: @unchecked Sendable {
     private var originalTarget: String?
     /// The camera's battery level as it last said ("75%"), nil when unknown.
     public private(set) var battery: String?
+    /// The free space on the camera's cards when it was opened, in bytes; nil when it says none.
+    public private(set) var freeBytes: Int64?
 
     /// A session on the camera `selector`, its waits timed on `clock`; `find` and `open` are libgphoto2's unless a
     /// test gives others.
@@ -89,6 +91,7 @@ public final class GPhotoSession: @unchecked Sendable {
             do throws(GPhotoError) {
                 let note = try keepOnCard ? targetCard(device) : nil
                 battery = device.setting("batterylevel")
+                freeBytes = device.freeBytes()
                 opened = Opened(name: device.name, model: device.model, note: note)
                 return .success(opened!)
             } catch {

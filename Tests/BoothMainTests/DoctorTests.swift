@@ -2,6 +2,7 @@
 import BoothCore
 import BoothSystem
 import BoothTestSupport
+import CameraCapture
 import Glibc
 import PhotoModel
 import PhotoStore
@@ -10,6 +11,36 @@ import Testing
 @testable import BoothMain
 
 @Suite(.timeLimit(.minutes(3))) struct DoctorTests {
+    @Test func anOpenCameraOverUSBSaysItsBatteryAndFreeSpace() {
+        #expect(
+            DoctorCommand.cameraState(battery: "50%", freeBytes: 542_792 * 1024)
+                == "battery 50%, 530 MiB free on its card")
+        #expect(DoctorCommand.cameraState(battery: nil, freeBytes: 2 << 20) == "2 MiB free on its card")
+        #expect(DoctorCommand.cameraState(battery: nil, freeBytes: nil) == nil)
+    }
+
+    @Test func aBusyCameraNamesWhoHoldsItAndTheFix() {
+        let camera = "Canon EOS 2000D (usb:001,005)"
+        let gvfs = CameraHolder(pid: 812, command: "gvfsd-gphoto2", device: "/dev/bus/usb/001/005")
+        let booth = CameraHolder(pid: 400, command: "booth", device: "/dev/bus/usb/001/005")
+        let other = CameraHolder(pid: 900, command: "darktable", device: "/dev/bus/usb/001/005")
+        let held = DoctorCommand.busyCamera(camera, holders: [gvfs, other])
+        #expect(held.problem)
+        #expect(
+            held.text == "camera Canon EOS 2000D (usb:001,005) is in use by gvfsd-gphoto2 (pid 812), the desktop's "
+                + "camera monitor: `systemctl --user stop gvfs-gphoto2-volume-monitor` (on a booth, `sudo apt remove "
+                + "gvfs-backends`); darktable (pid 900): close it; the booth cannot take photos with it")
+        // The booth's own service holding it is the booth at work, not a problem; a holder this user cannot see
+        // (another user's process) is said, and how to name it.
+        let mine = DoctorCommand.busyCamera(camera, holders: [booth])
+        #expect(!mine.problem && mine.text.contains("in use by the booth (pid 400)"))
+        let unseen = DoctorCommand.busyCamera(camera, holders: [])
+        #expect(!unseen.problem && unseen.text.contains("`sudo booth doctor` names it"))
+        // The booth beside another program: the other is the problem.
+        let both = DoctorCommand.busyCamera(camera, holders: [booth, other])
+        #expect(both.problem && both.text.contains("darktable (pid 900)") && !both.text.contains("pid 400"))
+    }
+
     @Test func anEmptyPhotosFolderGetsNoStoreFiles() throws {
         let folder = temporaryDirectory()
         let report = DoctorCommand.storageReport(directory: folder, reserve: 0)

@@ -41,7 +41,11 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
         self.triggerError = triggerError
     }
 
+    /// The free space it reports (nil: none).
+    public var free: Int64?
+
     public func setting(_ key: String) -> String? { settings[key] }
+    public func freeBytes() -> Int64? { free }
     public func choices(_ key: String) -> [String] { [] }
 
     public func set(_ key: String, to value: String) throws(GPhotoError) {

@@ -26,5 +26,21 @@ import Testing
         let holders = CameraHolder.find(proc: root, excluding: 12)
         #expect(holders == [CameraHolder(pid: 10, command: "cam", device: "/dev/media0")])
         #expect(holders[0].description == "cam (pid 10) has /dev/media0 open")
+        // A camera over USB: its own /dev/bus/usb node, not another device's on the same bus.
+        process(13, "gvfsd-gphoto2", ["/dev/null", "/dev/bus/usb/001/005"])
+        process(14, "fwupd", ["/dev/bus/usb/001/004"])
+        let node = try #require(CameraHolder.usbNode(port: "usb:001,005"))
+        #expect(node == "/dev/bus/usb/001/005")
+        #expect(
+            CameraHolder.find(proc: root, excluding: 12) { $0 == node }
+                == [CameraHolder(pid: 13, command: "gvfsd-gphoto2", device: "/dev/bus/usb/001/005")])
+    }
+
+    @Test func onlyAUSBPortNamesANode() {
+        #expect(CameraHolder.usbNode(port: "usb:002,017") == "/dev/bus/usb/002/017")
+        #expect(CameraHolder.usbNode(port: "usb:") == nil)
+        #expect(CameraHolder.usbNode(port: "usb:1,5") == nil)
+        #expect(CameraHolder.usbNode(port: "serial:/dev/ttyS0") == nil)
+        #expect(CameraHolder.usbNode(port: "usb:001,005,7") == nil)
     }
 }

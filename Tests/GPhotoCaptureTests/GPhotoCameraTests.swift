@@ -36,6 +36,15 @@ struct GPhotoCameraTests {
         }
     }
 
+    @Test func theFreeSpaceOnItsCardIsRead() throws {
+        try VirtualCamera.exclusively {
+            _ = try VirtualCamera.photo()
+            // vusb's one storage: 542792 KB free, its access "read-only with delete" (the computer's right to write:
+            // the camera's own photos still go there, so the space counts).
+            #expect(try GPhotoCamera(VirtualCamera.found).freeBytes() == 542_792 * 1024)
+        }
+    }
+
     @Test func settingsReadAndWriteAsText() throws {
         try VirtualCamera.exclusively {
             _ = try VirtualCamera.photo()

@@ -137,6 +137,16 @@ struct GPhotoSessionVirtualCameraTests {
         }
     }
 
+    @Test func theBatteryAndTheFreeSpaceAreReadWhenItOpens() throws {
+        let camera = ScriptedCamera(settings: ["batterylevel": "20%"])
+        camera.free = 3 << 30
+        let opened = try session(camera)
+        #expect(opened.battery == "20%")
+        #expect(opened.freeBytes == 3 << 30)
+        let unknown = try session(ScriptedCamera())
+        #expect(unknown.battery == nil && unknown.freeBytes == nil)
+    }
+
     @Test func focusDrivesTheAutofocusWhereTheCameraHasOne() throws {
         let camera = ScriptedCamera(settings: ["autofocusdrive": "0"])
         #expect(try session(camera).focus() == nil)

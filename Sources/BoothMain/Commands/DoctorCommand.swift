@@ -96,6 +96,7 @@ struct DoctorCommand: ParsableCommand {
         // photos (a phone in MTP mode cannot), with nothing changed on it; one the running booth holds says busy.
         var usb: [GPhotoCamera.Found] = []
         var busy: Set<String> = []
+        var state: [String: String] = [:]
         for found in GPhotoCamera.find() {
             guard found.canCapture else {
                 usb.append(found)
@@ -108,6 +109,9 @@ struct DoctorCommand: ParsableCommand {
             case .failure(.busy):
                 busy.insert(found.port)
                 usb.append(found)
+            case .success:
+                state[found.port] = Self.cameraState(battery: probe.battery, freeBytes: probe.freeBytes)
+                usb.append(found)
             default:
                 usb.append(found)
             }
@@ -116,11 +120,17 @@ struct DoctorCommand: ParsableCommand {
         let chosen = GPhotoSession.pick(settings.camera, from: usb)
         let usesUSB = settings.cameraBackend != .libcamera && chosen != nil
         for found in usb {
-            let note =
-                busy.contains(found.port)
-                ? " (in use by another program: the booth while it runs)"
-                : usesUSB && found == chosen ? " (the booth takes photos with it)" : ""
+            let note = usesUSB && found == chosen ? " (the booth takes photos with it)" : ""
             print("  USB: \(found.listed)\(note)")
+            if let line = state[found.port] { print("    \(line)") }
+            if busy.contains(found.port) {
+                let holders =
+                    CameraHolder.usbNode(port: found.port).map { node in
+                        CameraHolder.find { $0 == node }
+                    } ?? []
+                let (text, isProblem) = Self.busyCamera(found.description, holders: holders)
+                if isProblem { problem(text) } else { print("    \(text)") }
+            }
         }
         switch settings.cameraBackend {
         case .libcamera where cameras.isEmpty: problem("libcamera sees no camera")
@@ -149,6 +159,43 @@ struct DoctorCommand: ParsableCommand {
 
         print(problems == 0 ? "All good." : "\(problems) problem(s).")
         if problems > 0 { throw ExitCode(1) }
+    }
+
+    /// What doctor says of an open camera over USB: "battery 50%, 9310 MiB free on its card" (MiB, as for storage).
+    static func cameraState(battery: String?, freeBytes: Int64?) -> String? {
+        var parts: [String] = []
+        if let battery { parts.append("battery \(battery)") }
+        if let freeBytes {
+            parts.append("\(freeBytes / 1_048_576) MiB free on its card")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// The camera `camera` is held by `holders` (the processes with its USB node open, those doctor may see): who,
+    /// and how to free it; a problem unless the booth holds it (its service taking photos with it) or nobody visible
+    /// does (another user's process: the booth's service, as a rule).
+    static func busyCamera(_ camera: String, holders: [CameraHolder]) -> (text: String, problem: Bool) {
+        guard !holders.isEmpty else {
+            return (
+                "in use by a program of another user (the booth's service, if it runs: `systemctl status "
+                    + "heylook-booth`); `sudo booth doctor` names it", false
+            )
+        }
+        if holders.allSatisfy({ $0.command == "booth" }) {
+            let pids = holders.map { String($0.pid) }.joined(separator: ", ")
+            return ("in use by the booth (pid \(pids)): `sudo systemctl stop heylook-booth` to try it here", false)
+        }
+        let fixes = holders.filter { $0.command != "booth" }.map { holder in
+            let who = "\(holder.command) (pid \(holder.pid))"
+            if holder.command.hasPrefix("gvfs") {
+                return "\(who), the desktop's camera monitor: `systemctl --user stop gvfs-gphoto2-volume-monitor` "
+                    + "(on a booth, `sudo apt remove gvfs-backends`)"
+            }
+            return "\(who): close it"
+        }
+        return (
+            "camera \(camera) is in use by \(fixes.joined(separator: "; ")); the booth cannot take photos with it", true
+        )
     }
 
     /// What the photo store holds, read only: doctor is often run as root, and a file it created

@@ -140,7 +140,8 @@ final class GPhotoDevice: CameraDevice {
                     Log.warning("camera: the photo \(photo.file) came after the booth gave up on it; not saved")
                 } else {
                     context.frames(
-                        id, CameraFileFrame(bytes: photo.bytes, sensorTime: photo.acknowledged, triggerSent: photo.sent))
+                        id, CameraFileFrame(bytes: photo.bytes, sensorTime: photo.acknowledged, triggerSent: photo.sent)
+                    )
                 }
                 if let note = photo.note { Log.warning("camera: \(note)") }
             case .failure(let error):
