@@ -3,6 +3,7 @@ import BoothCore
 import BoothTestSupport
 import GPhotoCapture
 import PhotoEncoding
+import PhotoStore
 import Synchronization
 import Testing
 
@@ -63,6 +64,29 @@ struct GPhotoDeviceTests {
     }
 }
 
+extension GPhotoDeviceTests {
+    /// A burst and its retake with a camera over USB, as with the camera module: three shots, each the camera's own
+    /// bytes; the long press in the review window moves all three aside, and the retake's three are kept.
+    @Test func aBurstAndItsRetakeWorkAsWithTheCameraModule() throws {
+        try VirtualCamera.exclusively {
+            let photo = try VirtualCamera.photo()
+            var settings = BoothSettings()
+            settings.burstCount = 3
+            let (events, photos) = try SimulatedBoothTests().run(
+                "press\nwait 4\nlong-press\nwait 5\nquit\n", settings: settings,
+                camera: { try! GPhotoDevice($0, selector: "0", keepOnCard: true) })
+            let saved = events.filter { $0.type == "photoSaved" }.compactMap { $0.fields["path"] }
+            #expect(saved.count == 6)
+            #expect(events.filter { $0.type == "captureRequested" }.count == 6)
+            let discarded = try PhotoStore.fileNames(in: "\(photos)/discarded").sorted()
+            #expect(discarded == saved.prefix(3).map { String($0.split(separator: "/").last!) }.sorted())
+            let kept = try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.sorted()
+            #expect(kept == saved.suffix(3).map { String($0.split(separator: "/").last!) }.sorted())
+            for name in kept { #expect(readFile("\(photos)/\(name)") == photo) }
+        }
+    }
+}
+
 /// The booth with scripted cameras over USB: a camera that goes away and comes back.
 @Suite(.timeLimit(.minutes(3)), .serialized, .offCooperativePool)
 struct GPhotoDeviceScriptedTests {
@@ -93,5 +117,27 @@ struct GPhotoDeviceScriptedTests {
         #expect(unplugged.triggers == 1)
         #expect(back.triggers == 1)
         #expect(opens.withLock { $0 } == 2)
+    }
+
+    /// The battery is read when the camera opens and every minute while the booth is idle (which notices a camera
+    /// gone before the next press), never while a sequence runs: the shutter never waits behind it.
+    @Test func theBatteryIsReadEveryMinuteWhileIdleAndNeverDuringASequence() throws {
+        func reads(_ script: String) throws -> Int {
+            let camera = ScriptedCamera(
+                settings: ["batterylevel": "80%"],
+                events: [.fileAdded(folder: "/DCIM", name: "IMG_0001.JPG"), .captureComplete],
+                files: ["IMG_0001.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
+            let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+            let session = GPhotoSession(
+                selector: "auto", keepOnCard: true, find: { [found] in [found] }, open: { _ in camera })
+            _ = try SimulatedBoothTests().run(
+                script, fast: true, camera: { try! GPhotoDevice($0, session: session) }, stopAfter: .seconds(600))
+            return camera.reads["batterylevel", default: 0]
+        }
+        // Idle for 130 s: at opening, at 60 s and at 120 s.
+        #expect(try reads("wait 130\nquit\n") == 3)
+        // A sequence from 59.5 s (sound, countdown, capture, the review window) spans the minute: that read is
+        // skipped; the one at 120 s is not. Mutation: reading whatever the booth does gives 3.
+        #expect(try reads("wait 59.5\npress\nwait 70.5\nquit\n") == 2)
     }
 }

@@ -44,7 +44,13 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
     /// The free space it reports (nil: none).
     public var free: Int64?
 
-    public func setting(_ key: String) -> String? { settings[key] }
+    /// How often each setting was read.
+    public private(set) var reads: [String: Int] = [:]
+
+    public func setting(_ key: String) -> String? {
+        reads[key, default: 0] += 1
+        return settings[key]
+    }
     public func freeBytes() -> Int64? { free }
     public func choices(_ key: String) -> [String] { [] }
 
