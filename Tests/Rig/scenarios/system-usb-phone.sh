@@ -3,8 +3,11 @@
 # group plugdev. With camera.backend = "auto" the booth, in its sandbox, sees a still-image interface in sysfs, asks
 # libgphoto2, which finds the device and knows it cannot take photos; the booth says so and keeps libcamera: a photo
 # is taken. `booth doctor` lists it as one that cannot take photos. Fails when auto takes an MTP device for a camera
-# (no photo), or when the sandbox hides USB devices from the booth (no line about it). Not proven here: the booth
-# opening a camera's node in its sandbox (QEMU has no USB device that can take photos).
+# (no photo), or when the sandbox hides USB devices from the booth (no line about it). The booth's user (with the
+# service's groups) can open the still-image device's node read-write, and a stick's node (plugged beside it) not:
+# `DeviceAllow=char-usb_device` lets the service reach every USB node, and the file modes open only still-image
+# devices to it. Fails when a rule gives the booth every USB device (the stick's node opens). Not proven here: the
+# booth opening a camera's node in its sandbox (QEMU has no USB device that can take photos).
 # shellcheck shell=bash
 # rig-vm: system
 # rig-timeout: 240
@@ -31,6 +34,23 @@ rig_wait_for 10 "its node $node" test -e "$node"
 udevadm settle
 rig_assert "Debian's libgphoto2 rules give it to group plugdev ($(stat -c '%G %a' "$node"))" \
     test "$(stat -c %G "$node")" = plugdev
+# opens_rw NODE: the booth's user, with its own groups (those the service runs with), opens NODE read-write.
+opens_rw() { setpriv --reuid=booth --regid=booth --init-groups bash -c 'exec 3<>"$1"' opens_rw "$1" 2>/dev/null; }
+rig_assert "the booth's user can open its node read-write" opens_rw "$node"
+truncate -s 4M "$RIG_OUT/stick.img"
+before_stick=$(ls /sys/bus/usb/devices)
+rig_usb_plug "$RIG_OUT/stick.img" >/dev/null
+stick_node=''
+for d in /sys/bus/usb/devices/*; do
+    [[ -e $d/idVendor && " ${before_stick//$'\n'/ } " != *" $(basename "$d") "* ]] || continue
+    stick_node=$(printf '/dev/bus/usb/%03d/%03d' "$(cat "$d/busnum")" "$(cat "$d/devnum")")
+done
+[[ -n $stick_node ]] || rig_fail "the stick's USB device is not in sysfs"
+udevadm settle
+rig_log "the stick's node $stick_node: $(stat -c '%U:%G %a' "$stick_node")"
+stays_closed() { ! opens_rw "$1"; }
+rig_assert "a stick's USB node stays closed to the booth's user" stays_closed "$stick_node"
+rig_usb_pull
 
 since=$(date '+%Y-%m-%d %H:%M:%S')
 systemctl restart "$SYS_UNIT"
