@@ -18,17 +18,20 @@ public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     case overheating
     /// The Pi's supply is too low (the firmware's under-voltage flag): a brown-out is near.
     case underVoltage
+    /// The camera over USB says its battery is low: it stops taking photos when it runs out.
+    case cameraBatteryLow
 
-    /// Heat and power: shown by their own pattern, more urgent than the others.
-    public var isHealth: Bool { self == .overheating || self == .underVoltage }
+    /// Heat and power (the Pi's, and the camera's battery): shown by their own pattern, more urgent than the others.
+    public var isHealth: Bool { self == .overheating || self == .underVoltage || self == .cameraBatteryLow }
 
     /// How many times its LED blinks before each pause: the camera 1, the sound device 2, muted 3, quiet 4, a GPIO
-    /// line 5, the button's line 6; on the last LED, heat 1, power 2. (The LED table in README.md says the same.)
+    /// line 5, the button's line 6; on the last LED, heat 1, power 2, the camera's battery 3. (The LED table in
+    /// README.md says the same.)
     public var blinks: Int {
         switch self {
         case .cameraUnavailable, .overheating: 1
         case .soundDeviceUnavailable, .underVoltage: 2
-        case .volumeMuted: 3
+        case .volumeMuted, .cameraBatteryLow: 3
         case .volumeLow: 4
         case .gpioUnavailable: 5
         case .buttonUnavailable: 6

@@ -15,6 +15,8 @@ public final class GPhotoSession: @unchecked Sendable {
         public let model: String
         /// What the booth changed on it, if anything ("capture target: Memory card, was Internal RAM").
         public let note: String?
+        /// Its battery level as it said when opened ("75%"), nil when unknown.
+        public let battery: String?
     }
 
     /// A photo the camera took.
@@ -92,7 +94,7 @@ public final class GPhotoSession: @unchecked Sendable {
                 let note = try keepOnCard ? targetCard(device) : nil
                 battery = device.setting("batterylevel")
                 freeBytes = device.freeBytes()
-                opened = Opened(name: device.name, model: device.model, note: note)
+                opened = Opened(name: device.name, model: device.model, note: note, battery: battery)
                 return .success(opened!)
             } catch {
                 camera = nil
@@ -213,6 +215,16 @@ public final class GPhotoSession: @unchecked Sendable {
         try camera.set("capturetarget", to: card)
         originalTarget = current
         return "capture target: \(card), was \(current) (put back when the booth stops)"
+    }
+
+    /// Whether the battery level a camera gives (`batterylevel`: "15%" from most, "Low" or "Empty" from some) is
+    /// low: 20 % or less, or said so in words. Unknown ("Full", "AC", nil) is not low.
+    public static func isLow(battery: String?) -> Bool {
+        guard let text = battery.map({ String($0.filter { $0 != " " }).lowercased() }), !text.isEmpty else {
+            return false
+        }
+        if text.hasSuffix("%"), let percent = Double(text.dropLast()) { return percent <= 20 }
+        return ["low", "empty", "exhausted"].contains { text.contains($0) }
     }
 
     /// Whether `selector` asks for the first camera that can take photos.

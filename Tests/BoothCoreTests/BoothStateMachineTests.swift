@@ -335,7 +335,7 @@ import Testing
     /// Each cause blinks its own count; several take turns, fewest blinks first.
     @Test func eachWarningBlinksItsOwnCountAndSeveralTakeTurns() {
         #expect(Set(DeviceWarning.allCases.filter { !$0.isHealth }.map(\.blinks)).count == 6)
-        #expect(Set(DeviceWarning.allCases.filter(\.isHealth).map(\.blinks)).count == 2)
+        #expect(Set(DeviceWarning.allCases.filter(\.isHealth).map(\.blinks)).count == 3)
         var h = MachineHarness()
         h.send(.deviceWarning(.gpioUnavailable, active: true))
         #expect(h.lastPattern == .warning(blinks: [5]))
@@ -364,6 +364,23 @@ import Testing
         #expect(h.lastPattern == .healthWarning(blinks: [1, 2]), "heat and power take turns")
         h.send(.healthMeasured(HealthReading(temperature: 60_000, throttled: 0x10000)))
         #expect(h.log.contains(.reportSetting(name: "warning.underVoltage", value: "false")))
+        #expect(h.lastPattern == .warning(blinks: [3]))
+    }
+
+    /// The camera's battery low is shown with heat and power (the last LED, 3 blinks), outranks the other warnings,
+    /// is left alone by the Pi's health readings, and still lets a press through.
+    @Test func theCamerasLowBatteryWarnsWithHeatAndPower() {
+        var h = MachineHarness(configuration: .init(hotLimit: 75_000))
+        h.send(.deviceWarning(.volumeMuted, active: true))
+        h.send(.deviceWarning(.cameraBatteryLow, active: true))
+        #expect(h.lastPattern == .healthWarning(blinks: [3]))
+        #expect(h.log.contains(.reportSetting(name: "warning.cameraBatteryLow", value: "true")))
+        #expect(h.machine.acceptsPress)
+        h.send(.healthMeasured(HealthReading(temperature: 75_000, throttled: nil)))
+        #expect(h.lastPattern == .healthWarning(blinks: [1, 3]))
+        h.send(.healthMeasured(HealthReading(temperature: 60_000, throttled: nil)))
+        #expect(h.lastPattern == .healthWarning(blinks: [3]), "a health reading does not clear the camera's battery")
+        h.send(.deviceWarning(.cameraBatteryLow, active: false))
         #expect(h.lastPattern == .warning(blinks: [3]))
     }
 

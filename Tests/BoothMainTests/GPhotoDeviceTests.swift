@@ -119,6 +119,32 @@ struct GPhotoDeviceScriptedTests {
         #expect(opens.withLock { $0 } == 2)
     }
 
+    /// A camera whose battery is low shows it on the LEDs (the last LED, 3 blinks) from the start; charged, it ends at
+    /// the next minute's reading. Presses are still taken meanwhile.
+    @Test func aLowBatteryIsShownUntilTheCameraSaysOtherwise() throws {
+        let camera = ScriptedCamera(
+            settings: ["batterylevel": "15%"],
+            events: [.fileAdded(folder: "/DCIM", name: "IMG_0001.JPG"), .captureComplete],
+            files: ["IMG_0001.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: true, find: { [found] in [found] }, open: { _ in camera })
+        let (events, _) = try SimulatedBoothTests().run(
+            "press\nwait 40\nwait 30\nquit\n", fast: true,
+            camera: { context in
+                context.loop.schedule(at: context.loop.now().advanced(by: .seconds(30))) {
+                    camera.change("batterylevel", to: "80%")
+                }
+                return try! GPhotoDevice(context, session: session)
+            }, stopAfter: .seconds(600))
+        let low = events.filter { $0.type == "setting" && $0.fields["name"] == "warning.cameraBatteryLow" }
+        #expect(low.map { $0.fields["value"] } == ["true", "false"])
+        #expect(events.filter { $0.type == "photoSaved" }.count == 1)
+        let shown = try #require(low.first.flatMap { Int($0.fields["t_us"] ?? "") })
+        let ended = try #require(low.last.flatMap { Int($0.fields["t_us"] ?? "") })
+        #expect(ended - shown >= 60_000_000)
+    }
+
     /// The battery is read when the camera opens and every minute while the booth is idle (which notices a camera
     /// gone before the next press), never while a sequence runs: the shutter never waits behind it.
     @Test func theBatteryIsReadEveryMinuteWhileIdleAndNeverDuringASequence() throws {

@@ -44,6 +44,9 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
     /// The free space it reports (nil: none).
     public var free: Int64?
 
+    /// Changes the setting `key` as the camera itself would (its battery running down), not as the booth sets it.
+    public func change(_ key: String, to value: String) { settings[key] = value }
+
     /// How often each setting was read.
     public private(set) var reads: [String: Int] = [:]
 

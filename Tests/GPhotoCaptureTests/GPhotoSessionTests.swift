@@ -137,6 +137,15 @@ struct GPhotoSessionVirtualCameraTests {
         }
     }
 
+    @Test func aBatteryIsLowAt20PercentOrWhenTheCameraSaysSo() {
+        for low in ["20%", "5%", "0%", " 15 % ", "Low", "Empty", "battery exhausted"] {
+            #expect(GPhotoSession.isLow(battery: low), "\(low)")
+        }
+        for fine in ["21%", "50%", "100%", "Full", "AC", "", nil] as [String?] {
+            #expect(!GPhotoSession.isLow(battery: fine), "\(fine ?? "nil")")
+        }
+    }
+
     @Test func theBatteryAndTheFreeSpaceAreReadWhenItOpens() throws {
         let camera = ScriptedCamera(settings: ["batterylevel": "20%"])
         camera.free = 3 << 30

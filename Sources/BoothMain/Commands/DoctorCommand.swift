@@ -111,6 +111,9 @@ struct DoctorCommand: ParsableCommand {
                 usb.append(found)
             case .success:
                 state[found.port] = Self.cameraState(battery: probe.battery, freeBytes: probe.freeBytes)
+                if GPhotoSession.isLow(battery: probe.battery) {
+                    problem("camera \(found): its battery is low (\(probe.battery ?? "?")): change or charge it")
+                }
                 usb.append(found)
             default:
                 usb.append(found)

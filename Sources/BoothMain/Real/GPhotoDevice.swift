@@ -13,7 +13,7 @@ import PhotoEncoding
 /// With `keepOnCard` the camera writes to its card and keeps its files there; without, the booth deletes each file it
 /// downloaded (and the RAW beside it). The one setting the booth changes (the capture target) is put back when the
 /// booth stops. Between photos it asks the camera for its battery level every minute, so a camera that went away is
-/// noticed (and looked for) before the next press.
+/// noticed (and looked for) before the next press, and a low battery is shown (`cameraBatteryLow`).
 final class GPhotoDevice: CameraDevice {
     /// What the worker reports to the loop.
     enum Report: Sendable {
@@ -21,8 +21,10 @@ final class GPhotoDevice: CameraDevice {
         case opened(Result<GPhotoSession.Opened, GPhotoError>)
         /// Capture `id`'s photo, or why there is none; the camera's error when it went away.
         case captured(CaptureID, Result<GPhotoSession.Photo, GPhotoError>)
-        /// Something the camera said or failed, between photos: `lost` when the camera went away.
-        case note(String, lost: Bool)
+        /// Something the camera failed that is worth a warning (focusing).
+        case note(String)
+        /// Between photos: its battery level (nil: it says none), or why it is lost.
+        case awake(battery: String?, lost: String?)
     }
 
     /// How long the camera may take from the trigger to the file it adds.
@@ -47,6 +49,8 @@ final class GPhotoDevice: CameraDevice {
     /// Captures under way on the worker.
     private var inFlight: Set<CaptureID> = []
     private var keepAwakeTick: EventLoop.TimerToken?
+    /// Whether the camera's battery is low as it last said (`cameraBatteryLow` shown).
+    private var batteryLow = false
     /// Missing, lost, looked for every 2 s, back; it holds why the camera is not open.
     private lazy var retry: DeviceRetryRunner = DeviceRetryRunner(
         DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
@@ -85,6 +89,9 @@ final class GPhotoDevice: CameraDevice {
             return
         }
         inFlight.insert(id)
+        // Background work until the worker answers: virtual time (tests' --fast runs) waits for the camera, as for a
+        // save.
+        loop.backgroundWork += 1
         worker.run { [session] post in
             post(.captured(id, session.capture(waitSeconds: Self.photoWait)))
         }
@@ -93,7 +100,7 @@ final class GPhotoDevice: CameraDevice {
     func focus() {
         guard opened != nil else { return }
         worker.run { [session] post in
-            if let note = session.focus() { post(.note(note, lost: false)) }
+            if let note = session.focus() { post(.note(note)) }
         }
     }
 
@@ -126,12 +133,14 @@ final class GPhotoDevice: CameraDevice {
             opened = camera
             Log.info("camera: \(camera.name) opened through libgphoto2\(camera.note.map { "; \($0)" } ?? "")")
             retry.opened(problem: nil)
+            showBattery(camera.battery)
             scheduleKeepAwake()
         case .opened(.failure(let error)):
             opening = false
             openProblem = "\(error)"
             retry.opened(problem: openProblem)
         case .captured(let id, let result):
+            loop.backgroundWork -= 1
             inFlight.remove(id)
             let dropped = expired.remove(id) != nil
             switch result {
@@ -148,19 +157,33 @@ final class GPhotoDevice: CameraDevice {
                 if !dropped { context.reportNow(.captureFailed(id, reason: "\(error)")) }
                 if case .gone = error { lose("\(error)") }
             }
-        case .note(let text, let lost):
-            if lost {
-                lose(text)
-            } else {
-                Log.warning("camera: \(text)")
+        case .note(let text):
+            Log.warning("camera: \(text)")
+        case .awake(let level, let lost):
+            loop.backgroundWork -= 1
+            if let lost {
+                lose(lost)
+            } else if opened != nil {
+                showBattery(level)
             }
         }
+    }
+
+    /// Shows `cameraBatteryLow` while the camera says its battery is low (`GPhotoSession.isLow`), and ends it when it
+    /// says otherwise or goes away.
+    private func showBattery(_ level: String?) {
+        let low = opened != nil && GPhotoSession.isLow(battery: level)
+        guard low != batteryLow else { return }
+        batteryLow = low
+        if low { Log.warning("camera: its battery is low (\(level ?? "?")): change or charge it") }
+        context.reportNow(.deviceWarning(.cameraBatteryLow, active: low))
     }
 
     /// The open camera went away: it is closed (on the worker) and looked for again.
     private func lose(_ reason: String) {
         guard opened != nil else { return }
         opened = nil
+        showBattery(nil)
         openProblem = reason
         if let keepAwakeTick { loop.cancel(keepAwakeTick) }
         keepAwakeTick = nil
@@ -175,8 +198,11 @@ final class GPhotoDevice: CameraDevice {
             keepAwakeTick = nil
             guard opened != nil else { return }
             if idle, inFlight.isEmpty {
+                // Background work until it answers: virtual time (the simulator's --fast) waits for it.
+                loop.backgroundWork += 1
                 worker.run { [session] post in
-                    if let lost = session.keepAwake() { post(.note(lost, lost: true)) }
+                    let lost = session.keepAwake()
+                    post(.awake(battery: session.battery, lost: lost))
                 }
             }
             scheduleKeepAwake()
