@@ -119,6 +119,41 @@ struct GPhotoDeviceScriptedTests {
         #expect(opens.withLock { $0 } == 2)
     }
 
+    /// A camera unplugged while its photo downloads: that shot fails (the sequence aborts to idle), nothing of it is in
+    /// the store, the camera warning shows, and it is looked for again.
+    @Test func aCameraUnpluggedMidDownloadSavesNothingAndIsLookedForAgain() throws {
+        let camera = ScriptedCamera(
+            events: [.fileAdded(folder: "/DCIM", name: "IMG_0001.JPG")], files: ["IMG_0001.JPG": [0xFF, 0xD8]])
+        camera.downloadError = .gone(camera: "Canon EOS 2000D (usb:001,005)")
+        let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+        let opens = Mutex(0)
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: true, find: { [found] in [found] },
+            open: { _ throws(GPhotoError) in
+                let count = opens.withLock { count in
+                    count += 1
+                    return count
+                }
+                if count > 1 { throw GPhotoError.gone(camera: "Canon EOS 2000D (usb:001,005)") }
+                return camera
+            })
+        let (events, photos) = try SimulatedBoothTests().run(
+            "press\nwait 6\nquit\n", camera: { try! GPhotoDevice($0, session: session) })
+        #expect(events.filter { $0.type == "photoSaved" }.isEmpty)
+        #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("went away (unplugged") })
+        let states = events.filter { $0.type == "state" }.map { $0.fields["to"]! }
+        #expect(states.last == "idle" && states.contains("aborted"))
+        #expect(
+            events.contains {
+                $0.type == "setting" && $0.fields["name"] == "warning.cameraUnavailable" && $0.fields["value"] == "true"
+            })
+        // Looked for again (every 2 s) after the loss.
+        #expect(opens.withLock { $0 } >= 2)
+        #expect(camera.triggers == 1)
+        // Nothing partial, nothing at all, in the store.
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.contains("HeyLook") }.isEmpty)
+    }
+
     /// A camera whose battery is low shows it on the LEDs (the last LED, 3 blinks) from the start; charged, it ends at
     /// the next minute's reading. Presses are still taken meanwhile.
     @Test func aLowBatteryIsShownUntilTheCameraSaysOtherwise() throws {

@@ -77,7 +77,11 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
         return .timeout
     }
 
+    /// Fails every download so (the camera unplugged mid-download: `.gone`).
+    public var downloadError: GPhotoError?
+
     public func download(folder: String, name: String) throws(GPhotoError) -> [UInt8] {
+        if let downloadError { throw downloadError }
         guard let bytes = files[name] else {
             throw .failed(camera: self.name, operation: "download \(name)", code: -108, detail: "File not found")
         }
