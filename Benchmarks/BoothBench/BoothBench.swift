@@ -63,17 +63,7 @@ struct BoothBench {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
-        let config = work.appendingPathComponent("bench.toml")
-        try """
-        [booth]
-        state_file = "\(work.path)/state.toml"
-        review_window = 0.0
-        [sound]
-        favourites = ["Pop"]
-        default = "Pop"
-        [countdown]
-        default_delay = 0.5
-        """.write(to: config, atomically: true, encoding: .utf8)
+        let config = try writeConfig(in: work, name: "bench")
 
         var rows: [(String, String)] = []
         if soak > 0 {
@@ -144,6 +134,23 @@ struct BoothBench {
         ]
     }
 
+    /// Writes the benchmarks' config as NAME.toml in `work` (its state file beside it): a short sound and countdown,
+    /// no review window, so sequences follow each other quickly.
+    static func writeConfig(in work: URL, name: String) throws -> URL {
+        let config = work.appendingPathComponent("\(name).toml")
+        try """
+        [booth]
+        state_file = "\(work.path)/\(name)-state.toml"
+        review_window = 0.0
+        [sound]
+        favourites = ["Pop"]
+        default = "Pop"
+        [countdown]
+        default_delay = 0.5
+        """.write(to: config, atomically: true, encoding: .utf8)
+        return config
+    }
+
     static func printTable(_ rows: [(String, String)]) {
         let width = rows.map(\.0.count).max()!
         print("| " + "measure".padding(toLength: width, withPad: " ", startingAt: 0) + " | value |")
@@ -198,48 +205,38 @@ struct BoothRun {
         input.fileHandleForWriting.write(script.data(using: .utf8)!)
         try input.fileHandleForWriting.close()
 
-        var buffer = Data()
         var inCountdown = false
         var sampledEarly = sampleMemoryAfter == nil
         var lastRSS = 0
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 10) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
-                guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-                    let type = object["type"] as? String
-                else { continue }
-                switch type {
-                case "ready":
-                    readyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
-                case "state":
-                    inCountdown = object["to"] as? String == "countingDown"
-                    endedIdle = object["to"] as? String == "idle"
-                    if object["to"] as? String == "idle" && object["from"] as? String == "processing" {
-                        sequences += 1
-                        if let every = sampleMemoryEvery, sequences % every == 0 {
-                            rssSamples.append(Self.rss(process.processIdentifier))
-                        }
+        for object in EventLines(output.fileHandleForReading) {
+            guard let type = object["type"] as? String else { continue }
+            switch type {
+            case "ready":
+                readyMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
+            case "state":
+                inCountdown = object["to"] as? String == "countingDown"
+                endedIdle = object["to"] as? String == "idle"
+                if object["to"] as? String == "idle" && object["from"] as? String == "processing" {
+                    sequences += 1
+                    if let every = sampleMemoryEvery, sequences % every == 0 {
+                        rssSamples.append(Self.rss(process.processIdentifier))
                     }
-                case "leds" where inCountdown:
-                    if let t = object["t_us"] as? Int, let scheduled = object["scheduled_us"] as? Int, t != scheduled {
-                        countdownLEDErrorsMicroseconds.append(t - scheduled)
-                    }
-                case "photoSaved":
-                    photos += 1
-                default:
-                    break
                 }
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                if !sampledEarly, let after = sampleMemoryAfter, elapsed >= after {
-                    earlyRSS = Self.rss(process.processIdentifier)
-                    sampledEarly = true
+            case "leds" where inCountdown:
+                if let t = object["t_us"] as? Int, let scheduled = object["scheduled_us"] as? Int, t != scheduled {
+                    countdownLEDErrorsMicroseconds.append(t - scheduled)
                 }
-                if type == "state" { lastRSS = max(0, Self.rss(process.processIdentifier)) }
+            case "photoSaved":
+                photos += 1
+            default:
+                break
             }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            if !sampledEarly, let after = sampleMemoryAfter, elapsed >= after {
+                earlyRSS = Self.rss(process.processIdentifier)
+                sampledEarly = true
+            }
+            if type == "state" { lastRSS = max(0, Self.rss(process.processIdentifier)) }
         }
         process.waitUntilExit()
         exitCode = process.terminationStatus
@@ -253,5 +250,27 @@ struct BoothRun {
             return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
         }
         return 0
+    }
+}
+
+/// The booth's events as `--events-json -` writes them: one JSON object a line, read as they come, to the end.
+struct EventLines: Sequence, IteratorProtocol {
+    let handle: FileHandle
+    private var buffer = Data()
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    mutating func next() -> [String: Any]? {
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer.removeSubrange(buffer.startIndex...newline)
+                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { return object }
+                continue
+            }
+            let chunk = handle.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
     }
 }

@@ -32,17 +32,7 @@ enum CameraBench {
         try Data(photo).write(to: folder.appendingPathComponent("photo.jpg"))
         environment["VCAMERADIR"] = folder.path
         setenv("VCAMERADIR", folder.path, 1)  // gphoto2, the peer
-        let config = work.appendingPathComponent("camera.toml")
-        try """
-        [booth]
-        state_file = "\(work.path)/camera-state.toml"
-        review_window = 0.0
-        [sound]
-        favourites = ["Pop"]
-        default = "Pop"
-        [countdown]
-        default_delay = 0.5
-        """.write(to: config, atomically: true, encoding: .utf8)
+        let config = try BoothBench.writeConfig(in: work, name: "camera")
 
         var module: [Shot] = []
         var usb: [Shot] = []
@@ -184,19 +174,7 @@ enum CameraBench {
         try process.run()
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
-        var buffer = Data()
-        while true {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 10) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
-                if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
-                    event(object, process.processIdentifier)
-                }
-            }
-        }
+        for object in EventLines(output.fileHandleForReading) { event(object, process.processIdentifier) }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             fatalError("booth-bench --camera: booth simulate --camera \(camera) exited \(process.terminationStatus)")

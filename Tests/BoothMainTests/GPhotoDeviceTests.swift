@@ -90,6 +90,12 @@ extension GPhotoDeviceTests {
 /// The booth with scripted cameras over USB: a camera that goes away and comes back.
 @Suite(.timeLimit(.minutes(3)), .serialized, .offCooperativePool)
 struct GPhotoDeviceScriptedTests {
+    /// A session whose only camera is `camera` (a Canon on usb:001,005), as libgphoto2 would find and open it.
+    private func session(_ camera: ScriptedCamera) -> GPhotoSession {
+        let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+        return GPhotoSession(selector: "auto", keepOnCard: true, find: { [found] in [found] }, open: { _ in camera })
+    }
+
     @Test func aCameraUnpluggedAtTheShutterAbortsThatPhotoAndTheBoothTakesTheNextWhenItIsBack() throws {
         let photo = try JPEGEncoder.encode(TestPattern.render(width: 64, height: 48, text: "back"))
         let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
@@ -161,9 +167,7 @@ struct GPhotoDeviceScriptedTests {
             settings: ["batterylevel": "15%"],
             events: [.fileAdded(folder: "/DCIM", name: "IMG_0001.JPG"), .captureComplete],
             files: ["IMG_0001.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
-        let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
-        let session = GPhotoSession(
-            selector: "auto", keepOnCard: true, find: { [found] in [found] }, open: { _ in camera })
+        let session = session(camera)
         let (events, _) = try SimulatedBoothTests().run(
             "press\nwait 40\nwait 30\nquit\n", fast: true,
             camera: { context in
@@ -188,9 +192,7 @@ struct GPhotoDeviceScriptedTests {
                 settings: ["batterylevel": "80%"],
                 events: [.fileAdded(folder: "/DCIM", name: "IMG_0001.JPG"), .captureComplete],
                 files: ["IMG_0001.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
-            let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
-            let session = GPhotoSession(
-                selector: "auto", keepOnCard: true, find: { [found] in [found] }, open: { _ in camera })
+            let session = session(camera)
             _ = try SimulatedBoothTests().run(
                 script, fast: true, camera: { try! GPhotoDevice($0, session: session) }, stopAfter: .seconds(600))
             return camera.reads["batterylevel", default: 0]
