@@ -19,10 +19,19 @@ public final class GPhotoSession: @unchecked Sendable {
         public let battery: String?
     }
 
+    /// A file of the shot other than its JPEG (a RAW): its name on the camera ("IMG_0001.CR2") and bytes.
+    public struct File: Sendable, Equatable {
+        public let name: String
+        public let bytes: [UInt8]
+    }
+
     /// A photo the camera took.
     public struct Photo: Sendable, Equatable {
         /// The JPEG file's bytes, as the camera wrote them.
         public let bytes: [UInt8]
+        /// The shot's other files (a RAW), downloaded when the camera keeps nothing (they would be lost); kept on the
+        /// card, they stay there and this is empty.
+        public let others: [File]
         /// Its name on the camera ("/store_00020001/DCIM/100CANON/IMG_0001.JPG").
         public let file: String
         /// Something worth a warning (a RAW left on the card the booth could not delete), if anything.
@@ -118,8 +127,8 @@ public final class GPhotoSession: @unchecked Sendable {
     }
 
     /// Presses the shutter and waits up to `waitSeconds` for the JPEG the camera adds, downloads it whole and, unless
-    /// photos are kept on the card, deletes it and any other file of the shot (a RAW) from the camera. A camera that
-    /// went away is closed (the next `open` looks for it again).
+    /// photos are kept on the card, downloads any other file of the shot (a RAW) too and deletes them all from the
+    /// camera. A camera that went away is closed (the next `open` looks for it again).
     public func capture(waitSeconds: Int) -> Result<Photo, GPhotoError> {
         guard let camera else { return .failure(.gone(camera: selector)) }
         do throws(GPhotoError) {
@@ -129,6 +138,7 @@ public final class GPhotoSession: @unchecked Sendable {
             let deadline = acknowledged.advanced(by: .seconds(Double(waitSeconds)))
             var photo: (bytes: [UInt8], file: String)?
             var others: [String] = []
+            var downloaded: [File] = []
             var notes: [String] = []
             // Until the JPEG is in; then what else the shot adds (a RAW comes just before or after), for a moment.
             var until = deadline
@@ -149,6 +159,16 @@ public final class GPhotoSession: @unchecked Sendable {
                     until = min(deadline, clock.now().advanced(by: .seconds(1)))
                 } else {
                     others.append(path)
+                    if !keepOnCard {
+                        // Deleted from the camera below: downloaded first, or left there when that fails.
+                        do throws(GPhotoError) {
+                            downloaded.append(File(name: name, bytes: try camera.download(folder: folder, name: name)))
+                        } catch {
+                            if case .gone = error { throw error }
+                            notes.append("\(path) stays on the camera: \(error)")
+                            continue
+                        }
+                    }
                 }
                 if !keepOnCard {
                     do throws(GPhotoError) {
@@ -164,8 +184,8 @@ public final class GPhotoSession: @unchecked Sendable {
             }
             return .success(
                 Photo(
-                    bytes: photo.bytes, file: photo.file, note: notes.isEmpty ? nil : notes.joined(separator: "; "),
-                    sent: sent, acknowledged: acknowledged))
+                    bytes: photo.bytes, others: downloaded, file: photo.file,
+                    note: notes.isEmpty ? nil : notes.joined(separator: "; "), sent: sent, acknowledged: acknowledged))
         } catch {
             if case .gone = error { forget() }
             return .failure(error)

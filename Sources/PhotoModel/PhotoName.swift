@@ -92,6 +92,27 @@ public struct PhotoName: Hashable, Sendable, Comparable {
     /// The temporary name a photo is written under before it is complete.
     public var temporaryFileName: String { ".\(fileName).partial" }
 
+    /// The name of a file kept beside the photo (the camera's RAW of the same shot): the photo's name with `ext`
+    /// ("cr2", "nef") instead of "jpg". Nil for an extension that is no lowercase letters and digits (1 to 5) or "jpg".
+    public func companionFileName(extension ext: String) -> String? {
+        guard Self.isCompanionExtension(ext) else { return nil }
+        return String(fileName.dropLast(3)) + ext
+    }
+
+    /// The photo whose companion `fileName` is (`companionFileName(extension:)`), or nil for any other file.
+    public init?(companionFileName fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), Self.isCompanionExtension(String(fileName[dot...].dropFirst())),
+            let photo = PhotoName(fileName: fileName[..<dot] + ".jpg")
+        else { return nil }
+        self = photo
+    }
+
+    /// Whether `ext` may name a companion: 1 to 5 lowercase letters and digits, not "jpg".
+    public static func isCompanionExtension(_ ext: String) -> Bool {
+        (1...5).contains(ext.count) && ext != "jpg"
+            && ext.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+    }
+
     public static func < (lhs: PhotoName, rhs: PhotoName) -> Bool { lhs.sequence < rhs.sequence }
 }
 

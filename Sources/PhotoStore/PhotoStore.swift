@@ -71,7 +71,9 @@ public final class PhotoStore: @unchecked Sendable {
         }
         (boothID, replacedBoothID) = identity
         let discarded = try Self.fileNames(in: "\(directory)/discarded", operations: operations)
-        lastSequence = (names + discarded).compactMap { PhotoName(fileName: $0)?.sequence }.max() ?? 0
+        lastSequence =
+            (names + discarded).compactMap { (PhotoName(fileName: $0) ?? PhotoName(companionFileName: $0))?.sequence }
+            .max() ?? 0
         let listing = Self.listing(directory: directory, kept: names, discarded: discarded, operations: operations)
         let stored = Self.readSmallFile("\(directory)/\(Self.indexName)", operations: operations)
             .flatMap(PhotoIndex.decode)
@@ -131,14 +133,29 @@ public final class PhotoStore: @unchecked Sendable {
         return removed
     }
 
+    /// A file of the same shot kept beside a photo (the camera's RAW): its extension ("cr2", lowercase) and bytes.
+    public struct Companion: Sendable, Equatable {
+        public var fileExtension: String
+        public var bytes: [UInt8]
+
+        public init(fileExtension: String, bytes: [UInt8]) {
+            self.fileExtension = fileExtension
+            self.bytes = bytes
+        }
+    }
+
     /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated), and its index line with its
     /// CRC-32 and, undated, the moment it was taken (`taken`: what dates it once a phone sets the clock); returns
-    /// its path. Refuses (ENOSPC) when saving would leave less than the reserve; nothing is left behind on any
-    /// failure.
+    /// its path. `companions` (a RAW) are written durably first, beside it under its name with their extension: they
+    /// are not photos (no index line; the gallery and the sticks take the JPEG alone) and go aside with it on a
+    /// retake. Refuses (ENOSPC) when saving would leave less than the reserve, and an extension that cannot name a
+    /// companion (EINVAL); nothing is left behind on any failure.
     public func save(
-        _ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?, moment taken: BootInstant? = nil
+        _ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?, moment taken: BootInstant? = nil,
+        companions: [Companion] = []
     ) throws(SystemError) -> String {
-        if let free = freeBytes(), free - Int64(jpeg.count) < reserve {
+        let bytes = companions.reduce(Int64(jpeg.count)) { $0 + Int64($1.bytes.count) }
+        if let free = freeBytes(), free - bytes < reserve {
             throw SystemError("save", directory, errno: ENOSPC)
         }
         // Past a file named with the maximum number, the lowest free number (both folders listed: a
@@ -148,11 +165,29 @@ public final class PhotoStore: @unchecked Sendable {
             let names =
                 ((try? Self.fileNames(in: directory, operations: file.operations)) ?? [])
                 + ((try? Self.fileNames(in: discardedDirectory, operations: file.operations)) ?? [])
-            return Set(names.compactMap { PhotoName(fileName: $0)?.sequence })
+            // A companion left alone by a save cut short holds its number too.
+            return Set(names.compactMap { (PhotoName(fileName: $0) ?? PhotoName(companionFileName: $0))?.sequence })
         }
         guard let next else { throw SystemError("save", directory, errno: EEXIST) }
         let name = PhotoName(dateTime: dateTime, sequence: next)
-        try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
+        var written: [String] = []
+        do throws(SystemError) {
+            for companion in companions {
+                guard let companionName = name.companionFileName(extension: companion.fileExtension) else {
+                    throw SystemError(
+                        "save", "\(directory)/\(name.fileName) (.\(companion.fileExtension))", errno: EINVAL)
+                }
+                try file.write(
+                    companion.bytes, directory: directory, name: companionName,
+                    temporaryName: ".\(companionName).partial")
+                written.append(companionName)
+            }
+            try file.write(jpeg, directory: directory, name: name.fileName, temporaryName: name.temporaryFileName)
+        } catch {
+            for companionName in written { _ = file.operations.unlink("\(directory)/\(companionName)") }
+            if !written.isEmpty { try? file.syncDirectory(directory) }
+            throw error
+        }
         lastSequence = max(lastSequence, name.sequence)
         let entry = PhotoIndex.Entry(
             name: name.fileName, state: .kept, size: Int64(jpeg.count), checksum: CRC32.checksum(jpeg),
@@ -189,6 +224,13 @@ public final class PhotoStore: @unchecked Sendable {
             throw SystemError("rename", path, errno: errno)
         }
         index.withLock { $0.setState(name, .discarded) }
+        // Its companions (a RAW) follow it; one that cannot is left where it is (kept, never lost).
+        if let photo = PhotoName(fileName: name) {
+            for other in (try? Self.fileNames(in: directory, operations: file.operations)) ?? []
+            where PhotoName(companionFileName: other) == photo {
+                _ = file.operations.renameNoReplace("\(directory)/\(other)", "\(discardedDirectory)/\(other)")
+            }
+        }
         try file.syncDirectory(directory)
         try file.syncDirectory(discardedDirectory)
         try? writeIndex()  // The retake is aside either way; `indexFailure` says so.

@@ -160,6 +160,29 @@ struct GPhotoDeviceScriptedTests {
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.contains("HeyLook") }.isEmpty)
     }
 
+    /// RAW+JPEG with nothing kept on the camera: the JPEG is the photo, the RAW is saved beside it in the store under
+    /// its name (the camera's bytes), no photo of its own.
+    @Test func aRAWIsSavedBesideThePhotoWhenTheCameraKeepsNothing() throws {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xD9]
+        let raw: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 1, 2, 3]
+        let camera = ScriptedCamera(
+            events: [
+                .fileAdded(folder: "/DCIM", name: "IMG_0001.CR2"), .fileAdded(folder: "/DCIM", name: "IMG_0001.JPG"),
+                .captureComplete,
+            ],
+            files: ["IMG_0001.CR2": raw, "IMG_0001.JPG": jpeg])
+        let found = GPhotoCamera.Found(model: "Canon EOS 2000D", port: "usb:001,005", canCapture: true)
+        let session = GPhotoSession(
+            selector: "auto", keepOnCard: false, find: { [found] in [found] }, open: { _ in camera })
+        let (events, photos) = try SimulatedBoothTests().run(
+            "press\nwait 4\nquit\n", camera: { try! GPhotoDevice($0, session: session) })
+        let path = try #require(events.first { $0.type == "photoSaved" }?.fields["path"])
+        #expect(readFile(path) == jpeg)
+        #expect(readFile(String(path.dropLast(3)) + "cr2") == raw)
+        #expect(try PhotoStore.inspect(directory: photos).map(\.name) == [String(path.split(separator: "/").last!)])
+        #expect(camera.deleted.sorted() == ["IMG_0001.CR2", "IMG_0001.JPG"])
+    }
+
     /// A camera whose battery is low shows it on the LEDs (the last LED, 3 blinks) from the start; charged, it ends at
     /// the next minute's reading. Presses are still taken meanwhile.
     @Test func aLowBatteryIsShownUntilTheCameraSaysOtherwise() throws {

@@ -179,6 +179,34 @@ struct GPhotoSessionVirtualCameraTests {
         #expect(shot.file == "/DCIM/100CANON/IMG_0001.JPG")
         #expect(camera.deleted == ["IMG_0001.CR2", "IMG_0001.JPG"])
         #expect(camera.triggers == 1)
+        // Deleted from the camera, the RAW comes along (it would be lost).
+        #expect(shot.others.map(\.name) == ["IMG_0001.CR2"])
+        #expect(shot.others.map(\.bytes) == [[1, 2]])
+    }
+
+    @Test func rawPlusJPEGKeptOnTheCardLeavesTheRAWThere() throws {
+        let camera = ScriptedCamera(
+            events: [
+                .fileAdded(folder: "/DCIM/100CANON", name: "IMG_0005.JPG"),
+                .fileAdded(folder: "/DCIM/100CANON", name: "IMG_0005.CR2"), .captureComplete,
+            ],
+            files: ["IMG_0005.CR2": [1, 2], "IMG_0005.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let shot = try session(camera, keepOnCard: true).capture(waitSeconds: 5).get()
+        #expect(shot.others.isEmpty)
+        #expect(camera.deleted.isEmpty)
+    }
+
+    @Test func aRAWThatFailsToDownloadStaysOnTheCamera() throws {
+        let camera = ScriptedCamera(
+            events: [
+                .fileAdded(folder: "/DCIM", name: "IMG_0006.NEF"), .fileAdded(folder: "/DCIM", name: "IMG_0006.JPG"),
+                .captureComplete,
+            ],
+            files: ["IMG_0006.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let shot = try session(camera, keepOnCard: false).capture(waitSeconds: 5).get()
+        #expect(shot.others.isEmpty)
+        #expect(camera.deleted == ["IMG_0006.JPG"], "a RAW not downloaded is not deleted")
+        #expect(shot.note?.contains("/DCIM/IMG_0006.NEF stays on the camera") == true)
     }
 
     @Test func theTriggerIsTimedWhenSentAndWhenTheCameraAcknowledgedIt() throws {

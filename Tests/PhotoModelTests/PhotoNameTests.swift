@@ -55,6 +55,23 @@ import Testing
 
     /// A photo taken while the clock is not trusted is named by its number alone, goes to the stick's
     /// `undated` folder, parses back, and sorts among dated ones by its number.
+    @Test func aCompanionIsNamedAfterItsPhotoWithItsOwnExtension() {
+        let dt = PhotoName.DateTime(year: 2026, month: 12, day: 4, hour: 20, minute: 1, second: 2)
+        let name = PhotoName(dateTime: dt, sequence: 7)
+        #expect(name.companionFileName(extension: "cr2") == "HeyLook_2026-12-04_20-01-02_000007.cr2")
+        #expect(PhotoName(companionFileName: "HeyLook_2026-12-04_20-01-02_000007.cr2") == name)
+        let undated = PhotoName(dateTime: nil, sequence: 3)
+        #expect(PhotoName(companionFileName: undated.companionFileName(extension: "nef")!) == undated)
+        // No companion: the photo itself, upper case, a path, too long, a temp file, no extension.
+        for ext in ["jpg", "CR2", "c/2", "toolong", ""] { #expect(name.companionFileName(extension: ext) == nil) }
+        for file in [
+            "HeyLook_2026-12-04_20-01-02_000007.jpg", "HeyLook_2026-12-04_20-01-02_000007.CR2",
+            ".HeyLook_undated_000003.nef.partial", "HeyLook_undated_000003", "index.txt",
+        ] {
+            #expect(PhotoName(companionFileName: file) == nil, "\(file)")
+        }
+    }
+
     @Test func undatedNamesRoundTrip() {
         let name = PhotoName(dateTime: nil, sequence: 7)
         #expect(name.fileName == "HeyLook_undated_000007.jpg")

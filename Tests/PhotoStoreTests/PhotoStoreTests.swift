@@ -378,3 +378,103 @@ import USBSticks
         #expect(!store.hasRoom())
     }
 }
+
+/// A file of the same shot kept beside a photo (a camera's RAW): saved before it under its name, no photo of its own
+/// (no index line), moved aside with it on a retake.
+@Suite struct PhotoStoreCompanionTests {
+    static let sample = PhotoStoreNumberingTests.sample
+    static let raw: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 7, 7]
+
+    @Test func aRAWIsKeptBesideItsPhotoAndGoesAsideWithIt() throws {
+        let dir = temporaryDirectory()
+        let store = try PhotoStore(directory: dir, reserve: 0)
+        let path = try store.save(
+            [0xFF, 0xD8, 1], takenAt: Self.sample,
+            companions: [PhotoStore.Companion(fileExtension: "cr2", bytes: Self.raw)])
+        let name = String(path.split(separator: "/").last!)
+        let rawName = String(name.dropLast(3)) + "cr2"
+        #expect(readFile("\(dir)/\(rawName)") == Self.raw)
+        // Not a photo: the index, the kept photos and the store reopened know the JPEG alone.
+        #expect(store.records().map(\.name) == [name])
+        #expect(try store.keptPhotos() == [name])
+        let reopened = try PhotoStore(directory: dir, reserve: 0)
+        #expect(reopened.records().map(\.name) == [name])
+        #expect(!reopened.indexWasRebuilt && reopened.indexEntriesCorrected == 0)
+        // A retake moves both aside.
+        try reopened.discard(path)
+        #expect(readFile("\(dir)/discarded/\(rawName)") == Self.raw)
+        #expect(readFile("\(dir)/\(rawName)") == nil)
+        #expect(try reopened.save([0xFF, 0xD8, 2], takenAt: Self.sample).hasSuffix("_000002.jpg"))
+    }
+
+    @Test func aRAWLeftByASaveCutShortKeepsItsNumberAndIsLeftAlone() throws {
+        let dir = temporaryDirectory()
+        _ = try PhotoStore(directory: dir, reserve: 0)
+        let orphan = "\(dir)/HeyLook_undated_000001.nef"
+        let fd = open(orphan, O_CREAT | O_WRONLY, 0o644)
+        #expect(Self.raw.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == Self.raw.count)
+        close(fd)
+        let store = try PhotoStore(directory: dir, reserve: 0)
+        #expect(try store.save([0xFF, 0xD8, 1], takenAt: nil).hasSuffix("HeyLook_undated_000002.jpg"))
+        #expect(readFile(orphan) == Self.raw)
+        #expect(store.records().count == 1)
+    }
+
+    @Test func anExtensionThatCannotNameACompanionIsRefusedAndLeavesNothing() throws {
+        let dir = temporaryDirectory()
+        let store = try PhotoStore(directory: dir, reserve: 0)
+        let before = try PhotoStore.fileNames(in: dir).sorted()
+        for bad in ["jpg", "", "CR2", "r/w", "toolong"] {
+            #expect(throws: SystemError.self, "\(bad)") {
+                try store.save(
+                    [0xFF, 0xD8], takenAt: Self.sample,
+                    companions: [
+                        PhotoStore.Companion(fileExtension: "xmp", bytes: [1]),
+                        PhotoStore.Companion(fileExtension: bad, bytes: [2]),
+                    ])
+            }
+            #expect(try PhotoStore.fileNames(in: dir).sorted() == before, "\(bad)")
+        }
+        #expect(store.records().isEmpty)
+    }
+
+    @Test func theReserveCountsTheRAWToo() throws {
+        let dir = temporaryDirectory()
+        let free = try #require(PhotoStore.freeBytes(at: dir))
+        // Room for the JPEG above the reserve, not for the JPEG and its RAW.
+        let store = try PhotoStore(directory: dir, reserve: free - 4096)
+        let big = PhotoStore.Companion(fileExtension: "nef", bytes: [UInt8](repeating: 1, count: 1 << 20))
+        #expect(throws: SystemError.self) { try store.save([0xFF, 0xD8], takenAt: Self.sample, companions: [big]) }
+        #expect(try PhotoStore.fileNames(in: dir).allSatisfy { !$0.hasPrefix("HeyLook") })
+    }
+
+    /// Every open, write, fsync, close and rename of a save with a RAW failed in turn: the JPEG and its RAW are both
+    /// there, or neither is.
+    @Test(arguments: ["open", "write", "fsync", "close", "rename"])
+    func aSaveWithARAWFailingAtAnyStepLeavesBothOrNeither(operation: String) throws {
+        let directory = temporaryDirectory()
+        _ = try PhotoStore(directory: directory, reserve: 0)
+        var n = 1
+        while true {
+            let before = StoreFixtures.snapshot(directory).filter { $0.key != PhotoStore.indexName }
+            let faults = StickFaults(failing: operation, at: n, with: EIO)
+            faults.disarm()
+            let store = try PhotoStore(directory: directory, reserve: 0, operations: faults)
+            faults.arm()
+            do {
+                let path = try store.save(
+                    [0xFF, 0xD8, 9], takenAt: Self.sample,
+                    companions: [PhotoStore.Companion(fileExtension: "cr2", bytes: Self.raw)])
+                #expect(readFile(path) == [0xFF, 0xD8, 9])
+                #expect(readFile(String(path.dropLast(3)) + "cr2") == Self.raw, "\(operation) #\(n)")
+                break
+            } catch {
+                #expect(faults.fired)
+                let after = StoreFixtures.snapshot(directory).filter { $0.key != PhotoStore.indexName }
+                #expect(after == before, "\(operation) #\(n)")
+            }
+            n += 1
+        }
+        #expect(n > 1)
+    }
+}

@@ -1,6 +1,7 @@
 // PhotoFrame: a frame the camera delivered, encodable on the save worker.
 import BoothTime
 import PhotoEncoding
+import PhotoStore
 
 /// A frame the camera delivered, encodable on the save worker. `release()` returns its buffer to the
 /// camera; it must be called exactly once, on any thread.
@@ -9,6 +10,8 @@ protocol PhotoFrame: Sendable {
     var sensorTime: Instant { get }
     /// When the booth sent the camera its trigger, for a camera that is triggered (over USB); nil for a stream.
     var triggerSent: Instant? { get }
+    /// Files of the same shot saved beside the photo (a camera's RAW); none for a frame the booth encodes.
+    var companions: [PhotoStore.Companion] { get }
     /// Exposure time in microseconds, when known.
     var exposureMicroseconds: Int? { get }
     /// Analogue gain, when known.
@@ -22,4 +25,6 @@ protocol PhotoFrame: Sendable {
 extension PhotoFrame {
     /// A frame from a stream was not triggered: the capture picked it.
     var triggerSent: Instant? { nil }
+    /// A frame the booth encodes is its shot's one file.
+    var companions: [PhotoStore.Companion] { [] }
 }

@@ -58,6 +58,7 @@ final class PhotoSaver {
         options.exif = ExifFields(
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
+        let companions = frame.companions
         worker.run { [store, options, cleanup = cleanupExported, owners] post in
             let jpeg: [UInt8]
             do {
@@ -69,7 +70,7 @@ final class PhotoSaver {
                 return
             }
             do {
-                let path = try store.save(jpeg, takenAt: dateTime, moment: moment)
+                let path = try store.save(jpeg, takenAt: dateTime, moment: moment, companions: companions)
                 post(.saved(id, path: path, bytes: jpeg.count))
                 Self.postIndexFailure(store, post, "the photo is saved")
                 if let mark = markPath.flatMap(WallClock.phoneMark) { Self.date(store, by: mark, post) }

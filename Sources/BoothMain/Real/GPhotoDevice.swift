@@ -4,14 +4,16 @@ import BoothSystem
 import BoothTime
 import GPhotoCapture
 import PhotoEncoding
+import PhotoModel
+import PhotoStore
 
 /// The booth's camera through libgphoto2: a photographer's own camera over USB. libgphoto2 blocks on USB, so the
 /// camera lives on a worker thread of its own and reports to the loop through the worker's mailbox; the loop never
 /// waits for it. The camera is opened at start; a missing or lost one is reported (presses are refused) and looked
 /// for every 2 s until it returns. The countdown's start asks it to focus; the countdown's end presses the shutter, and
 /// the photo is the JPEG the camera adds, downloaded whole (the camera's own bytes and EXIF: no crop, no re-encode).
-/// With `keepOnCard` the camera writes to its card and keeps its files there; without, the booth deletes each file it
-/// downloaded (and the RAW beside it). The one setting the booth changes (the capture target) is put back when the
+/// With `keepOnCard` the camera writes to its card and keeps its files there; without, the booth downloads the shot's
+/// RAW too (saved beside the photo in the store) and deletes both from the camera. The one setting the booth changes (the capture target) is put back when the
 /// booth stops. Between photos it asks the camera for its battery level every minute, so a camera that went away is
 /// noticed (and looked for) before the next press, and a low battery is shown (`cameraBatteryLow`).
 final class GPhotoDevice: CameraDevice {
@@ -149,8 +151,10 @@ final class GPhotoDevice: CameraDevice {
                     Log.warning("camera: the photo \(photo.file) came after the booth gave up on it; not saved")
                 } else {
                     context.frames(
-                        id, CameraFileFrame(bytes: photo.bytes, sensorTime: photo.acknowledged, triggerSent: photo.sent)
-                    )
+                        id,
+                        CameraFileFrame(
+                            bytes: photo.bytes, sensorTime: photo.acknowledged, triggerSent: photo.sent,
+                            companions: photo.others.compactMap(CameraFileFrame.companion)))
                 }
                 if let note = photo.note { Log.warning("camera: \(note)") }
             case .failure(let error):
@@ -216,6 +220,8 @@ struct CameraFileFrame: PhotoFrame {
     /// When the camera acknowledged the trigger: its exposure starts there or just after.
     let sensorTime: Instant
     let triggerSent: Instant?
+    /// The shot's other files (a RAW), saved beside the photo.
+    let companions: [PhotoStore.Companion]
     /// The camera's own EXIF holds its exposure.
     var exposureMicroseconds: Int? { nil }
     var analogueGain: Double? { nil }
@@ -224,4 +230,13 @@ struct CameraFileFrame: PhotoFrame {
     func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] { bytes }
 
     func release() {}
+
+    /// The camera's file `file` as a companion of the photo, named by its extension lowercased ("IMG_0001.CR2" →
+    /// "cr2"); nil for a name without one the store can use (it is then not kept: the camera's card may have it).
+    static func companion(_ file: GPhotoSession.File) -> PhotoStore.Companion? {
+        guard let dot = file.name.lastIndex(of: ".") else { return nil }
+        let ext = String(file.name[dot...].dropFirst()).lowercased()
+        guard PhotoName.isCompanionExtension(ext) else { return nil }
+        return PhotoStore.Companion(fileExtension: ext, bytes: file.bytes)
+    }
 }
