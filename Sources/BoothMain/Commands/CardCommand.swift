@@ -98,14 +98,26 @@ struct CardCommand: ParsableCommand {
             print("\(output)/\(file.name)")
         }
         // The booth's own copy, which every export puts on the stick (a booth with no screen hands it over).
-        let kept = try configFile.storeSettings().joinCardFile
+        let store = try configFile.storeSettings()
+        let kept = store.joinCardFile
         do {
             try DurableFile().write(pdf, path: kept, replacing: true)
             print("\(kept) (copied to each stick with the photos)")
         } catch {
-            print("not kept for the sticks (\(error)): run it as root on the booth (sudo booth card)")
+            print(Self.notKept(error, stateFolder: store.stateFolder))
         }
         if let network = card.network { print("Wi-Fi: \(network.name), password: \(network.passphrase)") }
         print("gallery: \(card.galleryLink)")
+    }
+
+    /// Why the booth's own copy of the card (the one each export puts on the sticks) was not kept, and what to do: off
+    /// an installed booth there is no state folder to keep it in, which is no fault (the card printed above is whole);
+    /// on one, writing it needs the booth's rights.
+    static func notKept(_ error: SystemError, stateFolder: String) -> String {
+        if error.errno == ErrnoCode.noSuchFileOrDirectory {
+            return "the copy for the sticks is kept only on an installed booth (there is no \(stateFolder) here); "
+                + "the card above is complete"
+        }
+        return "not kept for the sticks (\(error)): run it as root on the booth (sudo booth card)"
     }
 }
