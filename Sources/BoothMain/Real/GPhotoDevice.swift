@@ -13,9 +13,10 @@ import PhotoStore
 /// for every 2 s until it returns. The countdown's start asks it to focus; the countdown's end presses the shutter, and
 /// the photo is the JPEG the camera adds, downloaded whole (the camera's own bytes and EXIF: no crop, no re-encode).
 /// With `keepOnCard` the camera writes to its card and keeps its files there; without, the booth downloads the shot's
-/// RAW too (saved beside the photo in the store) and deletes both from the camera. The one setting the booth changes (the capture target) is put back when the
-/// booth stops. Between photos it asks the camera for its battery level every minute, so a camera that went away is
-/// noticed (and looked for) before the next press, and a low battery is shown (`cameraBatteryLow`).
+/// RAW too (saved beside the photo in the store) and deletes both from the camera. The one setting the booth changes
+/// (the capture target) is put back when the booth stops. Between photos it asks the camera for its battery level
+/// every minute, so a camera that went away is noticed (and looked for) before the next press, and a low battery is
+/// shown (`cameraBatteryLow`).
 final class GPhotoDevice: CameraDevice {
     /// What the worker reports to the loop.
     enum Report: Sendable {
@@ -91,8 +92,7 @@ final class GPhotoDevice: CameraDevice {
             return
         }
         inFlight.insert(id)
-        // Background work until the worker answers: virtual time (tests' --fast runs) waits for the camera, as for a
-        // save.
+        // Background work until the worker answers: virtual time (tests) waits for the camera, as for a save.
         loop.backgroundWork += 1
         worker.run { [session] post in
             post(.captured(id, session.capture(waitSeconds: Self.photoWait)))
@@ -202,7 +202,7 @@ final class GPhotoDevice: CameraDevice {
             keepAwakeTick = nil
             guard opened != nil else { return }
             if idle, inFlight.isEmpty {
-                // Background work until it answers: virtual time (the simulator's --fast) waits for it.
+                // Background work until it answers: virtual time (tests) waits for it.
                 loop.backgroundWork += 1
                 worker.run { [session] post in
                     let lost = session.keepAwake()
