@@ -140,6 +140,8 @@ public final class GPhotoSession: @unchecked Sendable {
             var others: [String] = []
             var downloaded: [File] = []
             var notes: [String] = []
+            // What the camera may delete once the photo is in (photos not kept on the card): the files downloaded.
+            var deletable: [(folder: String, name: String, path: String)] = []
             // Until the JPEG is in; then what else the shot adds (a RAW comes just before or after), for a moment.
             var until = deadline
             while true {
@@ -157,30 +159,31 @@ public final class GPhotoSession: @unchecked Sendable {
                 if photo == nil, Self.isJPEG(name) {
                     photo = (try camera.download(folder: folder, name: name), path)
                     until = min(deadline, clock.now().advanced(by: .seconds(1)))
-                } else {
-                    others.append(path)
-                    if !keepOnCard {
-                        // Deleted from the camera below: downloaded first, or left there when that fails.
-                        do throws(GPhotoError) {
-                            downloaded.append(File(name: name, bytes: try camera.download(folder: folder, name: name)))
-                        } catch {
-                            if case .gone = error { throw error }
-                            notes.append("\(path) stays on the camera: \(error)")
-                            continue
-                        }
-                    }
+                    deletable.append((folder, name, path))
+                    continue
                 }
-                if !keepOnCard {
-                    do throws(GPhotoError) {
-                        try camera.delete(folder: folder, name: name)
-                    } catch {
-                        notes.append("\(path) stays on the camera: \(error)")
-                    }
+                others.append(path)
+                guard !keepOnCard else { continue }
+                // Deleted from the camera with the photo: downloaded first, or left there when that fails.
+                do throws(GPhotoError) {
+                    downloaded.append(File(name: name, bytes: try camera.download(folder: folder, name: name)))
+                    deletable.append((folder, name, path))
+                } catch {
+                    if case .gone = error { throw error }
+                    notes.append("\(path) stays on the camera: \(error)")
                 }
             }
             guard let photo else {
+                // Nothing is deleted: a RAW alone stays on the camera.
                 if let raw = others.first { return .failure(.noJPEG(camera: camera.name, file: raw)) }
                 return .failure(.noPhoto(camera: camera.name, seconds: waitSeconds))
+            }
+            for file in keepOnCard ? [] : deletable {
+                do throws(GPhotoError) {
+                    try camera.delete(folder: file.folder, name: file.name)
+                } catch {
+                    notes.append("\(file.path) stays on the camera: \(error)")
+                }
             }
             return .success(
                 Photo(

@@ -196,6 +196,16 @@ struct GPhotoSessionVirtualCameraTests {
         #expect(camera.deleted.isEmpty)
     }
 
+    @Test func aRAWAloneStaysOnTheCameraEvenWhenNothingIsKept() throws {
+        let camera = ScriptedCamera(
+            events: [.fileAdded(folder: "/DCIM", name: "IMG_0007.NEF")], files: ["IMG_0007.NEF": [1, 2]])
+        let result = try session(camera, keepOnCard: false).capture(waitSeconds: 1)
+        #expect(throws: GPhotoError.noJPEG(camera: "Canon EOS 2000D (usb:001,005)", file: "/DCIM/IMG_0007.NEF")) {
+            try result.get()
+        }
+        #expect(camera.deleted.isEmpty, "the shot's only file was deleted")
+    }
+
     @Test func aRAWThatFailsToDownloadStaysOnTheCamera() throws {
         let camera = ScriptedCamera(
             events: [
