@@ -71,9 +71,7 @@ public final class PhotoStore: @unchecked Sendable {
         }
         (boothID, replacedBoothID) = identity
         let discarded = try Self.fileNames(in: "\(directory)/discarded", operations: operations)
-        lastSequence =
-            (names + discarded).compactMap { (PhotoName(fileName: $0) ?? PhotoName(companionFileName: $0))?.sequence }
-            .max() ?? 0
+        lastSequence = (names + discarded).compactMap(Self.sequence(of:)).max() ?? 0
         let listing = Self.listing(directory: directory, kept: names, discarded: discarded, operations: operations)
         let stored = Self.readSmallFile("\(directory)/\(Self.indexName)", operations: operations)
             .flatMap(PhotoIndex.decode)
@@ -165,8 +163,7 @@ public final class PhotoStore: @unchecked Sendable {
             let names =
                 ((try? Self.fileNames(in: directory, operations: file.operations)) ?? [])
                 + ((try? Self.fileNames(in: discardedDirectory, operations: file.operations)) ?? [])
-            // A companion left alone by a save cut short holds its number too.
-            return Set(names.compactMap { (PhotoName(fileName: $0) ?? PhotoName(companionFileName: $0))?.sequence })
+            return Set(names.compactMap(Self.sequence(of:)))
         }
         guard let next else { throw SystemError("save", directory, errno: EEXIST) }
         let name = PhotoName(dateTime: dateTime, sequence: next)
@@ -234,6 +231,12 @@ public final class PhotoStore: @unchecked Sendable {
         try file.syncDirectory(directory)
         try file.syncDirectory(discardedDirectory)
         try? writeIndex()  // The retake is aside either way; `indexFailure` says so.
+    }
+
+    /// The number a file of the store holds: a photo's, or its companion's (a RAW left alone by a save cut short
+    /// holds its number too); nil for any other file.
+    static func sequence(of fileName: String) -> Int? {
+        (PhotoName(fileName: fileName) ?? PhotoName(companionFileName: fileName))?.sequence
     }
 
     /// The kept photos' file names, oldest first.
