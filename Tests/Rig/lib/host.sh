@@ -302,3 +302,56 @@ rig_job_usb_digest() { timeout -k 5 "$RIG_JOB_LIMIT" python3 "$RIG_DIR/lib/usbch
 
 # rig_job_soundcheck ARGS...: lib/soundcheck.py ARGS (lib/booth-sound.sh sb_check) on recordings in the work share.
 rig_job_soundcheck() { timeout -k 5 "$RIG_JOB_LIMIT" python3 "$RIG_DIR/lib/soundcheck.py" "$@"; }
+
+# rig_timeout_of SCENARIO: the seconds its header's `# rig-timeout` gives it (default 120), before RIG_TIME_SCALE.
+rig_timeout_of() {
+    local t
+    t=$(sed -n 's/^# rig-timeout: *\([0-9]*\).*/\1/p' "$RIG_DIR/scenarios/${1%@*}.sh" | head -1)
+    echo "${t:-120}"
+}
+
+# rig_watch VM READY SECONDS BOOT_LIMIT CONSOLE: the host's watch over a VM that no longer answers for itself, every 5
+# s. It sets vm_stopped (and the VM is stopped) when the VM has run SECONDS without its runner starting (READY empty)
+# beyond BOOT_LIMIT, or when the scenario it runs (rig_running) has outlived its own timeout by 120 s: the guest's
+# `timeout` did not end it (a process stuck in the kernel, a guest that stopped scheduling), and only the VM's
+# hard limit, hours away, would. That scenario FAILs with the VM console's last lines in its log; the caller boots the
+# VM again for the rest of its plan.
+rig_watch() {
+    local vm=$1 ready=$2 secs=$3 boot_limit=$4 console=$5 running name since limit now
+    if [[ -z $ready ]]; then
+        ((secs > boot_limit)) || return 0
+        vm_stopped="its runner had not started ${secs} s after it booted (limit ${boot_limit} s)"
+        rig_note "stopping VM${vm:- (busybox)}: $vm_stopped"
+        [[ -z $console ]] || tail -n 20 "$console" 2>&1 | sed 's/^/  console: /' >&2
+        return 0
+    fi
+    running=$(rig_running "$vm") || return 0
+    read -r name since <<<"$running"
+    limit=$(($(rig_timeout_of "$name") * RIG_TIME_SCALE + 120))
+    printf -v now '%(%s)T' -1
+    ((now - since > limit)) || return 0
+    vm_stopped="$name still running $((now - since)) s after it started (its timeout $((limit - 120)) s)"
+    rig_note "stopping VM${vm:- (busybox)}: $vm_stopped"
+    {
+        echo "rig: the host stopped the VM: $vm_stopped; the guest did not end it"
+        if [[ -n $console ]]; then echo "---- VM console, last 30 lines ----"; tail -n 30 "$console" 2>&1; fi
+    } >>"$RIG_WORK/results/$name.log" || true
+    printf 'FAIL %s -\n' "$((now - since))" >"$RIG_WORK/results/$name.status.tmp"
+    mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status"
+}
+
+# rig_running VM: the scenario the VM ("", -2 or -system) runs now and when it started it, as "NAME SECONDS" (since the
+# epoch): of the VM's claims without a result, the one it wrote last (lib/guest.sh writes claims/NAME/vm each time it
+# starts NAME, so after a reboot too). Fails when it runs none.
+rig_running() {
+    local claim name owner t best='' best_t=0
+    for claim in "$RIG_WORK"/claims/*/vm; do
+        name=${claim%/vm} name=${name##*/}
+        [[ -e $claim && ! -e $RIG_WORK/results/$name.status ]] || continue
+        read -r owner <"$claim" 2>/dev/null || continue
+        [[ $owner == "vm$1" ]] || continue
+        t=$(stat -c %Y "$claim" 2>/dev/null) || continue
+        if ((t > best_t)); then best=$name best_t=$t; fi
+    done
+    [[ -n $best ]] && echo "$best $best_t"
+}
