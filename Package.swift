@@ -105,7 +105,7 @@ let package = Package(
             name: "BoothMain",
             dependencies: [
                 "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPhotoCapture", "GPIOInput",
-                "LEDCountdown", "PhotoModel", "PhotoStore", "PhotoEncoding", "USBSticks",
+                "LEDCountdown", "PhotoModel", "PhotoStore", "PhotoEncoding", "Printing", "USBSticks",
                 "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -135,6 +135,12 @@ let package = Package(
         .testTarget(
             name: "GPhotoCaptureTests", dependencies: ["BoothTestSupport", "BoothTime", "GPhotoCapture"],
             swiftSettings: strict),
+        // Printing: libcups (the job, the job's and the queue's state) through a C shim that loads it with dlopen only
+        // when the booth prints (it brings Avahi, GnuTLS and Kerberos); its headers only at build time.
+        .target(name: "CCUPSShim", cSettings: strictC),
+        .target(name: "Printing", dependencies: ["CCUPSShim"], swiftSettings: strict),
+        .testTarget(
+            name: "PrintingTests", dependencies: ["BoothTestSupport", "PhotoEncoding", "Printing"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
             name: "BoothBench",
@@ -170,7 +176,7 @@ let package = Package(
             name: "BoothMainTests",
             dependencies: [
                 "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
-                "GPhotoCapture", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "USBSticks",
+                "GPhotoCapture", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing", "USBSticks",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),

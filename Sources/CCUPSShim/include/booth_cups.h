@@ -1,0 +1,56 @@
+/*
+ * booth_cups: printing through CUPS, over libcups. libcups (and the Avahi,
+ * GnuTLS and Kerberos libraries it brings) is loaded with dlopen the first
+ * time it is needed, so a booth that does not print never maps it.
+ *
+ * Every call talks to one CUPS server: `server` is a socket path or
+ * host[:port] (NULL: libcups's own choice, CUPS_SERVER or the local socket)
+ * and is set for the calling thread only. Calls block on the server: run
+ * them on a thread of their own.
+ *
+ * Errors: functions that can fail return -1 (or 0 for a job id) with a
+ * human-readable reason in `message` (BOOTH_CUPS_MESSAGE_MAX bytes, always
+ * NUL-terminated).
+ */
+#ifndef BOOTH_CUPS_H
+#define BOOTH_CUPS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Size of every `message` and `reasons` buffer. */
+#define BOOTH_CUPS_MESSAGE_MAX 512
+
+/**
+ * Sends the file at `path` (its type found by CUPS) to `queue` (NULL or "":
+ * the server's default queue) as `copies` copies titled `title`. The job's id
+ * (> 0) on success, 0 on failure.
+ */
+int booth_cups_print_file(const char *server, const char *queue, const char *path, const char *title, int copies,
+			  char *message);
+
+/**
+ * The state of job `job` on `queue` (IPP's job-state: 3 pending, 4 held,
+ * 5 processing, 6 stopped, 7 canceled, 8 aborted, 9 completed) in `*state`.
+ * 0 on success, -1 on failure (the job unknown to the server among them).
+ */
+int booth_cups_job_state(const char *server, const char *queue, int job, int *state, char *message);
+
+/**
+ * The queue `queue` (NULL or "": the default one): its name in `name`, its
+ * printer-state (3 idle, 4 processing, 5 stopped) in `*state` and its
+ * printer-state-reasons, comma-separated, in `reasons` ("none" when it has
+ * none); each buffer BOOTH_CUPS_MESSAGE_MAX bytes. 0 on success, -1 on
+ * failure (no such queue, no default, the server unreachable).
+ */
+int booth_cups_queue_state(const char *server, const char *queue, char *name, int *state, char *reasons,
+			   char *message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,339 @@
+// CUPSFixture: a real cupsd and a real IPP printer (ippeveprinter) started by a test, on its own sockets and folders.
+import Foundation
+
+/// A CUPS of the test's own: `cupsd` (Debian's cups-daemon) listening only on a socket in the fixture's folder, with
+/// the queue `booth` (made by `lpadmin -m everywhere`, the default queue) on `ippeveprinter` (cups-ipp-utils), a
+/// real IPP Everywhere printer on 127.0.0.1 that keeps every document it is sent. ippeveprinter needs DNS-SD, so
+/// the fixture starts its own `dbus-daemon` (a private system bus) and an `avahi-daemon` on it bound to `lo`. Point
+/// libcups at `socket` (CUPS_SERVER) to print to it. `stop()` ends every process and removes the folder.
+public final class CUPSFixture: @unchecked Sendable {
+    public enum Failure: Error, CustomStringConvertible {
+        case missing(String)
+        case notReady(String)
+
+        public var description: String {
+            switch self {
+            case .missing(let text), .notReady(let text): text
+            }
+        }
+    }
+
+    /// The queue the fixture sets up (CUPS's default queue).
+    public static let queue = "booth"
+    /// The programs it runs.
+    private static let programs = [
+        "/usr/bin/dbus-daemon", "/usr/sbin/avahi-daemon", "/usr/sbin/ippeveprinter", "/usr/sbin/cupsd",
+        "/usr/sbin/lpadmin",
+    ]
+
+    /// Whether every program is installed (scripts/install-deps --test installs them).
+    public static var isAvailable: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+
+    /// One fixture at a time: avahi-daemon keeps its pid file in /run/avahi-daemon, one per machine.
+    private static let turn = NSLock()
+
+    /// Runs `body` with a fixture no other test shares; it is stopped after.
+    public static func exclusively<T>(_ body: (CUPSFixture) throws -> T) throws -> T {
+        turn.lock()
+        defer { turn.unlock() }
+        let fixture = try CUPSFixture()
+        defer { fixture.stop() }
+        return try body(fixture)
+    }
+
+    /// The fixture's folder.
+    public let folder: String
+    /// cupsd's socket: what CUPS_SERVER (or `CUPSClient(server:)`) names.
+    public let socket: String
+    /// Where ippeveprinter keeps the documents it received.
+    public let received: String
+    /// The printer's IPP address.
+    public let printerURI: String
+    /// The daemons started, in order, and whether each has been waited for.
+    private var processes: [(program: String, pid: pid_t)] = []
+    private var ended: [pid_t: Int32] = [:]
+    private let environment: [String: String]
+
+    private init() throws {
+        for program in Self.programs where !FileManager.default.isExecutableFile(atPath: program) {
+            throw Failure.missing("\(program) is not installed: run scripts/install-deps --test")
+        }
+        folder = temporaryDirectory()
+        // cupsd's filters and backends run as lp, and read what it spools below this folder.
+        chmod(folder, 0o755)
+        socket = folder + "/cups.sock"
+        received = folder + "/received"
+        let port = try Self.freePort()
+        printerURI = "ipp://localhost:\(port)/ipp/print"
+        var environment = ProcessInfo.processInfo.environment
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(folder)/bus"
+        environment["CUPS_SERVER"] = socket
+        self.environment = environment
+        do {
+            try start(port: port)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private func start(port: Int) throws {
+        let cups = folder + "/cups"
+        for sub in ["", "/spool", "/cache", "/state", "/log", "/tmp", "/ppd", "/ssl"] {
+            try FileManager.default.createDirectory(atPath: cups + sub, withIntermediateDirectories: true)
+            chmod(cups + sub, 0o755)
+        }
+        try FileManager.default.createDirectory(atPath: received, withIntermediateDirectories: true)
+        try write(
+            """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>system</type>
+              <listen>unix:path=\(folder)/bus</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow user="*"/>
+                <allow own="*"/>
+                <allow send_type="method_call"/>
+                <allow send_destination="*"/>
+                <allow receive_sender="*"/>
+              </policy>
+            </busconfig>
+            """, to: folder + "/bus.conf")
+        try write(
+            """
+            [server]
+            use-ipv4=yes
+            use-ipv6=no
+            allow-interfaces=lo
+            enable-dbus=yes
+            [publish]
+            publish-hinfo=no
+            publish-workstation=no
+            """, to: folder + "/avahi.conf")
+        try write(
+            """
+            Listen \(socket)
+            Browsing No
+            LogLevel warn
+            DefaultAuthType None
+            WebInterface No
+            <Location />
+              Order allow,deny
+              Allow all
+            </Location>
+            <Policy default>
+              <Limit All>
+                Order deny,allow
+              </Limit>
+            </Policy>
+            """, to: cups + "/cupsd.conf")
+        try write(
+            """
+            ServerRoot \(cups)
+            RequestRoot \(cups)/spool
+            CacheDir \(cups)/cache
+            StateDir \(cups)/state
+            TempDir \(cups)/tmp
+            ErrorLog \(cups)/log/error_log
+            AccessLog \(cups)/log/access_log
+            PageLog \(cups)/log/page_log
+            ServerBin /usr/lib/cups
+            DataDir /usr/share/cups
+            User lp
+            Group lp
+            Sandboxing Relaxed
+            """, to: cups + "/cups-files.conf")
+
+        try launch("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile"])
+        try wait("the private D-Bus") { FileManager.default.fileExists(atPath: self.folder + "/bus") }
+        try launch(
+            "/usr/sbin/avahi-daemon",
+            ["-f", folder + "/avahi.conf", "--no-drop-root", "--no-chroot", "--no-rlimits", "--no-proc-title"],
+            log: "avahi.log")
+        try wait("avahi-daemon") { self.log("avahi.log").contains("Server startup complete") }
+        try launch(
+            "/usr/sbin/ippeveprinter",
+            [
+                // localhost: it listens on each of the name's addresses (127.0.0.1 and ::1), loopback only.
+                // -c: a print command, so a job takes no time (without one it "prints" for 5 to 15 s).
+                // -vvv: each request's attributes in its log (the copies asked for, say).
+                "-vvv", "-p", String(port), "-n", "localhost", "-d", received, "-k", "-c", "/bin/true",
+                // A printer that takes JPEG (as photo printers do): CUPS hands it the photo as it is, with the job's
+                // copies and colour mode.
+                "-f", "image/jpeg",
+                "-m", "HeyLook Test Printer", "HeyLook Test Printer",
+            ], log: "ippeveprinter.log")
+        try wait("ippeveprinter on port \(port)") { Self.accepts(port: port) }
+        try launch(
+            "/usr/sbin/cupsd", ["-f", "-c", cups + "/cupsd.conf", "-s", cups + "/cups-files.conf"], log: "cupsd.log")
+        try wait("cupsd's socket") { FileManager.default.fileExists(atPath: self.socket) }
+        try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
+        try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue])
+    }
+
+    /// Stops every process (the last started first) and removes the folder.
+    public func stop() {
+        for process in processes.reversed() where isRunning(process.pid) {
+            kill(process.pid, SIGTERM)
+            // A daemon that ignores SIGTERM for 5 s is killed.
+            for _ in 0..<100 where isRunning(process.pid) { Thread.sleep(forTimeInterval: 0.05) }
+            if isRunning(process.pid) {
+                kill(process.pid, SIGKILL)
+                var status: Int32 = 0
+                _ = waitpid(process.pid, &status, 0)
+            }
+        }
+        processes = []
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// The documents the printer received, oldest first (ippeveprinter names each `JOB-NAME.EXT`), once `count` of
+    /// them are there and none grew for 0.5 s, waiting up to `timeout` seconds; what there is then.
+    public func documents(count: Int, timeout: Double = 30) -> [String] {
+        let end = Date().addingTimeInterval(timeout)
+        var last: [String: Int] = [:]
+        var steadySince = Date()
+        while true {
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: received)) ?? [])
+                // NAME.prn is the print command's output, not a document.
+                .filter { $0.first?.isNumber == true && !$0.hasSuffix(".prn") }
+                .sorted { (Int($0.prefix { $0.isNumber }) ?? 0) < (Int($1.prefix { $0.isNumber }) ?? 0) }
+            var sizes: [String: Int] = [:]
+            for name in names {
+                sizes[name] = (try? FileManager.default.attributesOfItem(atPath: received + "/" + name))?[.size] as? Int
+            }
+            if sizes != last { (last, steadySince) = (sizes, Date()) }
+            let steady = Date().timeIntervalSince(steadySince) >= 0.5
+            if (names.count >= count && steady) || Date() > end { return names.map { received + "/" + $0 } }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    /// The text a process wrote to its log in the fixture's folder.
+    public func log(_ name: String) -> String {
+        (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? ""
+    }
+
+    /// The environment that points libcups at the fixture (CUPS_SERVER), for a booth the test starts.
+    public var clientEnvironment: [String: String] { ["CUPS_SERVER": socket] }
+
+    private func write(_ text: String, to path: String) throws {
+        try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o644)
+    }
+
+    /// Starts a daemon with the fixture's environment, its output to `log` in the folder (else /dev/null).
+    private func launch(_ program: String, _ arguments: [String], log: String? = nil) throws {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        let output = log.map { folder + "/" + $0 } ?? "/dev/null"
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        // The test's thread may block signals (Dispatch's threads do), which a child inherits: the daemon gets an
+        // empty mask and default handlers, so SIGTERM stops it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        guard result == 0 else { throw Failure.notReady("cannot start \(program): error \(result)") }
+        processes.append((program, pid))
+    }
+
+    /// Whether daemon `pid` still runs (one that ended is waited for, once).
+    private func isRunning(_ pid: pid_t) -> Bool {
+        if ended[pid] != nil { return false }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+        ended[pid] = status
+        return false
+    }
+
+    /// Runs one of CUPS's admin tools against the fixture (`cupsdisable`, `cupsenable`, `lpadmin`...; -h is added).
+    public func admin(_ tool: String, _ arguments: [String]) throws {
+        try run("/usr/sbin/" + tool, ["-h", socket] + arguments)
+    }
+
+    /// Runs `program` to its end; throws with its output when it fails.
+    private func run(_ program: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure.notReady("\(program) \(arguments.joined(separator: " ")) failed: \(text)")
+        }
+    }
+
+    /// Waits up to 20 s for `ready`; throws naming `what` with the processes' logs.
+    private func wait(_ what: String, _ ready: () -> Bool) throws {
+        let end = Date().addingTimeInterval(20)
+        while !ready() {
+            if let gone = processes.first(where: { !isRunning($0.pid) }) {
+                throw Failure.notReady("\(gone.program) ended before \(what) was ready: " + logs)
+            }
+            guard Date() < end else { throw Failure.notReady("\(what) not ready within 20 s: " + logs) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private var logs: String {
+        ["avahi.log", "ippeveprinter.log", "cupsd.log", "cups/log/error_log"].map { "\($0): \(log($0))" }
+            .joined(separator: "\n")
+    }
+
+    /// A TCP port on 127.0.0.1 nobody listens on now.
+    private static func freePort() throws -> Int {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure.notReady("no socket for a free port") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        guard bound else { throw Failure.notReady("no free port on 127.0.0.1") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts connections on 127.0.0.1:`port`.
+    private static func accepts(port: Int) -> Bool {
+        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+}

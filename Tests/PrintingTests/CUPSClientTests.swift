@@ -1,0 +1,80 @@
+// CUPSClientTests: photos sent through a real cupsd to a real IPP printer (CUPSFixture), and CUPS's refusals.
+import BoothTestSupport
+import Foundation
+import PhotoEncoding
+import Printing
+import Testing
+
+@Suite(
+    .timeLimit(.minutes(3)), .serialized,
+    .enabled(if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+struct CUPSClientTests {
+    /// A JPEG of the test's own in `folder`; its path and bytes.
+    private func photo(in folder: String, text: String = "print") throws -> (path: String, bytes: [UInt8]) {
+        let bytes = try JPEGEncoder.encode(TestPattern.render(width: 96, height: 72, text: text))
+        let path = folder + "/HeyLook_2026-12-04_12-00-00_000001.jpg"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return (path, bytes)
+    }
+
+    /// Polls job `job` until its state is final (30 s at most).
+    private func finalState(of job: Int32, _ client: CUPSClient) throws -> CUPSClient.JobState {
+        let end = Date().addingTimeInterval(30)
+        while true {
+            let state = try client.state(ofJob: job)
+            if state.isFinal || Date() > end { return state }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    @Test func aPhotoSentToTheDefaultQueueReachesThePrinterByteForByte() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let photo = try photo(in: folder)
+            let client = CUPSClient(server: cups.socket)
+            let job = try client.print(path: photo.path, title: "HeyLook photo", copies: 1)
+            #expect(job > 0)
+            #expect(try finalState(of: job, client) == .completed)
+            let documents = cups.documents(count: 1)
+            #expect(documents.count == 1, "printer received \(documents); its log: \(cups.log("ippeveprinter.log"))")
+            // The printer takes JPEG: CUPS hands the photo over unchanged, and it decodes to the photo's size.
+            let received = try #require(documents.first.flatMap(readFile))
+            #expect(received == photo.bytes)
+            let decoded = try JPEGInspector.decode(received)
+            #expect(decoded.width == 96 && decoded.height == 72)
+        }
+    }
+
+    @Test func theQueueSaysItsNameStateAndReasons() throws {
+        try CUPSFixture.exclusively { cups in
+            let named = try CUPSClient(server: cups.socket, queue: CUPSFixture.queue).queueState()
+            #expect(named == .init(name: CUPSFixture.queue, state: 3, reasons: []))
+            // The default queue is the fixture's.
+            #expect(try CUPSClient(server: cups.socket).queueState().name == CUPSFixture.queue)
+        }
+    }
+
+    @Test func anUnknownQueueIsRefusedNamingItAndTheFix() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let client = CUPSClient(server: cups.socket, queue: "Selphy")
+            let error = #expect(throws: PrintError.self) {
+                try client.print(path: try photo(in: folder).path, title: "x", copies: 1)
+            }
+            #expect(error?.description.contains("CUPS has no queue 'Selphy'") == true, "\(String(describing: error))")
+            #expect(error?.description.contains("lpstat -p") == true)
+            #expect(cups.documents(count: 1, timeout: 1).isEmpty)
+        }
+    }
+
+    @Test func aCUPSThatIsNotRunningIsNamedWithTheFix() throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let client = CUPSClient(server: folder + "/no-cups.sock")
+        let error = #expect(throws: PrintError.self) { try client.queueState() }
+        #expect(error?.description.contains("cannot reach CUPS") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("systemctl status cups") == true)
+    }
+}
