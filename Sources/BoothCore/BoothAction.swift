@@ -49,6 +49,8 @@ public enum BoothAction: Hashable, Sendable {
     case claimStick
     /// Remove a saved photo (a retake).
     case discardPhoto(path: String)
+    /// Print these photos, kept now that no retake can discard them (`print.mode = "each"`), one job each.
+    case printPhotos([String])
     /// Store the runtime choices atomically so they survive a restart.
     case persistChoices(RuntimeChoices)
     /// A setting changed (written to the events output).

@@ -167,6 +167,13 @@ public struct BoothSettings: Hashable, Sendable {
     /// Which sticks get photos (`export.sticks`).
     public var exportSticks = StickPolicy.owner
 
+    /// When photos are printed (`print.mode`).
+    public var printMode = PrintMode.off
+    /// The CUPS queue photos go to; "" is CUPS's default queue.
+    public var printQueue = ""
+    /// Copies of each print, 1...10.
+    public var printCopies = 1
+
     /// The wiring.
     public var gpio = GPIO()
 
@@ -193,7 +200,8 @@ public struct BoothSettings: Hashable, Sendable {
             captureTimeout: captureTimeout,
             delayModeTimeout: delayModeTimeout,
             burstCount: burstCount,
-            flash: flash, flashAutoLux: flashAutoLux, hotLimit: hotLimit, ledCount: gpio.leds.count
+            flash: flash, flashAutoLux: flashAutoLux, hotLimit: hotLimit, ledCount: gpio.leds.count,
+            printsEachPhoto: printMode == .each
         )
     }
 }

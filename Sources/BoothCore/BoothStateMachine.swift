@@ -62,6 +62,9 @@ public struct BoothStateMachine: Sendable {
         public var hapticPulse: Int64
         /// The LEDs in the row (`gpio.leds`): a readout of a place past two rows lasts longer on fewer.
         public var ledCount: Int
+        /// Whether each photo kept is printed (`print.mode = "each"`): when its review window closes, or when the
+        /// press that started the next sequence is let go before it became a long press (a retake prints nothing).
+        public var printsEachPhoto: Bool
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -78,7 +81,8 @@ public struct BoothStateMachine: Sendable {
             storageRecheck: Int64 = .seconds(30),
             hotLimit: Int64 = 80_000,
             hapticPulse: Int64 = .milliseconds(150),
-            ledCount: Int = 4
+            ledCount: Int = 4,
+            printsEachPhoto: Bool = false
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -95,6 +99,7 @@ public struct BoothStateMachine: Sendable {
             self.hotLimit = hotLimit
             self.hapticPulse = hapticPulse
             self.ledCount = ledCount
+            self.printsEachPhoto = printsEachPhoto
         }
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
@@ -144,6 +149,14 @@ public struct BoothStateMachine: Sendable {
         case capturing(PhotoSequence)
         case processing(PhotoSequence)
         case aborted
+
+        /// Whether this state carries a sequence.
+        var holdsSequence: Bool {
+            switch self {
+            case .playingSound, .countingDown, .capturing, .processing: true
+            case .idle, .aborted: false
+            }
+        }
     }
 
     /// Which setting the knob changes.
@@ -224,7 +237,7 @@ public struct BoothStateMachine: Sendable {
         var actions: [BoothAction] = []
         switch event {
         case .buttonPressed: buttonPressed(at: now, &actions)
-        case .buttonReleased: buttonReleased()
+        case .buttonReleased: buttonReleased(&actions)
         case .buttonLongPressed: buttonLongPressed(&actions)
         case .knobTurned(let steps): knobTurned(steps, at: now, &actions)
         case .knobPressed: knobPressed(at: now, &actions)
@@ -307,8 +320,15 @@ public struct BoothStateMachine: Sendable {
         actions.append(.checkStorage)
     }
 
-    private mutating func buttonReleased() {
-        updateSequence { $0.buttonHeld = false }
+    private mutating func buttonReleased(_ actions: inout [BoothAction]) {
+        // Let go before it became a long press: the previous photos are kept for good.
+        var kept: [String] = []
+        updateSequence { sequence in
+            sequence.buttonHeld = false
+            kept = sequence.reviewed
+            sequence.reviewed = []
+        }
+        keep(kept, &actions)
     }
 
     private mutating func buttonLongPressed(_ actions: inout [BoothAction]) {
@@ -558,6 +578,8 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func returnToIdle(reviewed: [String], at now: Instant, _ actions: inout [BoothAction]) {
         if shutdown != nil {
+            // No review window on the way out: these are kept for good.
+            keep(reviewed, &actions)
             enter(.idle(Idle()), at: now, &actions)
             actions.append(.showLEDs(.off, since: now))
             actions.append(.exit(code: exitStatus))
@@ -589,6 +611,7 @@ public struct BoothStateMachine: Sendable {
             actions.append(.expireCapture(CaptureID(sequence: sequence.id, shot: sequence.captured)))
             abortSequence("camera: no frame within \(configuration.captureTimeout / 1_000_000) ms", at: now, &actions)
         case .reviewEnded:
+            keep(idle?.reviewed ?? [], &actions)
             updateIdle { $0.reviewed = [] }
         case .knobModeEnded:
             guard knobMode != .sound, case .idle = state else { return }
@@ -656,6 +679,8 @@ public struct BoothStateMachine: Sendable {
         switch state {
         case .idle:
             actions.append(.cancelTimer(.reviewEnded))
+            // Stopped during the review window: no press can discard these any more.
+            keep(idle?.reviewed ?? [], &actions)
             leaveKnobMode(&actions)
             actions.append(.showLEDs(.off, since: now))
             actions.append(.exit(code: exitStatus))
@@ -751,8 +776,25 @@ public struct BoothStateMachine: Sendable {
 
     private mutating func enter(_ next: State, at now: Instant, _ actions: inout [BoothAction]) {
         let from = phase
+        // A sequence that ends (done or aborted) while the previous photos were still under review: no press can
+        // discard them any more.
+        if let leaving = sequence, !next.holdsSequence { keep(leaving.reviewed, &actions) }
         state = next
         actions.append(.enterPhase(phase, from: from))
+    }
+
+    /// Photos no retake can discard any more: printed when each photo is (`print.mode = "each"`).
+    private func keep(_ photos: [String], _ actions: inout [BoothAction]) {
+        guard configuration.printsEachPhoto, !photos.isEmpty else { return }
+        actions.append(.printPhotos(photos))
+    }
+
+    /// The sequence under way, nil when idle or aborted.
+    private var sequence: PhotoSequence? {
+        switch state {
+        case .playingSound(let s), .countingDown(let s), .capturing(let s), .processing(let s): s
+        case .idle, .aborted: nil
+        }
     }
 
     /// The idle state's values, nil when not idle.

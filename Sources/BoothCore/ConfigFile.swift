@@ -102,6 +102,7 @@ public enum ConfigFile {
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
         ("camera", ["backend", "id", "width", "height", "rotation", "idle_fps", "keep_on_card"]),
         ("export", ["media_root", "folder", "sticks"]),
+        ("print", ["mode", "queue", "copies"]),
         (
             "gpio",
             [
@@ -182,6 +183,9 @@ public enum ConfigFile {
             s.exportFolder = folder
         case "export.sticks":
             s.exportSticks = try v.choice(BoothSettings.StickPolicy.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        case "print.mode": s.printMode = try v.choice(PrintMode.allCases.map(\.rawValue)) { PrintMode(rawValue: $0) }
+        case "print.queue": s.printQueue = try v.queueName()
+        case "print.copies": s.printCopies = try v.integer(in: 1...10)
         case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
         case "gpio.button": s.gpio.button = try v.line()
         case "gpio.button_led": s.gpio.buttonLED = try v.line()
@@ -272,6 +276,15 @@ public enum ConfigFile {
             if orInteger, case .integer(let i) = value, i >= 0 { return String(i) }
             guard case .string(let s) = value, !s.isEmpty else {
                 throw error("expected a non-empty string in quotes, found \(value)")
+            }
+            return s
+        }
+
+        /// A CUPS queue's name, or "" for CUPS's default queue.
+        func queueName() throws(Error) -> String {
+            guard case .string(let s) = value else { throw error("expected a queue name in quotes, found \(value)") }
+            guard !s.contains(where: { $0 == " " || $0 == "/" || $0 == "#" || $0.isNewline }) else {
+                throw error("'\(s)' is no CUPS queue name (no spaces, '/' or '#'; `lpstat -p` lists the queues)")
             }
             return s
         }

@@ -519,6 +519,97 @@ import Testing
         #expect(!h.log.contains(.discardPhoto(path: "/p/first.jpg")))
     }
 
+    // MARK: Printing (print.mode = "each")
+
+    /// The photos printed so far, in order.
+    private func printed(_ h: MachineHarness) -> [[String]] {
+        h.log.compactMap { if case .printPhotos(let paths) = $0 { paths } else { nil } }
+    }
+
+    @Test func aPhotoIsPrintedWhenItsReviewWindowClosesNotBefore() {
+        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        h.takePhoto(path: "/p/first.jpg")
+        h.advance(by: .seconds(5) - 1)
+        #expect(printed(h).isEmpty)
+        h.advance(by: 1)
+        #expect(printed(h) == [["/p/first.jpg"]])
+        h.advance(by: .seconds(60))
+        #expect(printed(h).count == 1)
+    }
+
+    @Test func nothingIsPrintedWhenPrintingIsOff() {
+        var h = MachineHarness()
+        h.takePhoto(path: "/p/first.jpg")
+        h.advance(by: .seconds(10))
+        h.takePhoto(path: "/p/second.jpg")
+        h.send(.shutdownRequested(.finishSequence))
+        #expect(printed(h).isEmpty)
+    }
+
+    @Test func aRetakePrintsNothingAndTheRetakenPhotoPrintsOnce() {
+        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        h.takePhoto(path: "/p/first.jpg")
+        h.send(.buttonPressed)
+        h.send(.buttonLongPressed)
+        h.send(.buttonReleased)
+        #expect(h.log.contains(.discardPhoto(path: "/p/first.jpg")))
+        h.send(.soundFinished(.attention))
+        h.advance(by: .seconds(1))
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        h.send(.photoSaved(id, path: "/p/retake.jpg"))
+        h.advance(by: .seconds(5))
+        #expect(printed(h) == [["/p/retake.jpg"]])
+    }
+
+    @Test func aShortPressInTheReviewWindowPrintsThePreviousPhotoAsItIsLetGo() {
+        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        h.takePhoto(path: "/p/first.jpg")
+        h.send(.buttonPressed)
+        #expect(printed(h).isEmpty)
+        h.send(.buttonReleased)
+        #expect(printed(h) == [["/p/first.jpg"]])
+        // A long press that comes late (it cannot, once let go) discards and prints nothing more.
+        h.send(.buttonLongPressed)
+        #expect(!h.log.contains(.discardPhoto(path: "/p/first.jpg")))
+        #expect(printed(h).count == 1)
+    }
+
+    @Test func aBurstPrintsEveryShotOnceItsReviewCloses() {
+        var h = MachineHarness(configuration: .init(burstCount: 3, printsEachPhoto: true))
+        h.pressAndCountDown()
+        for shot in 0..<3 { h.send(.captureCompleted(CaptureID(sequence: 1, shot: shot))) }
+        for shot in 0..<3 { h.send(.photoSaved(CaptureID(sequence: 1, shot: shot), path: "/p/\(shot).jpg")) }
+        h.advance(by: .seconds(5))
+        #expect(printed(h) == [["/p/0.jpg", "/p/1.jpg", "/p/2.jpg"]])
+    }
+
+    @Test func thePreviousPhotoPrintsWhenTheNextSequenceAbortsWhileThePressIsHeld() {
+        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        h.takePhoto(path: "/p/first.jpg")
+        h.send(.buttonPressed)
+        h.send(.cancelPressed)
+        #expect(h.phase == .aborted)
+        #expect(printed(h) == [["/p/first.jpg"]])
+        h.send(.buttonReleased)
+        #expect(printed(h).count == 1)
+    }
+
+    @Test func stoppingInTheReviewWindowOrDuringASequencePrintsWhatWasKept() {
+        var idle = MachineHarness(configuration: .init(printsEachPhoto: true))
+        idle.takePhoto(path: "/p/first.jpg")
+        idle.send(.shutdownRequested(.finishSequence))
+        #expect(printed(idle) == [["/p/first.jpg"]])
+
+        var busy = MachineHarness(configuration: .init(printsEachPhoto: true))
+        busy.pressAndCountDown()
+        busy.send(.shutdownRequested(.finishSequence))
+        let id = busy.lastCapture!
+        busy.send(.captureCompleted(id))
+        busy.send(.photoSaved(id, path: "/p/last.jpg"))
+        #expect(printed(busy) == [["/p/last.jpg"]])
+    }
+
     // MARK: Burst
 
     @Test func aBurstTakesAndSavesEveryShot() {

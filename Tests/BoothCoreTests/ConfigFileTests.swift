@@ -52,6 +52,11 @@ import Testing
             id = 1
             rotation = 180
             keep_on_card = false
+
+            [print]
+            mode = "each"
+            queue = "Selphy_CP1500"
+            copies = 2
             """
         let s = try ConfigFile.parse(text)
         #expect(s.photosDirectory == "/srv/photos")
@@ -77,7 +82,15 @@ import Testing
         #expect(s.rotation == 180)
         #expect(s.cameraBackend == .gphoto2)
         #expect(s.cameraKeepOnCard == false)
+        #expect(s.printMode == .each)
+        #expect(s.machineConfiguration.printsEachPhoto)
+        #expect(s.printQueue == "Selphy_CP1500")
+        #expect(s.printCopies == 2)
         let defaults = try ConfigFile.parse("")
+        #expect(defaults.printMode == .off)
+        #expect(!defaults.machineConfiguration.printsEachPhoto)
+        #expect(defaults.printQueue == "")
+        #expect(defaults.printCopies == 1)
         #expect(defaults.cameraBackend == .auto)
         #expect(defaults.cameraKeepOnCard)
     }
@@ -110,6 +123,10 @@ import Testing
         ("[camera]\nbackend = \"dslr\"", 2, "camera.backend", "allowed: auto, libcamera, gphoto2"),
         ("[camera]\nkeep_on_card = 1", 2, "camera.keep_on_card", "expected true or false"),
         ("[booth]\ntrust_clock = 1", 2, "booth.trust_clock", "true or false"),
+        ("[print]\nmode = \"always\"", 2, "print.mode", "allowed: off, each"),
+        ("[print]\ncopies = 0", 2, "print.copies", "allowed: 1 to 10"),
+        ("[print]\nqueue = \"Photo Printer\"", 2, "print.queue", "no CUPS queue name (no spaces, '/' or '#'"),
+        ("[print]\nqueue = 3", 2, "print.queue", "expected a queue name in quotes"),
         ("[countdown]\nvisual = \"yes\"", 2, "countdown.visual", "true or false"),
         ("[booth]\nrealtime_priority = 99", 2, "booth.realtime_priority", "allowed: 0 to 50"),
         ("[countdown]\ndelay_mode_timeout = 0.5", 2, "countdown.delay_mode_timeout", "allowed: 1"),
