@@ -6,6 +6,7 @@ import CameraCapture
 import Glibc
 import PhotoModel
 import PhotoStore
+import Printing
 import Testing
 
 @testable import BoothMain
@@ -17,6 +18,30 @@ import Testing
                 == "battery 50%, 530 MiB free on its card")
         #expect(DoctorCommand.cameraState(battery: nil, freeBytes: 2 << 20) == "2 MiB free on its card")
         #expect(DoctorCommand.cameraState(battery: nil, freeBytes: nil) == nil)
+    }
+
+    @Test(.enabled(if: CUPSFixture.isAvailable, "needs cupsd and ippeveprinter: scripts/install-deps --test"))
+    func thePrinterSaysItsQueueAndAStoppedQueueOrAMissingCUPSIsAProblemWithTheFix() throws {
+        let off = DoctorCommand.printerReport(mode: .off, client: CUPSClient(server: "/nonexistent.sock"), copies: 1)
+        #expect(off.lines == ["printing off (print.mode)"] && off.problems.isEmpty)
+        try CUPSFixture.exclusively { cups in
+            let client = CUPSClient(server: cups.socket)
+            let idle = DoctorCommand.printerReport(mode: .each, client: client, copies: 2)
+            #expect(idle.lines == ["queue booth (CUPS's default queue): idle, 2 copies of each photo"])
+            #expect(idle.problems.isEmpty)
+            try cups.admin("cupsdisable", [CUPSFixture.queue])
+            let stopped = DoctorCommand.printerReport(
+                mode: .each, client: CUPSClient(server: cups.socket, queue: CUPSFixture.queue), copies: 1)
+            #expect(stopped.lines.first == "queue booth: stopped, 1 copy of each photo")
+            #expect(stopped.problems.count == 1)
+            #expect(stopped.problems.first?.contains("queue booth is stopped") == true, "\(stopped.problems)")
+            #expect(stopped.problems.first?.contains("`sudo cupsenable booth`") == true)
+            #expect(stopped.problems.first?.contains("printer-error-policy=retry-job") == true)
+        }
+        let gone = DoctorCommand.printerReport(
+            mode: .each, client: CUPSClient(server: temporaryDirectory() + "/cups.sock"), copies: 1)
+        #expect(gone.lines.isEmpty)
+        #expect(gone.problems.first?.hasPrefix("print.mode is \"each\" but cannot reach CUPS") == true, "\(gone)")
     }
 
     @Test func aBusyCameraNamesWhoHoldsItAndTheFix() {

@@ -7,6 +7,7 @@ import GPIOInput
 import GPhotoCapture
 import PhotoModel
 import PhotoStore
+import Printing
 import SoundOutput
 
 /// `booth doctor`: what the booth would use, what is there, and what is wrong, with the fix.
@@ -154,6 +155,12 @@ struct DoctorCommand: ParsableCommand {
         for line in health.lines { print("  \(line)") }
         for text in health.problems { problem(text) }
 
+        print("Printer")
+        let printer = Self.printerReport(
+            mode: settings.printMode, client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies)
+        for line in printer.lines { print("  \(line)") }
+        for text in printer.problems { problem(text) }
+
         print("Clock")
         let clock = Self.clockReport(
             status: WallClock.status(), trusted: settings.trustClock, phone: WallClock.phoneMark(ClockMark.path))
@@ -162,6 +169,49 @@ struct DoctorCommand: ParsableCommand {
 
         print(problems == 0 ? "All good." : "\(problems) problem(s).")
         if problems > 0 { throw ExitCode(1) }
+    }
+
+    /// The printer when photos are printed (`print.mode`): CUPS's queue, its state and what its printer needs.
+    static func printerReport(mode: PrintMode, client: CUPSClient, copies: Int) -> (lines: [String], problems: [String])
+    {
+        guard mode != .off else { return (["printing off (print.mode)"], []) }
+        let queue: CUPSClient.QueueState
+        do {
+            queue = try client.queueState()
+        } catch {
+            return ([], ["print.mode is \"\(mode.rawValue)\" but \(error)"])
+        }
+        let states: [Int32: String] = [3: "idle", 4: "printing", 5: "stopped"]
+        let named = client.queue.isEmpty ? "\(queue.name) (CUPS's default queue)" : queue.name
+        var lines = [
+            "queue \(named): \(states[queue.state] ?? "state \(queue.state)"), \(copies) cop\(copies == 1 ? "y" : "ies") of each photo"
+        ]
+        var problems: [String] = []
+        if queue.isStopped {
+            problems.append(
+                "queue \(queue.name) is stopped: CUPS holds its jobs; `sudo cupsenable \(queue.name)` starts it again, and "
+                    + "`sudo lpadmin -p \(queue.name) -o printer-error-policy=retry-job` keeps a printer error from stopping it"
+            )
+        }
+        let needs: [String: String] = [
+            "media-empty": "out of paper", "media-needed": "out of paper", "media-jam": "a paper jam",
+            "door-open": "a door or cover open", "cover-open": "a door or cover open",
+            "marker-supply-empty": "out of ink, toner or ribbon", "toner-empty": "out of toner",
+            "marker-supply-low": "ink, toner or ribbon low", "offline": "offline (off, or unplugged)",
+            "input-tray-missing": "its paper tray missing",
+        ]
+        for reason in queue.reasons where reason != "paused" {
+            // CUPS suffixes a reason with -report, -warning or -error.
+            let base = ["-error", "-warning", "-report"].reduce(reason) { text, suffix in
+                text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
+            }
+            if let text = needs[base], !reason.hasSuffix("-report") {
+                problems.append("the printer of queue \(queue.name) needs attention: \(text) (\(reason))")
+            } else {
+                lines.append("the printer says: \(reason)")
+            }
+        }
+        return (lines, problems)
     }
 
     /// What doctor says of an open camera over USB: "battery 50%, 9310 MiB free on its card" (MiB, as for storage).

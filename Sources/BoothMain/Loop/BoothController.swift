@@ -5,6 +5,7 @@ import LEDCountdown
 import PhotoEncoding
 import PhotoModel
 import PhotoStore
+import Printing
 import SoundOutput
 import USBSticks
 
@@ -28,6 +29,8 @@ final class BoothController {
     private let renderer: LEDRenderer
     private let saver: PhotoSaver
     private let exports: ExportWorker
+    /// CUPS, when photos are printed (`print.mode`); nil otherwise (libcups is then never loaded).
+    private let printer: PhotoPrinter?
     private let signals: SignalSource
     private let watchdog: SystemdNotifier
     private let wallClock: WallClock
@@ -78,6 +81,7 @@ final class BoothController {
         // The workers' reports reach the booth once it is made: they come only from the loop's callbacks.
         var exported: (ExportWorker.Report) -> Void = { _ in }
         var saved: (PhotoSaver.Result) -> Void = { _ in }
+        var printed: (PhotoPrinter.Report) -> Void = { _ in }
         exports = try ExportWorker(
             store: store, settings: settings, owners: owners,
             sounds: StickSounds(settings: settings, allowedFileSystems: ExportOptions.defaultFileSystems), loop: loop
@@ -90,10 +94,17 @@ final class BoothController {
             orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported, owners: owners,
             loop: loop
         ) { saved($0) }
+        printer =
+            settings.printMode == .off
+            ? nil
+            : try PhotoPrinter(
+                client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies, loop: loop
+            ) { printed($0) }
         signals = try SignalSource()
         watchdog = SystemdNotifier()
         exported = { [unowned self] report in self.exportReport(report) }
         saved = { [unowned self] result in self.saveResult(result) }
+        printed = { [unowned self] report in self.printReport(report) }
         inbox.open(for: self)
     }
 
@@ -135,6 +146,8 @@ final class BoothController {
                 + "sound \(devices.sound.name)")
         if exitCode == nil { try loop.run() }
         saver.finish()
+        // A photo kept on the way out is handed to CUPS before the booth ends; CUPS prints it without the booth.
+        printer?.finish()
         // A camera over USB gets back the setting the booth changed, and its USB interface is free again.
         devices.camera.stop()
         // A stick being written is left verified and unmounted (safe to remove), never half-copied.
@@ -295,6 +308,8 @@ final class BoothController {
             exports.claim()
         case .discardPhoto(let path):
             saver.discard(path)
+        case .printPhotos(let paths):
+            printer?.print(paths)
         case .persistChoices(let choices):
             saver.persist(choices, to: settings.stateFile)
         case .reportSetting(let name, let value):
@@ -323,6 +338,38 @@ final class BoothController {
         log.record("capture", at: now, fields)
         frames[id] = frame
         dispatch(.captureCompleted(id), at: now)
+    }
+
+    private func printReport(_ report: PhotoPrinter.Report) {
+        let now = loop.now()
+        switch report {
+        case .sent(let photo, let job, let queue):
+            log.record(
+                "printSent", at: now,
+                [
+                    ("path", .string(photo)), ("job", .int(Int64(job))),
+                    ("queue", .string(queue.isEmpty ? "default" : queue)),
+                ])
+        case .refused(let photo, let reason):
+            log.record("printFailed", at: now, [("path", .string(photo)), ("reason", .string(reason))])
+            Log.error("print: \(photo) not printed: \(reason)")
+        case .ended(let photo, let job, .completed):
+            log.record("printed", at: now, [("path", .string(photo)), ("job", .int(Int64(job)))])
+        case .ended(let photo, let job, let state):
+            let reason =
+                "CUPS ended job \(job) \(state) (`lpstat -W completed -o` lists it; the printer's page says why)"
+            log.record(
+                "printFailed", at: now,
+                [("path", .string(photo)), ("job", .int(Int64(job))), ("reason", .string(reason))])
+            Log.error("print: \(photo) not printed: \(reason)")
+        case .lost(let photo, let job, let reason):
+            log.record(
+                "printFailed", at: now,
+                [("path", .string(photo)), ("job", .int(Int64(job))), ("reason", .string(reason))])
+            Log.error("print: job \(job) of \(photo) no longer followed: \(reason)")
+        case .looked:
+            break
+        }
     }
 
     private func exportReport(_ report: ExportWorker.Report) {

@@ -1,0 +1,124 @@
+// PhotoPrinter: sends the photos the booth keeps to CUPS on a worker thread and follows each job to its end.
+import BoothSystem
+import BoothTime
+import Printing
+
+/// Prints photos through CUPS (`print.mode = "each"`) without the loop ever waiting on CUPS's socket: each photo is
+/// sent by a worker thread of its own, then its job is followed (CUPS asked every 2 s while any job is open) until it
+/// completed, was cancelled or aborted. Reports come back on the loop's thread. A photo being sent counts as the
+/// loop's background work (virtual time waits for CUPS to take it); a job being printed does not.
+final class PhotoPrinter {
+    enum Report: Sendable {
+        /// CUPS took `photo` as job `job` on `queue`.
+        case sent(photo: String, job: Int32, queue: String)
+        /// CUPS did not take `photo` (the reason names the fix).
+        case refused(photo: String, reason: String)
+        /// Job `job` of `photo` will change no more: completed, canceled or aborted.
+        case ended(photo: String, job: Int32, state: CUPSClient.JobState)
+        /// CUPS could not say how job `job` is doing (restarted without its history, gone): it is followed no more.
+        case lost(photo: String, job: Int32, reason: String)
+        /// A look at the open jobs ended (the next is scheduled while any is open).
+        case looked
+    }
+
+    /// How often open jobs are looked at.
+    static let followInterval: Int64 = .seconds(2)
+
+    private let worker: Worker<Report>
+    private let client: CUPSClient
+    private let copies: Int
+    private let loop: EventLoop
+    /// Jobs sent and not ended, with their photos (the loop's thread only).
+    private var open: [Int32: String] = [:]
+    /// The next look at the open jobs, while any is open.
+    private var follow: EventLoop.TimerToken?
+    /// Whether a look is under way on the worker.
+    private var looking = false
+    /// Set by `finish`: the loop has stopped, no job is followed any more.
+    private var finished = false
+    /// Where reports go once the printer has taken note of them.
+    private let handle: (Report) -> Void
+
+    /// A printer sending `copies` copies of each photo through `client`; `handle` gets every report on `loop`'s
+    /// thread.
+    init(client: CUPSClient, copies: Int, loop: EventLoop, handle: @escaping (Report) -> Void) throws(SystemError) {
+        self.client = client
+        self.copies = copies
+        self.loop = loop
+        self.handle = handle
+        var deliver: (Report) -> Void = { _ in }
+        worker = try Worker(label: "heylook.print", loop: loop) { deliver($0) }
+        deliver = { [unowned self] report in self.received(report) }
+    }
+
+    /// Sends each photo to CUPS, one job each, in order.
+    func print(_ photos: [String]) {
+        for photo in photos {
+            loop.backgroundWork += 1
+            worker.run { [client, copies] post in
+                let title = photo.split(separator: "/").last.map(String.init) ?? photo
+                do throws(PrintError) {
+                    let job = try client.print(path: photo, title: title, copies: copies)
+                    post(.sent(photo: photo, job: job, queue: client.queue))
+                } catch {
+                    post(.refused(photo: photo, reason: error.description))
+                }
+            }
+        }
+    }
+
+    /// Shutdown: waits for the photos being sent (a job CUPS took prints without the booth); their reports go to
+    /// the handler.
+    func finish() {
+        finished = true
+        if let follow { loop.cancel(follow) }
+        follow = nil
+        for report in worker.finish() {
+            received(report)
+        }
+        // What is still open is CUPS's to print now.
+        open = [:]
+    }
+
+    private func received(_ report: Report) {
+        switch report {
+        case .sent(let photo, let job, _):
+            loop.backgroundWork -= 1
+            open[job] = photo
+            scheduleLook()
+        case .refused:
+            loop.backgroundWork -= 1
+        case .ended(_, let job, _), .lost(_, let job, _):
+            open[job] = nil
+        case .looked:
+            looking = false
+            scheduleLook()
+        }
+        handle(report)
+    }
+
+    /// Looks at the open jobs in `followInterval`, unless a look is due or under way.
+    private func scheduleLook() {
+        guard follow == nil, !looking, !finished, !open.isEmpty else { return }
+        follow = loop.schedule(at: loop.now().advanced(by: Self.followInterval)) { [unowned self] in
+            self.follow = nil
+            self.look()
+        }
+    }
+
+    private func look() {
+        let jobs = open
+        looking = true
+        worker.run { [client] post in
+            for (job, photo) in jobs.sorted(by: { $0.key < $1.key }) {
+                do throws(PrintError) {
+                    let state = try client.state(ofJob: job)
+                    if state.isFinal { post(.ended(photo: photo, job: job, state: state)) }
+                } catch {
+                    post(.lost(photo: photo, job: job, reason: error.description))
+                }
+            }
+            post(.looked)
+        }
+    }
+}

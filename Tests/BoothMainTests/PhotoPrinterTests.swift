@@ -1,0 +1,142 @@
+// PhotoPrinterTests: `booth simulate` with print.mode = "each" printing through a real cupsd to a real IPP printer.
+import BoothTestSupport
+import Foundation
+import Testing
+
+/// The real binary prints each kept photo through CUPS (CUPSFixture: cupsd and ippeveprinter started by the test):
+/// the printer receives the saved photo byte for byte, a retake prints nothing, and a queue CUPS does not have or a
+/// CUPS that is not running fail the print with the fix while the photo is kept.
+@Suite(
+    .timeLimit(.minutes(3)), .serialized, .offCooperativePool,
+    .enabled(if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+struct PhotoPrinterTests {
+    /// Runs `booth simulate --script -` with `script` and a config printing each photo (the review window and the
+    /// countdown given in seconds, `extra` lines in its [print] table) against the CUPS at `server`; its exit status,
+    /// standard error, events and saved photos.
+    private func simulate(
+        in folder: String, server: String, review: Double, delay: Double = 0.5, extra: String = "", script: String
+    ) throws -> (status: Int32, errors: String, events: [String], photos: [String]) {
+        let binary = try #require(BoothBinary.locate(), "no booth binary: run `swift build --build-tests` first")
+        try """
+        [booth]
+        state_file = "\(folder)/state.toml"
+        review_window = \(review)
+        [sound]
+        favourites = ["Pop"]
+        default = "Pop"
+        [countdown]
+        default_delay = \(delay)
+        [print]
+        mode = "each"
+        \(extra)
+        """.write(toFile: folder + "/booth.toml", atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [
+            "simulate", "--script", "-", "--config", folder + "/booth.toml", "--photos", folder + "/photos",
+            "--events-json", folder + "/events.jsonl",
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["CUPS_SERVER"] = server
+        process.environment = environment
+        let input = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let events = String(decoding: readFile(folder + "/events.jsonl") ?? [], as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        let photos = try folderNames(folder + "/photos").filter { $0.hasSuffix(".jpg") }.map {
+            folder + "/photos/" + $0
+        }
+        return (process.terminationStatus, text, events, photos)
+    }
+
+    private func events(
+        _ run: (status: Int32, errors: String, events: [String], photos: [String]), _ type: String
+    )
+        -> [String]
+    {
+        run.events.filter { $0.contains("\"type\":\"\(type)\"") }
+    }
+
+    @Test func aKeptPhotoReachesThePrinterByteForByteAndItsJobIsFollowedToTheEnd() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 5\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            let photo = try #require(run.photos.first)
+            #expect(run.photos.count == 1)
+            let documents = cups.documents(count: 1)
+            #expect(documents.count == 1, "\(documents); booth: \(run.errors)")
+            #expect(documents.first.flatMap(readFile) == readFile(photo))
+            let sent = events(run, "printSent")
+            #expect(sent.count == 1)
+            #expect(sent.first?.contains("\"path\":\"\(photo)\"") == true, "\(sent)")
+            #expect(sent.first?.contains("\"queue\":\"default\"") == true, "\(sent)")
+            #expect(events(run, "printed").count == 1, "\(run.events)")
+            #expect(events(run, "printFailed").isEmpty)
+        }
+    }
+
+    @Test func aRetakePrintsNothingAndThePhotoThatStaysPrintsOnceAsTheBoothStops() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // The first photo is discarded by the long press in its review window; the retake is still in its own
+            // review window when the booth is told to quit, so it is printed on the way out. The countdown (2 s)
+            // outlasts the hold (1 s), so the long press comes while the retake's sequence runs.
+            let run = try simulate(
+                in: folder, server: cups.socket, review: 5, delay: 2,
+                extra: "queue = \"\(CUPSFixture.queue)\"\ncopies = 2",
+                script: "press\nwait 4\nlong-press\nwait 4\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.photos.count == 1, "\(run.photos)")
+            let documents = cups.documents(count: 1)
+            #expect(documents.count == 1, "\(documents)")
+            #expect(documents.first.flatMap(readFile) == run.photos.first.flatMap(readFile))
+            #expect(events(run, "printSent").count == 1)
+            #expect(events(run, "printSent").first?.contains("\"queue\":\"booth\"") == true)
+            // Two copies, in colour, asked of the printer in the job's attributes.
+            let printer = cups.log("ippeveprinter.log")
+            #expect(printer.contains("copies (integer) 2"))
+            #expect(printer.contains("print-color-mode (keyword) color"))
+        }
+    }
+
+    @Test func aQueueCUPSDoesNotHaveFailsThePrintWithTheFixAndKeepsThePhoto() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = try simulate(
+                in: folder, server: cups.socket, review: 0, extra: "queue = \"Selphy\"", script: "press\nwait 3\nquit\n"
+            )
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.photos.count == 1)
+            let failed = events(run, "printFailed")
+            #expect(failed.count == 1)
+            #expect(failed.first?.contains("CUPS has no queue 'Selphy'") == true, "\(failed)")
+            #expect(run.errors.contains("not printed: CUPS has no queue 'Selphy'"), "\(run.errors)")
+            #expect(cups.documents(count: 1, timeout: 1).isEmpty)
+        }
+    }
+
+    @Test func aCUPSThatIsNotRunningFailsThePrintWithTheFixAndKeepsThePhoto() throws {
+        let folder = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try simulate(
+            in: folder, server: folder + "/no-cups.sock", review: 0, script: "press\nwait 3\npress\nwait 3\nquit\n")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.photos.count == 2)
+        let failed = events(run, "printFailed")
+        #expect(failed.count == 2)
+        #expect(failed.allSatisfy { $0.contains("cannot reach CUPS") }, "\(failed)")
+        #expect(events(run, "photoSaved").count == 2)
+    }
+}
