@@ -2,7 +2,7 @@
 import PhotoModel
 
 /// What `booth stats` says about a booth's events, fed one record at a time in the order they were
-/// written: photos per day, sounds used, aborts by reason, the press→sound and shutter-lag
+/// written: photos per day, retakes and prints, sounds used, aborts by reason, the press→sound and shutter-lag
 /// distributions and the temperature range. Pure: the command reads the files.
 public struct EventStats: Sendable {
     /// Records read.
@@ -15,6 +15,8 @@ public struct EventStats: Sendable {
     public private(set) var photosPerDay: [String: Int] = [:]
     /// Retakes moved aside.
     public private(set) var discarded = 0
+    /// Photos CUPS took to print (`printSent`), printed (`printed`) and not printed (`printFailed`).
+    public private(set) var prints = (sent: 0, printed: 0, failed: 0)
     /// Attention sounds played, by name.
     public private(set) var soundsUsed: [String: Int] = [:]
     /// Aborted sequences, by the error reported just before.
@@ -74,6 +76,12 @@ public struct EventStats: Sendable {
             photosPerDay[PhotoName(fileName: name)?.folder ?? PhotoName.undated, default: 0] += 1
         case "photoDiscarded":
             discarded += 1
+        case "printSent":
+            prints.sent += 1
+        case "printed":
+            prints.printed += 1
+        case "printFailed":
+            prints.failed += 1
         case "error":
             lastError = record.string("message")
         case "state" where record.string("to") == "aborted":
@@ -113,6 +121,9 @@ public struct EventStats: Sendable {
             lines.append("  \(day)  \(Self.padLeft(String(count), 5))")
         }
         lines.append("  retakes discarded: \(discarded)")
+        if prints != (0, 0, 0) {
+            lines.append("  prints: \(prints.sent) sent to CUPS, \(prints.printed) printed, \(prints.failed) failed")
+        }
         lines.append("")
         lines.append("Sounds used")
         if soundsUsed.isEmpty { lines.append("  none") }

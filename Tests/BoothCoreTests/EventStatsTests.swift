@@ -4,7 +4,8 @@ import Testing
 @testable import BoothCore
 
 @Suite struct EventStatsTests {
-    /// A morning of a booth: two photos, a retake, a cancelled sequence, a restart, a cut last line.
+    /// A morning of a booth: two photos, a retake, a print and one that failed, a cancelled sequence, a restart, a cut
+    /// last line.
     static let events = """
         {"t_us":100,"type":"ready","sound":"Duck"}
         {"t_us":1000,"type":"input","input":"buttonPressed","handled_us":1100}
@@ -23,6 +24,9 @@ import Testing
         {"t_us":900000,"type":"capture","capture":"1.0","sensor_us":930000,"trigger_us":900000}
         {"t_us":990000,"type":"photoSaved","path":"/p/HeyLook_2026-11-23_09-00-00_000002.jpg","bytes":9}
         {"t_us":995000,"type":"photoDiscarded","path":"/p/HeyLook_2026-11-22_10-00-00_000001.jpg"}
+        {"t_us":995500,"type":"printSent","path":"/p/HeyLook_2026-11-23_09-00-00_000002.jpg","job":4,"queue":"default"}
+        {"t_us":995600,"type":"printFailed","path":"/p/HeyLook_2026-11-23_09-00-00_000003.jpg","reason":"no queue"}
+        {"t_us":995700,"type":"printed","path":"/p/HeyLook_2026-11-23_09-00-00_000002.jpg","job":4}
         {"t_us":996000,"type":"temperature","millidegrees":51234}
         {"t_us":997000,"type":"temperature","millidegrees":48000}
         {"t_us":999000,"type":"state","from":"capturing","to":"aborted"}
@@ -36,6 +40,7 @@ import Testing
         #expect(stats.starts == 2)
         #expect(stats.photosPerDay == ["2026-11-22": 1, "2026-11-23": 1])
         #expect(stats.discarded == 1)
+        #expect(stats.prints == (sent: 1, printed: 1, failed: 1))
         #expect(stats.soundsUsed == ["Duck": 1, "Cow": 3])
         #expect(stats.aborts == ["cancelled with the cancel button": 1, "no reason reported": 1])
         // Each attention sound pairs with the press before it in the same run; the one after a restart
@@ -46,10 +51,18 @@ import Testing
         let report = stats.report
         #expect(report.contains("1 unreadable line(s) skipped"))
         #expect(report.contains("  2026-11-22      1"))
+        #expect(report.contains("  prints: 1 sent to CUPS, 1 printed, 1 failed"))
         #expect(report.contains("press → sound         3     2.0     5.0     5.0     5.0"))
         #expect(report.contains("shutter lag           2    12.0    30.0    30.0    30.0"))
         #expect(report.contains("Temperature: 48.0 °C to 51.2 °C (2 readings)"))
         #expect(report.contains("      3  Cow\n      1  Duck"))
+    }
+
+    @Test func aBoothThatNeverPrintedSaysNothingOfPrints() {
+        var stats = EventStats()
+        stats.add(line: #"{"t_us":100,"type":"ready","sound":"Duck"}"#[...])
+        #expect(stats.prints == (sent: 0, printed: 0, failed: 0))
+        #expect(!stats.report.contains("prints"))
     }
 
     @Test func percentilesByNearestRank() {
