@@ -29,7 +29,7 @@ public final class CUPSFixture: @unchecked Sendable {
     /// Whether every program is installed (scripts/install-deps --test installs them).
     public static var isAvailable: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
-    /// One fixture at a time: avahi-daemon keeps its pid file in /run/avahi-daemon, one per machine.
+    /// One fixture at a time in a test run (the tests that use it wait their turn).
     private static let turn = NSLock()
 
     /// Runs `body` with a fixture no other test shares; it is stopped after.
@@ -148,10 +148,23 @@ public final class CUPSFixture: @unchecked Sendable {
 
         try launch("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile"])
         try wait("the private D-Bus") { FileManager.default.fileExists(atPath: self.folder + "/bus") }
-        try launch(
-            "/usr/sbin/avahi-daemon",
-            ["-f", folder + "/avahi.conf", "--no-drop-root", "--no-chroot", "--no-rlimits", "--no-proc-title"],
-            log: "avahi.log")
+        let avahi = [
+            "/usr/sbin/avahi-daemon", "-f", folder + "/avahi.conf", "--no-drop-root", "--no-chroot", "--no-rlimits",
+            "--no-proc-title",
+        ]
+        // avahi-daemon keeps its pid file in /run/avahi-daemon, one per machine: as root the fixture gives it a folder
+        // of its own (a mount namespace of its own), so the machine's own avahi-daemon, or another test run's, does
+        // not stop it.
+        if geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") {
+            try launch(
+                "/usr/bin/unshare",
+                [
+                    "--mount", "--propagation", "private", "/bin/sh", "-c",
+                    "mkdir -p /run/avahi-daemon && mount -t tmpfs tmpfs /run/avahi-daemon && exec \"$0\" \"$@\"",
+                ] + avahi, log: "avahi.log")
+        } else {
+            try launch(avahi[0], Array(avahi.dropFirst()), log: "avahi.log")
+        }
         try wait("avahi-daemon") { self.log("avahi.log").contains("Server startup complete") }
         try launch(
             "/usr/sbin/ippeveprinter",
