@@ -20,19 +20,25 @@ public enum DeviceWarning: String, Hashable, Sendable, CaseIterable {
     case underVoltage
     /// The camera over USB says its battery is low: it stops taking photos when it runs out.
     case cameraBatteryLow
+    /// The printer needs something before it prints again (paper, a jam cleared, a door shut, ink or ribbon), or its
+    /// CUPS queue stopped, or CUPS cannot be reached (`print.mode` on): prints wait or fail.
+    case printerNeedsAttention
 
-    /// Heat and power (the Pi's, and the camera's battery): shown by their own pattern, more urgent than the others.
-    public var isHealth: Bool { self == .overheating || self == .underVoltage || self == .cameraBatteryLow }
+    /// Heat, power and supplies (the Pi's, the camera's battery, the printer's paper and ink): shown by their own
+    /// pattern, more urgent than the others.
+    public var isHealth: Bool {
+        self == .overheating || self == .underVoltage || self == .cameraBatteryLow || self == .printerNeedsAttention
+    }
 
     /// How many times its LED blinks before each pause: the camera 1, the sound device 2, muted 3, quiet 4, a GPIO
-    /// line 5, the button's line 6; on the last LED, heat 1, power 2, the camera's battery 3. (The LED table in
-    /// README.md says the same.)
+    /// line 5, the button's line 6; on the last LED, heat 1, power 2, the camera's battery 3, the printer 4. (The LED
+    /// table in README.md says the same.)
     public var blinks: Int {
         switch self {
         case .cameraUnavailable, .overheating: 1
         case .soundDeviceUnavailable, .underVoltage: 2
         case .volumeMuted, .cameraBatteryLow: 3
-        case .volumeLow: 4
+        case .volumeLow, .printerNeedsAttention: 4
         case .gpioUnavailable: 5
         case .buttonUnavailable: 6
         }

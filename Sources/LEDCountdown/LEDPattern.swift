@@ -47,8 +47,8 @@ public enum LEDPattern: Equatable, Hashable, Sendable {
     /// A stick that is not one of the owner's is in (`export.sticks = "owner"`): the first and the last LED lit in
     /// turn, 500 ms each, until it is made the owner's (the knob's switch held) or pulled.
     case unknownStick
-    /// The last LED blinking `blinks` times, then 1.5 s dark, as `warning` does: too hot (1), or the supply too low
-    /// (2). Several causes take turns.
+    /// The last LED blinking `blinks` times, then 1.5 s dark, as `warning` does: too hot (1), the supply too low (2),
+    /// a camera's battery low (3), the printer needing attention (4). Several causes take turns.
     case healthWarning(blinks: [Int])
     /// The photo store is below its free-space reserve: the whole row lit, dark for 125 ms every 2 s.
     case full

@@ -39,6 +39,32 @@ public struct CUPSClient: Sendable {
         }
 
         public var isStopped: Bool { state == 5 }
+
+        /// What the printer needs before it prints: each reason that stops it (out of paper, a jam, a door open, ink
+        /// or ribbon out, offline) with its words. A reason CUPS marks `-report` is information only.
+        public var needs: [(reason: String, words: String)] {
+            reasons.compactMap { reason in
+                guard !reason.hasSuffix("-report") else { return nil }
+                let base = ["-error", "-warning"].reduce(reason) { text, suffix in
+                    text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
+                }
+                return Self.needed[base].map { (reason, $0) }
+            }
+        }
+
+        /// The reasons that stop a printer, in words; `booth doctor` shows the others as they are.
+        public static let needed: [String: String] = [
+            "media-empty": "out of paper", "media-needed": "out of paper", "media-jam": "a paper jam",
+            "door-open": "a door or cover open", "cover-open": "a door or cover open",
+            "marker-supply-empty": "out of ink, toner or ribbon", "toner-empty": "out of toner",
+            "offline": "offline (off, or unplugged)", "input-tray-missing": "its paper tray missing",
+        ]
+
+        /// What keeps the queue from printing, in words (stopped, and what the printer needs), nil when nothing does.
+        public var attention: String? {
+            let all = (isStopped ? ["the queue \(name) is stopped"] : []) + needs.map { "\($0.words) (\($0.reason))" }
+            return all.isEmpty ? nil : all.joined(separator: "; ")
+        }
     }
 
     /// The server (a socket path or host[:port]); nil: libcups's own choice (CUPS_SERVER, else the local socket).

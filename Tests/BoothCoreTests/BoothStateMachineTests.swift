@@ -335,7 +335,7 @@ import Testing
     /// Each cause blinks its own count; several take turns, fewest blinks first.
     @Test func eachWarningBlinksItsOwnCountAndSeveralTakeTurns() {
         #expect(Set(DeviceWarning.allCases.filter { !$0.isHealth }.map(\.blinks)).count == 6)
-        #expect(Set(DeviceWarning.allCases.filter(\.isHealth).map(\.blinks)).count == 3)
+        #expect(Set(DeviceWarning.allCases.filter(\.isHealth).map(\.blinks)).count == 4)
         var h = MachineHarness()
         h.send(.deviceWarning(.gpioUnavailable, active: true))
         #expect(h.lastPattern == .warning(blinks: [5]))
@@ -382,6 +382,20 @@ import Testing
         #expect(h.lastPattern == .healthWarning(blinks: [3]), "a health reading does not clear the camera's battery")
         h.send(.deviceWarning(.cameraBatteryLow, active: false))
         #expect(h.lastPattern == .warning(blinks: [3]))
+    }
+
+    /// A printer that needs attention is shown with heat, power and the camera's battery (the last LED, 4 blinks),
+    /// and still lets a press through: the photo is kept, its print waits.
+    @Test func aPrinterThatNeedsAttentionWarnsOnTheLastLED() {
+        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        h.send(.deviceWarning(.printerNeedsAttention, active: true))
+        #expect(h.lastPattern == .healthWarning(blinks: [4]))
+        #expect(h.log.contains(.reportSetting(name: "warning.printerNeedsAttention", value: "true")))
+        #expect(h.machine.acceptsPress)
+        h.send(.deviceWarning(.cameraBatteryLow, active: true))
+        #expect(h.lastPattern == .healthWarning(blinks: [3, 4]))
+        h.send(.deviceWarning(.printerNeedsAttention, active: false))
+        #expect(h.lastPattern == .healthWarning(blinks: [3]))
     }
 
     /// A failed export (a verification failure, say) shows the error pattern until the stick is pulled:

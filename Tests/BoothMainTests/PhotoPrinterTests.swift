@@ -127,6 +127,35 @@ struct PhotoPrinterTests {
         }
     }
 
+    @Test func aStoppedQueueLightsThePrinterWarningUntilItIsStartedAgainAndItsPhotoPrintsThen() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try cups.admin("cupsdisable", [CUPSFixture.queue])
+            // The queue is started again 6 s in, while the booth runs (it looks at the queue every 10 s).
+            let enable = Thread {
+                Thread.sleep(forTimeInterval: 6)
+                try? cups.admin("cupsenable", [CUPSFixture.queue])
+            }
+            enable.start()
+            let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 18\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            let warnings = events(run, "setting").filter { $0.contains("warning.printerNeedsAttention") }
+            #expect(warnings.count == 2, "\(warnings)")
+            #expect(warnings.first?.contains("\"value\":\"true\"") == true)
+            #expect(warnings.last?.contains("\"value\":\"false\"") == true)
+            let printer = events(run, "printer")
+            #expect(printer.first?.contains("the queue booth is stopped") == true, "\(printer)")
+            #expect(printer.last?.contains("\"attention\":\"none\"") == true, "\(printer)")
+            #expect(run.errors.contains("the printer needs attention: the queue booth is stopped"))
+            // The photo CUPS held while the queue was stopped prints once it starts again.
+            #expect(events(run, "printSent").count == 1)
+            let documents = cups.documents(count: 1)
+            #expect(documents.count == 1)
+            #expect(documents.first.flatMap(readFile) == run.photos.first.flatMap(readFile))
+        }
+    }
+
     @Test func aCUPSThatIsNotRunningFailsThePrintWithTheFixAndKeepsThePhoto() throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -241,13 +241,13 @@ import Testing
             all.append((.exportProgress(done: done, total: total), .export(lit: copied(done, of: total))))
         }
         // Every set of causes that can be there at once, fewest blinks first (DeviceWarning.blinks: 1 to 6 on the
-        // first LED; heat 1, power 2 and the camera's battery 3 on the last).
+        // first LED; heat 1, power 2, the camera's battery 3 and the printer 4 on the last).
         for causes in 1..<(1 << 6) {
             let counts = (1...6).filter { causes & (1 << ($0 - 1)) != 0 }
             all.append((.warning(blinks: counts), .warning(counts)))
         }
-        for causes in 1..<(1 << 3) {
-            let counts = (1...3).filter { causes & (1 << ($0 - 1)) != 0 }
+        for causes in 1..<(1 << 4) {
+            let counts = (1...4).filter { causes & (1 << ($0 - 1)) != 0 }
             all.append((.healthWarning(blinks: counts), .health(counts)))
         }
         // Every place among the knob's sounds: up to 5 favourites and the sounds folder, which a stick fills to 20

@@ -193,23 +193,12 @@ struct DoctorCommand: ParsableCommand {
                     + "`sudo lpadmin -p \(queue.name) -o printer-error-policy=retry-job` keeps a printer error from stopping it"
             )
         }
-        let needs: [String: String] = [
-            "media-empty": "out of paper", "media-needed": "out of paper", "media-jam": "a paper jam",
-            "door-open": "a door or cover open", "cover-open": "a door or cover open",
-            "marker-supply-empty": "out of ink, toner or ribbon", "toner-empty": "out of toner",
-            "marker-supply-low": "ink, toner or ribbon low", "offline": "offline (off, or unplugged)",
-            "input-tray-missing": "its paper tray missing",
-        ]
-        for reason in queue.reasons where reason != "paused" {
-            // CUPS suffixes a reason with -report, -warning or -error.
-            let base = ["-error", "-warning", "-report"].reduce(reason) { text, suffix in
-                text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
-            }
-            if let text = needs[base], !reason.hasSuffix("-report") {
-                problems.append("the printer of queue \(queue.name) needs attention: \(text) (\(reason))")
-            } else {
-                lines.append("the printer says: \(reason)")
-            }
+        for need in queue.needs {
+            problems.append("the printer of queue \(queue.name) needs attention: \(need.words) (\(need.reason))")
+        }
+        let needed = Set(queue.needs.map(\.reason))
+        for reason in queue.reasons where reason != "paused" && !needed.contains(reason) {
+            lines.append("the printer says: \(reason)")
         }
         return (lines, problems)
     }

@@ -369,6 +369,14 @@ final class BoothController {
             Log.error("print: job \(job) of \(photo) no longer followed: \(reason)")
         case .looked:
             break
+        case .queue(let attention):
+            log.record("printer", at: now, [("attention", .string(attention ?? "none"))])
+            if let attention {
+                Log.warning("print: the printer needs attention: \(attention); prints wait or fail until then")
+            } else {
+                Log.info("print: the printer is ready")
+            }
+            dispatch(.deviceWarning(.printerNeedsAttention, active: attention != nil), at: now)
         }
     }
 

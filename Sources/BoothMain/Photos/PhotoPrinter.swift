@@ -5,8 +5,10 @@ import Printing
 
 /// Prints photos through CUPS (`print.mode = "each"`) without the loop ever waiting on CUPS's socket: each photo is
 /// sent by a worker thread of its own, then its job is followed (CUPS asked every 2 s while any job is open) until it
-/// completed, was cancelled or aborted. Reports come back on the loop's thread. A photo being sent counts as the
-/// loop's background work (virtual time waits for CUPS to take it); a job being printed does not.
+/// completed, was cancelled or aborted. The queue itself is looked at from the start and every 10 s: whether it
+/// prints, or what keeps it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when
+/// that changes. Reports come back on the loop's thread. A photo being sent counts as the loop's background work
+/// (virtual time waits for CUPS to take it); a job being printed and a look at the queue do not.
 final class PhotoPrinter {
     enum Report: Sendable {
         /// CUPS took `photo` as job `job` on `queue`.
@@ -19,10 +21,14 @@ final class PhotoPrinter {
         case lost(photo: String, job: Int32, reason: String)
         /// A look at the open jobs ended (the next is scheduled while any is open).
         case looked
+        /// What keeps the queue from printing now (nil: nothing), reported when it changes.
+        case queue(attention: String?)
     }
 
     /// How often open jobs are looked at.
     static let followInterval: Int64 = .seconds(2)
+    /// How often the queue is looked at.
+    static let queueInterval: Int64 = .seconds(10)
 
     private let worker: Worker<Report>
     private let client: CUPSClient
@@ -36,6 +42,10 @@ final class PhotoPrinter {
     private var looking = false
     /// Set by `finish`: the loop has stopped, no job is followed any more.
     private var finished = false
+    /// The next look at the queue.
+    private var queueLook: EventLoop.TimerToken?
+    /// What kept the queue from printing at the last look (.some(nil): nothing; nil: not looked at yet).
+    private var lastAttention: String??
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
@@ -49,6 +59,7 @@ final class PhotoPrinter {
         var deliver: (Report) -> Void = { _ in }
         worker = try Worker(label: "heylook.print", loop: loop) { deliver($0) }
         deliver = { [unowned self] report in self.received(report) }
+        lookAtQueue()
     }
 
     /// Sends each photo to CUPS, one job each, in order.
@@ -72,6 +83,8 @@ final class PhotoPrinter {
     func finish() {
         finished = true
         if let follow { loop.cancel(follow) }
+        if let queueLook { loop.cancel(queueLook) }
+        queueLook = nil
         follow = nil
         for report in worker.finish() {
             received(report)
@@ -93,6 +106,10 @@ final class PhotoPrinter {
         case .looked:
             looking = false
             scheduleLook()
+        case .queue(let attention):
+            // Only a change is news.
+            guard lastAttention != .some(attention) else { return }
+            lastAttention = .some(attention)
         }
         handle(report)
     }
@@ -103,6 +120,22 @@ final class PhotoPrinter {
         follow = loop.schedule(at: loop.now().advanced(by: Self.followInterval)) { [unowned self] in
             self.follow = nil
             self.look()
+        }
+    }
+
+    /// Asks CUPS how the queue is on the worker (reporting a change), then again in `queueInterval`.
+    private func lookAtQueue() {
+        worker.run { [client] post in
+            do throws(PrintError) {
+                post(.queue(attention: try client.queueState().attention))
+            } catch {
+                post(.queue(attention: error.description))
+            }
+        }
+        guard !finished else { return }
+        queueLook = loop.schedule(at: loop.now().advanced(by: Self.queueInterval)) { [unowned self] in
+            self.queueLook = nil
+            self.lookAtQueue()
         }
     }
 
