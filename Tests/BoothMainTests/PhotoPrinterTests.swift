@@ -132,7 +132,7 @@ struct PhotoPrinterTests {
             let folder = temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try cups.admin("cupsdisable", [CUPSFixture.queue])
-            // The queue is started again 6 s in, while the booth runs (it looks at the queue every 10 s).
+            // The queue is started again 6 s in, while the booth runs (it looks at the queue every 5 s).
             let enable = Thread {
                 Thread.sleep(forTimeInterval: 6)
                 try? cups.admin("cupsenable", [CUPSFixture.queue])
@@ -152,6 +152,36 @@ struct PhotoPrinterTests {
             #expect(events(run, "printSent").count == 1)
             let documents = cups.documents(count: 1)
             #expect(documents.count == 1)
+            #expect(documents.first.flatMap(readFile) == run.photos.first.flatMap(readFile))
+        }
+    }
+
+    @Test func paperOutLightsThePrinterWarningAndTheWaitingPhotoPrintsOnceWhenThePaperIsBack() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            cups.paperOut = true
+            // The paper is back 12 s in: after the booth's looks at 5 and 10 s saw it out (the job reached the
+            // printer 1 to 2 s in), and CUPS hears that the job completed a few seconds later.
+            let refill = Thread {
+                Thread.sleep(forTimeInterval: 12)
+                cups.paperOut = false
+            }
+            refill.start()
+            let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 30\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            let warnings = events(run, "setting").filter { $0.contains("warning.printerNeedsAttention") }
+            #expect(warnings.count == 2, "\(warnings); \(events(run, "printer")); \(events(run, "printed"))")
+            #expect(warnings.first?.contains("\"value\":\"true\"") == true)
+            #expect(warnings.last?.contains("\"value\":\"false\"") == true)
+            let printer = events(run, "printer")
+            #expect(printer.contains { $0.contains("out of paper (media-empty") }, "\(printer)")
+            // The one job waited for the paper and printed once.
+            #expect(events(run, "printSent").count == 1)
+            #expect(events(run, "printed").count == 1, "\(run.events.suffix(20))")
+            #expect(events(run, "printFailed").isEmpty)
+            let documents = cups.documents(count: 1)
+            #expect(documents.count == 1, "\(documents)")
             #expect(documents.first.flatMap(readFile) == run.photos.first.flatMap(readFile))
         }
     }

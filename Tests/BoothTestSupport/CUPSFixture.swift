@@ -3,9 +3,10 @@ import Foundation
 
 /// A CUPS of the test's own: `cupsd` (Debian's cups-daemon) listening only on a socket in the fixture's folder, with
 /// the queue `booth` (made by `lpadmin -m everywhere`, the default queue) on `ippeveprinter` (cups-ipp-utils), a
-/// real IPP Everywhere printer on 127.0.0.1 that keeps every document it is sent. ippeveprinter needs DNS-SD, so
-/// the fixture starts its own `dbus-daemon` (a private system bus) and an `avahi-daemon` on it bound to `lo`. Point
-/// libcups at `socket` (CUPS_SERVER) to print to it. `stop()` ends every process and removes the folder.
+/// real IPP Everywhere printer on localhost that keeps every document it is sent and can run out of paper
+/// (`paperOut`). ippeveprinter needs DNS-SD, so the fixture starts its own `dbus-daemon` (a private system bus) and
+/// an `avahi-daemon` on it bound to `lo`. Point libcups at `socket` (CUPS_SERVER) to print to it. `stop()` ends every
+/// process and removes the folder.
 public final class CUPSFixture: @unchecked Sendable {
     public enum Failure: Error, CustomStringConvertible {
         case missing(String)
@@ -146,6 +147,19 @@ public final class CUPSFixture: @unchecked Sendable {
             Sandboxing Relaxed
             """, to: cups + "/cups-files.conf")
 
+        // The printer prints at once, unless its paper is out: then it says so in its IPP state (printer-state-reasons
+        // media-empty and media-needed, as a printer does) and the job waits until the paper is back.
+        try write(
+            """
+            #!/bin/sh
+            if [ -e \(folder)/paper-out ]; then
+                echo "STATE: +media-empty,media-needed" >&2
+                while [ -e \(folder)/paper-out ]; do sleep 0.1; done
+                echo "STATE: -media-empty,media-needed" >&2
+            fi
+            exit 0
+            """, to: folder + "/print-command")
+        chmod(folder + "/print-command", 0o755)
         try launch("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile"])
         try wait("the private D-Bus") { FileManager.default.fileExists(atPath: self.folder + "/bus") }
         let avahi = [
@@ -170,9 +184,9 @@ public final class CUPSFixture: @unchecked Sendable {
             "/usr/sbin/ippeveprinter",
             [
                 // localhost: it listens on each of the name's addresses (127.0.0.1 and ::1), loopback only.
-                // -c: a print command, so a job takes no time (without one it "prints" for 5 to 15 s).
+                // -c: the printer's print command (see `paperOut`); without one a job "prints" for 5 to 15 s.
                 // -vvv: each request's attributes in its log (the copies asked for, say).
-                "-vvv", "-p", String(port), "-n", "localhost", "-d", received, "-k", "-c", "/bin/true",
+                "-vvv", "-p", String(port), "-n", "localhost", "-d", received, "-k", "-c", folder + "/print-command",
                 // A printer that takes JPEG (as photo printers do): CUPS hands it the photo as it is, with the job's
                 // copies and colour mode.
                 "-f", "image/jpeg",
@@ -184,6 +198,18 @@ public final class CUPSFixture: @unchecked Sendable {
         try wait("cupsd's socket") { FileManager.default.fileExists(atPath: self.socket) }
         try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
         try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue])
+    }
+
+    /// Whether the printer is out of paper: a job that comes meanwhile waits, the printer saying so, until it is back.
+    public var paperOut: Bool {
+        get { FileManager.default.fileExists(atPath: folder + "/paper-out") }
+        set {
+            if newValue {
+                _ = FileManager.default.createFile(atPath: folder + "/paper-out", contents: nil)
+            } else {
+                try? FileManager.default.removeItem(atPath: folder + "/paper-out")
+            }
+        }
     }
 
     /// Stops every process (the last started first) and removes the folder.

@@ -5,7 +5,7 @@ import Printing
 
 /// Prints photos through CUPS (`print.mode = "each"`) without the loop ever waiting on CUPS's socket: each photo is
 /// sent by a worker thread of its own, then its job is followed (CUPS asked every 2 s while any job is open) until it
-/// completed, was cancelled or aborted. The queue itself is looked at from the start and every 10 s: whether it
+/// completed, was cancelled or aborted. The queue itself is looked at from the start and every 5 s: whether it
 /// prints, or what keeps it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when
 /// that changes. Reports come back on the loop's thread. A photo being sent counts as the loop's background work
 /// (virtual time waits for CUPS to take it); a job being printed and a look at the queue do not.
@@ -28,7 +28,7 @@ final class PhotoPrinter {
     /// How often open jobs are looked at.
     static let followInterval: Int64 = .seconds(2)
     /// How often the queue is looked at.
-    static let queueInterval: Int64 = .seconds(10)
+    static let queueInterval: Int64 = .seconds(5)
 
     private let worker: Worker<Report>
     private let client: CUPSClient
