@@ -16,7 +16,6 @@ struct PhotoPrinterTests {
     private func simulate(
         in folder: String, server: String, review: Double, delay: Double = 0.5, extra: String = "", script: String
     ) throws -> (status: Int32, errors: String, events: [String], photos: [String]) {
-        let binary = try #require(BoothBinary.locate(), "no booth binary: run `swift build --build-tests` first")
         try """
         [booth]
         state_file = "\(folder)/state.toml"
@@ -30,31 +29,17 @@ struct PhotoPrinterTests {
         mode = "each"
         \(extra)
         """.write(toFile: folder + "/booth.toml", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = [
-            "simulate", "--script", "-", "--config", folder + "/booth.toml", "--photos", folder + "/photos",
-            "--events-json", folder + "/events.jsonl",
-        ]
-        var environment = ProcessInfo.processInfo.environment
-        environment["CUPS_SERVER"] = server
-        process.environment = environment
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try runBoothSimulate(
+            [
+                "--config", folder + "/booth.toml", "--photos", folder + "/photos", "--events-json",
+                folder + "/events.jsonl",
+            ], script: script, environment: ["CUPS_SERVER": server])
         let events = String(decoding: readFile(folder + "/events.jsonl") ?? [], as: UTF8.self)
             .split(separator: "\n").map(String.init)
         let photos = try folderNames(folder + "/photos").filter { $0.hasSuffix(".jpg") }.map {
             folder + "/photos/" + $0
         }
-        return (process.terminationStatus, text, events, photos)
+        return (run.status, run.errors, events, photos)
     }
 
     private func events(

@@ -11,21 +11,7 @@ import Testing
 struct SimulateCommandTests {
     /// Runs `booth simulate ARGUMENTS` with `script` on standard input; its exit status and standard error.
     private func simulate(_ arguments: [String], script: String) throws -> (status: Int32, errors: String) {
-        let binary = try #require(BoothBinary.locate(), "no booth binary: run `swift build --build-tests` first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["simulate", "--script", "-"] + arguments
-        let input = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(script.utf8))
-        try input.fileHandleForWriting.close()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
+        try runBoothSimulate(arguments, script: script)
     }
 
     private func config(in folder: String) throws -> String {
