@@ -169,13 +169,13 @@ public final class CUPSFixture: @unchecked Sendable {
         // avahi-daemon keeps its pid file in /run/avahi-daemon, one per machine: as root the fixture gives it a folder
         // of its own (a mount namespace of its own), so the machine's own avahi-daemon, or another test run's, does
         // not stop it.
-        if geteuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") {
-            try launch(
-                "/usr/bin/unshare",
-                [
-                    "--mount", "--propagation", "private", "/bin/sh", "-c",
-                    "mkdir -p /run/avahi-daemon && mount -t tmpfs tmpfs /run/avahi-daemon && exec \"$0\" \"$@\"",
-                ] + avahi, log: "avahi.log")
+        // Where that cannot be done (not root, a container without the right), avahi-daemon runs as it is.
+        let ownRun = [
+            "--mount", "--propagation", "private", "/bin/sh", "-c",
+            "mkdir -p /run/avahi-daemon && mount -t tmpfs tmpfs /run/avahi-daemon && exec \"$0\" \"$@\"",
+        ]
+        if geteuid() == 0, (try? run("/usr/bin/unshare", ownRun + ["/bin/true"])) != nil {
+            try launch("/usr/bin/unshare", ownRun + avahi, log: "avahi.log")
         } else {
             try launch(avahi[0], Array(avahi.dropFirst()), log: "avahi.log")
         }
