@@ -5,23 +5,11 @@ import CCUPSShim
 /// libcups is loaded the first time one is made and used (a booth that does not print never maps it).
 public struct CUPSClient: Sendable {
     /// A job's state, as IPP names it (job-state).
-    public enum JobState: Int32, Sendable, CustomStringConvertible {
+    public enum JobState: Int32, Sendable {
         case pending = 3, held, processing, stopped, canceled, aborted, completed
 
         /// Whether the job will change no more.
         public var isFinal: Bool { self == .canceled || self == .aborted || self == .completed }
-
-        public var description: String {
-            switch self {
-            case .pending: "pending"
-            case .held: "held"
-            case .processing: "processing"
-            case .stopped: "stopped"
-            case .canceled: "canceled"
-            case .aborted: "aborted"
-            case .completed: "completed"
-            }
-        }
     }
 
     /// A queue's state: its name (the default queue's, when none was asked for), printer-state and
