@@ -25,7 +25,7 @@ import urllib.request
 import zipfile
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import NoSuchElementException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions import interaction
@@ -215,9 +215,12 @@ def browser(viewport, downloads, resolve_all_to=None):
 
 
 def wait_for(driver, what, condition, timeout=WAIT):
-    """Waits for `condition(driver)` to be truthy; fails naming `what` after `timeout` seconds."""
+    """Waits for `condition(driver)` to be truthy; fails naming `what` after `timeout` seconds. A look that a
+    navigation aborted (the page being replaced, as after a form's submit) is looked at again."""
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+        return WebDriverWait(
+            driver, timeout, poll_frequency=0.05, ignored_exceptions=(NoSuchElementException, WebDriverException)
+        ).until(condition)
     except TimeoutException:
         raise AssertionError(f"{what}: not within {timeout} s (at {driver.current_url})") from None
 
