@@ -195,7 +195,9 @@ public final class CUPSFixture: @unchecked Sendable {
         try wait("ippeveprinter on port \(port)") { Self.accepts(port: port) }
         try launch(
             "/usr/sbin/cupsd", ["-f", "-c", cups + "/cupsd.conf", "-s", cups + "/cups-files.conf"], log: "cupsd.log")
-        try wait("cupsd's socket") { FileManager.default.fileExists(atPath: self.socket) }
+        // The socket's file is there from cupsd's bind, before it listens: lpadmin connecting then fails ("Unable to
+        // connect to server: Bad file descriptor"), so the wait is for a connection cupsd accepts.
+        try wait("cupsd's socket") { Self.accepts(socket: self.socket) }
         try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
         try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue])
     }
@@ -320,7 +322,7 @@ public final class CUPSFixture: @unchecked Sendable {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failure.notReady("\(program) \(arguments.joined(separator: " ")) failed: \(text)")
+            throw Failure.notReady("\(program) \(arguments.joined(separator: " ")) failed: \(text)\n" + logs)
         }
     }
 
@@ -372,6 +374,25 @@ public final class CUPSFixture: @unchecked Sendable {
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+    }
+
+    /// Whether something accepts connections on the Unix socket at `path`.
+    private static func accepts(socket path: String) -> Bool {
+        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+        }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
             }
         }
     }
