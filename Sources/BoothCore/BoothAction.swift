@@ -49,7 +49,7 @@ public enum BoothAction: Hashable, Sendable {
     case claimStick
     /// Remove a saved photo (a retake).
     case discardPhoto(path: String)
-    /// Print these photos, kept now that no retake can discard them (`print.mode = "each"`), one job each.
+    /// Print these photos (kept: no retake can discard them), one job each, unless a print limit refuses them.
     case printPhotos([String])
     /// Store the runtime choices atomically so they survive a restart.
     case persistChoices(RuntimeChoices)

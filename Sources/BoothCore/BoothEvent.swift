@@ -15,6 +15,10 @@ public enum BoothEvent: Hashable, Sendable {
     case knobLongPressed
     /// The optional cancel button: aborts a running sequence.
     case cancelPressed
+    /// The optional print button (`gpio.print`): prints the last photos kept (again), printing on.
+    case printPressed
+    /// A print was refused: a print limit is reached (the event's or the photo's).
+    case printRefused
     /// A sound has played to its last sample.
     case soundFinished(SoundPurpose)
     /// A sound could not be played.

@@ -68,6 +68,8 @@ public struct BoothSettings: Hashable, Sendable {
         public var haptic: Line?
         /// Optional cancel button.
         public var cancel: Line?
+        /// Optional print button (`print.mode` on): prints the last photos kept again.
+        public var print: Line?
         /// Software debounce in nanoseconds.
         public var debounce: Int64 = .milliseconds(10)
         /// How long a press must be held to be a long press, in nanoseconds.
@@ -115,6 +117,9 @@ public struct BoothSettings: Hashable, Sendable {
         guard let slash = stateFile.lastIndex(of: "/") else { return "." }
         return slash == stateFile.startIndex ? "/" : String(stateFile[..<slash])
     }
+
+    /// The prints made since `booth print reset` (`PrintLedger`): `prints.txt` in the state file's folder.
+    public var printLedgerFile: String { stateFolder == "/" ? "/prints.txt" : "\(stateFolder)/prints.txt" }
 
     /// The join card `booth card` keeps for the sticks: `join-card.pdf` in the state file's folder.
     public var joinCardFile: String { stateFolder == "/" ? "/join-card.pdf" : "\(stateFolder)/join-card.pdf" }
@@ -173,6 +178,10 @@ public struct BoothSettings: Hashable, Sendable {
     public var printQueue = ""
     /// Copies of each print, 1...10.
     public var printCopies = 1
+    /// How often one photo may be printed in an event (since `booth print reset`); 0 is no limit.
+    public var printLimitPerPhoto = 0
+    /// How many prints an event (since `booth print reset`) may have; 0 is no limit.
+    public var printLimitPerEvent = 0
 
     /// The wiring.
     public var gpio = GPIO()
@@ -201,7 +210,7 @@ public struct BoothSettings: Hashable, Sendable {
             delayModeTimeout: delayModeTimeout,
             burstCount: burstCount,
             flash: flash, flashAutoLux: flashAutoLux, hotLimit: hotLimit, ledCount: gpio.leds.count,
-            printsEachPhoto: printMode == .each
+            printMode: printMode
         )
     }
 }

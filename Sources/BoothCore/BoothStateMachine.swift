@@ -62,9 +62,10 @@ public struct BoothStateMachine: Sendable {
         public var hapticPulse: Int64
         /// The LEDs in the row (`gpio.leds`): a readout of a place past two rows lasts longer on fewer.
         public var ledCount: Int
-        /// Whether each photo kept is printed (`print.mode = "each"`): when its review window closes, or when the
-        /// press that started the next sequence is let go before it became a long press (a retake prints nothing).
-        public var printsEachPhoto: Bool
+        /// When photos are printed. `each`: each photo kept, when its review window closes, or when the press that
+        /// started the next sequence is let go before it became a long press (a retake prints nothing). With
+        /// printing on, the print button prints the last photos kept (again).
+        public var printMode: PrintMode
 
         /// A configuration with the booth's defaults for everything not given.
         public init(
@@ -82,7 +83,7 @@ public struct BoothStateMachine: Sendable {
             hotLimit: Int64 = 80_000,
             hapticPulse: Int64 = .milliseconds(150),
             ledCount: Int = 4,
-            printsEachPhoto: Bool = false
+            printMode: PrintMode = .off
         ) {
             precondition(!favourites.isEmpty, "at least one favourite sound")
             self.favourites = favourites
@@ -99,7 +100,7 @@ public struct BoothStateMachine: Sendable {
             self.hotLimit = hotLimit
             self.hapticPulse = hapticPulse
             self.ledCount = ledCount
-            self.printsEachPhoto = printsEachPhoto
+            self.printMode = printMode
         }
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
@@ -181,6 +182,8 @@ public struct BoothStateMachine: Sendable {
     private var warnings: Set<DeviceWarning> = []
     private var buttonLED: Bool?
     private var export: ExportStatus = .none
+    /// The photos kept last (no retake can discard them): what the print button prints.
+    private var lastKept: [String] = []
 
     /// What the LEDs say about a USB stick while idle.
     private enum ExportStatus: Hashable, Sendable {
@@ -243,6 +246,11 @@ public struct BoothStateMachine: Sendable {
         case .knobPressed: knobPressed(at: now, &actions)
         case .knobLongPressed: knobLongPressed(at: now, &actions)
         case .cancelPressed: abortSequence("cancelled with the cancel button", at: now, &actions)
+        case .printPressed: printPressed(&actions)
+        case .printRefused:
+            // Shown only over the idle pattern: never over a countdown, a photo being taken, or the knob's display.
+            guard case .idle = state, shutdown == nil, knobMode == .sound else { break }
+            showAcknowledgement(.acknowledge(count: 4), at: now, &actions)
         case .soundFinished(let purpose): soundFinished(purpose, at: now, &actions)
         case .soundFailed(let purpose, let reason): soundFailed(purpose, reason, at: now, &actions)
         case .timerFired(let timer): timerFired(timer, at: now, &actions)
@@ -339,6 +347,33 @@ public struct BoothStateMachine: Sendable {
             }
             sequence.reviewed = []
         }
+    }
+
+    // MARK: - Print button
+
+    /// The print button, printing on: the last photos kept, printed (again). Photos still in their review window are
+    /// kept by it (no retake discards a photo being printed), and printed once.
+    private mutating func printPressed(_ actions: inout [BoothAction]) {
+        guard configuration.printMode != .off else {
+            actions.append(.reportIgnored("print button pressed with print.mode off"))
+            return
+        }
+        guard case .idle = state, shutdown == nil else {
+            actions.append(.reportIgnored("print button pressed while \(phase.rawValue)"))
+            return
+        }
+        if let reviewed = idle?.reviewed, !reviewed.isEmpty {
+            actions.append(.cancelTimer(.reviewEnded))
+            updateIdle { $0.reviewed = [] }
+            lastKept = reviewed
+            actions.append(.printPhotos(reviewed))
+            return
+        }
+        guard !lastKept.isEmpty else {
+            actions.append(.reportIgnored("print button pressed before a photo was kept"))
+            return
+        }
+        actions.append(.printPhotos(lastKept))
     }
 
     // MARK: - Knob
@@ -783,9 +818,12 @@ public struct BoothStateMachine: Sendable {
         actions.append(.enterPhase(phase, from: from))
     }
 
-    /// Photos no retake can discard any more: printed when each photo is (`print.mode = "each"`).
-    private func keep(_ photos: [String], _ actions: inout [BoothAction]) {
-        guard configuration.printsEachPhoto, !photos.isEmpty else { return }
+    /// Photos no retake can discard any more: the print button's, and printed when each photo is
+    /// (`print.mode = "each"`).
+    private mutating func keep(_ photos: [String], _ actions: inout [BoothAction]) {
+        guard !photos.isEmpty else { return }
+        lastKept = photos
+        guard configuration.printMode == .each else { return }
         actions.append(.printPhotos(photos))
     }
 

@@ -102,12 +102,12 @@ public enum ConfigFile {
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
         ("camera", ["backend", "id", "width", "height", "rotation", "idle_fps", "keep_on_card"]),
         ("export", ["media_root", "folder", "sticks"]),
-        ("print", ["mode", "queue", "copies"]),
+        ("print", ["mode", "queue", "copies", "limit_per_photo", "limit_per_event"]),
         (
             "gpio",
             [
                 "chip", "button", "button_led", "knob_a", "knob_b", "knob_switch", "leds", "flash", "haptic",
-                "cancel", "debounce_ms", "long_press_ms", "encoder",
+                "cancel", "print", "debounce_ms", "long_press_ms", "encoder",
             ]
         ),
     ]
@@ -186,6 +186,8 @@ public enum ConfigFile {
         case "print.mode": s.printMode = try v.choice(PrintMode.allCases.map(\.rawValue)) { PrintMode(rawValue: $0) }
         case "print.queue": s.printQueue = try v.queueName()
         case "print.copies": s.printCopies = try v.integer(in: 1...10)
+        case "print.limit_per_photo": s.printLimitPerPhoto = try v.integer(in: 0...100)
+        case "print.limit_per_event": s.printLimitPerEvent = try v.integer(in: 0...100_000)
         case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
         case "gpio.button": s.gpio.button = try v.line()
         case "gpio.button_led": s.gpio.buttonLED = try v.line()
@@ -209,6 +211,7 @@ public enum ConfigFile {
         case "gpio.flash": s.gpio.flash = try v.line()
         case "gpio.haptic": s.gpio.haptic = try v.line()
         case "gpio.cancel": s.gpio.cancel = try v.line()
+        case "gpio.print": s.gpio.print = try v.line()
         case "gpio.debounce_ms": s.gpio.debounce = .milliseconds(Int64(try v.integer(in: 0...100)))
         case "gpio.long_press_ms": s.gpio.longPress = .milliseconds(Int64(try v.integer(in: 300...5000)))
         case "gpio.encoder":

@@ -7,6 +7,7 @@
 ///     knob-press         the knob's switch, short
 ///     knob-long-press    the knob's switch held for the long-press time
 ///     cancel             the cancel button
+///     print              the print button
 ///     wait SECONDS       let time pass (decimals allowed)
 ///     quit               finish the running sequence and its saving, then exit
 public struct SimulationScript: Hashable, Sendable {
@@ -24,6 +25,8 @@ public struct SimulationScript: Hashable, Sendable {
         case knobLongPress
         /// The cancel button.
         case cancel
+        /// The print button.
+        case print
         /// Let this many nanoseconds pass.
         case wait(Int64)
         /// Finish and exit.
@@ -40,7 +43,7 @@ public struct SimulationScript: Hashable, Sendable {
         public var message: String
 
         public var description: String {
-            "script line \(line): '\(text)': \(message); commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, wait SECONDS, quit"
+            "script line \(line): '\(text)': \(message); commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, print, wait SECONDS, quit"
         }
     }
 
@@ -57,11 +60,11 @@ public struct SimulationScript: Hashable, Sendable {
             func fail(_ message: String) -> Error { Error(line: index + 1, text: String(raw), message: message) }
             let arguments = words.dropFirst()
             switch verb {
-            case "press", "long-press", "knob-press", "knob-long-press", "cancel", "quit":
+            case "press", "long-press", "knob-press", "knob-long-press", "cancel", "print", "quit":
                 guard arguments.isEmpty else { throw fail("'\(verb)' takes no argument") }
                 let map: [String: Command] = [
                     "press": .press, "long-press": .longPress, "knob-press": .knobPress,
-                    "knob-long-press": .knobLongPress, "cancel": .cancel, "quit": .quit,
+                    "knob-long-press": .knobLongPress, "cancel": .cancel, "print": .print, "quit": .quit,
                 ]
                 commands.append(map[verb]!)
             case "knob":

@@ -59,6 +59,13 @@ public final class AppendingFile {
         ftruncate(descriptor, off_t(size)) == 0
     }
 
+    /// Makes what was written durable. The corresponding C function is `fsync`.
+    public func sync(_ path: String) throws(SystemError) {
+        let operations = operations
+        let descriptor = descriptor
+        _ = try SystemError.check("fsync", path) { operations.fsync(descriptor) }
+    }
+
     /// Writes `bytes` whole, or as much as goes before a write fails (a full disk, a closed pipe); returns how many
     /// were written. A write a signal interrupts is made again. The corresponding C function is `write`.
     public func write(_ bytes: [UInt8]) -> Int {

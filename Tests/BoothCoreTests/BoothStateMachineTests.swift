@@ -387,7 +387,7 @@ import Testing
     /// A printer that needs attention is shown with heat, power and the camera's battery (the last LED, 4 blinks),
     /// and still lets a press through: the photo is kept, its print waits.
     @Test func aPrinterThatNeedsAttentionWarnsOnTheLastLED() {
-        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var h = MachineHarness(configuration: .init(printMode: .each))
         h.send(.deviceWarning(.printerNeedsAttention, active: true))
         #expect(h.lastPattern == .healthWarning(blinks: [4]))
         #expect(h.log.contains(.reportSetting(name: "warning.printerNeedsAttention", value: "true")))
@@ -541,7 +541,7 @@ import Testing
     }
 
     @Test func aPhotoIsPrintedWhenItsReviewWindowClosesNotBefore() {
-        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var h = MachineHarness(configuration: .init(printMode: .each))
         h.takePhoto(path: "/p/first.jpg")
         h.advance(by: .seconds(5) - 1)
         #expect(printed(h).isEmpty)
@@ -561,7 +561,7 @@ import Testing
     }
 
     @Test func aRetakePrintsNothingAndTheRetakenPhotoPrintsOnce() {
-        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var h = MachineHarness(configuration: .init(printMode: .each))
         h.takePhoto(path: "/p/first.jpg")
         h.send(.buttonPressed)
         h.send(.buttonLongPressed)
@@ -577,7 +577,7 @@ import Testing
     }
 
     @Test func aShortPressInTheReviewWindowPrintsThePreviousPhotoAsItIsLetGo() {
-        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var h = MachineHarness(configuration: .init(printMode: .each))
         h.takePhoto(path: "/p/first.jpg")
         h.send(.buttonPressed)
         #expect(printed(h).isEmpty)
@@ -590,7 +590,7 @@ import Testing
     }
 
     @Test func aBurstPrintsEveryShotOnceItsReviewCloses() {
-        var h = MachineHarness(configuration: .init(burstCount: 3, printsEachPhoto: true))
+        var h = MachineHarness(configuration: .init(burstCount: 3, printMode: .each))
         h.pressAndCountDown()
         for shot in 0..<3 { h.send(.captureCompleted(CaptureID(sequence: 1, shot: shot))) }
         for shot in 0..<3 { h.send(.photoSaved(CaptureID(sequence: 1, shot: shot), path: "/p/\(shot).jpg")) }
@@ -599,7 +599,7 @@ import Testing
     }
 
     @Test func thePreviousPhotoPrintsWhenTheNextSequenceAbortsWhileThePressIsHeld() {
-        var h = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var h = MachineHarness(configuration: .init(printMode: .each))
         h.takePhoto(path: "/p/first.jpg")
         h.send(.buttonPressed)
         h.send(.cancelPressed)
@@ -610,18 +610,92 @@ import Testing
     }
 
     @Test func stoppingInTheReviewWindowOrDuringASequencePrintsWhatWasKept() {
-        var idle = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var idle = MachineHarness(configuration: .init(printMode: .each))
         idle.takePhoto(path: "/p/first.jpg")
         idle.send(.shutdownRequested(.finishSequence))
         #expect(printed(idle) == [["/p/first.jpg"]])
 
-        var busy = MachineHarness(configuration: .init(printsEachPhoto: true))
+        var busy = MachineHarness(configuration: .init(printMode: .each))
         busy.pressAndCountDown()
         busy.send(.shutdownRequested(.finishSequence))
         let id = busy.lastCapture!
         busy.send(.captureCompleted(id))
         busy.send(.photoSaved(id, path: "/p/last.jpg"))
         #expect(printed(busy) == [["/p/last.jpg"]])
+    }
+
+    @Test func onRequestThePrintButtonPrintsTheLastPhotosKeptAgainAtEachPress() {
+        var h = MachineHarness(configuration: .init(burstCount: 2, printMode: .onRequest))
+        h.send(.printPressed)
+        #expect(printed(h).isEmpty, "no photo kept yet")
+        h.pressAndCountDown()
+        for shot in 0..<2 { h.send(.captureCompleted(CaptureID(sequence: 1, shot: shot))) }
+        for shot in 0..<2 { h.send(.photoSaved(CaptureID(sequence: 1, shot: shot), path: "/p/\(shot).jpg")) }
+        h.advance(by: .seconds(5))
+        #expect(printed(h).isEmpty, "on request: nothing printed by itself")
+        h.send(.printPressed)
+        h.send(.printPressed)
+        #expect(printed(h) == [["/p/0.jpg", "/p/1.jpg"], ["/p/0.jpg", "/p/1.jpg"]])
+    }
+
+    @Test func thePrintButtonKeepsAPhotoUnderReviewAndEachModePrintsItOnce() {
+        for mode in [PrintMode.each, .onRequest] {
+            var h = MachineHarness(configuration: .init(printMode: mode))
+            h.takePhoto(path: "/p/first.jpg")
+            h.send(.printPressed)
+            #expect(printed(h) == [["/p/first.jpg"]], "\(mode)")
+            // Its review window is over: the next press's long hold discards nothing, and nothing prints it twice.
+            h.send(.buttonPressed)
+            h.send(.buttonLongPressed)
+            #expect(!h.log.contains(.discardPhoto(path: "/p/first.jpg")), "\(mode)")
+            h.advance(by: .seconds(10))
+            #expect(printed(h) == [["/p/first.jpg"]], "\(mode)")
+        }
+    }
+
+    @Test func thePrintButtonNeverPrintsADiscardedPhotoAndIsIgnoredWhenBusyOrOff() {
+        var h = MachineHarness(configuration: .init(printMode: .onRequest))
+        h.takePhoto(path: "/p/first.jpg")
+        h.advance(by: .seconds(5))
+        // A retake of the next photo: the button still prints the last photo kept, not the discarded one.
+        h.takePhoto(path: "/p/second.jpg")
+        h.send(.buttonPressed)
+        h.send(.buttonLongPressed)
+        #expect(h.log.contains(.discardPhoto(path: "/p/second.jpg")))
+        h.send(.printPressed)
+        #expect(printed(h).isEmpty, "busy: the retake's sequence runs")
+        #expect(h.log.contains(.reportIgnored("print button pressed while playingSound")))
+        h.send(.buttonReleased)
+        h.send(.soundFinished(.attention))
+        h.advance(by: .seconds(1))
+        let id = h.lastCapture!
+        h.send(.captureCompleted(id))
+        h.send(.photoSaved(id, path: "/p/retake.jpg"))
+        h.advance(by: .seconds(5))
+        h.send(.printPressed)
+        #expect(printed(h) == [["/p/retake.jpg"]])
+
+        var off = MachineHarness()
+        off.takePhoto(path: "/p/first.jpg")
+        off.send(.printPressed)
+        off.advance(by: .seconds(10))
+        off.send(.printPressed)
+        #expect(printed(off).isEmpty)
+        #expect(off.log.contains(.reportIgnored("print button pressed with print.mode off")))
+    }
+
+    @Test func aRefusedPrintBlinksTheRowFourTimesOnlyOverTheIdlePattern() {
+        var h = MachineHarness(configuration: .init(printMode: .onRequest))
+        h.takePhoto(path: "/p/first.jpg")
+        h.advance(by: .seconds(5))
+        h.send(.printRefused)
+        #expect(h.lastPattern == .acknowledge(count: 4))
+        h.advance(by: .seconds(5))
+        #expect(h.lastPattern != .acknowledge(count: 4))
+        h.pressAndCountDown()
+        let before = h.log.count
+        h.send(.printRefused)
+        #expect(!h.log[before...].contains { if case .showLEDs = $0 { true } else { false } })
     }
 
     // MARK: Burst
@@ -1022,7 +1096,8 @@ import Testing
         let stale = CaptureID(sequence: 99, shot: 0)
         let events: [BoothEvent] = [
             .buttonPressed, .buttonReleased, .buttonLongPressed, .knobTurned(steps: 1), .knobPressed, .knobLongPressed,
-            .cancelPressed, .soundFinished(.attention), .soundFinished(.preview), .soundFinished(.shutter),
+            .cancelPressed, .printPressed, .printRefused, .soundFinished(.attention), .soundFinished(.preview),
+            .soundFinished(.shutter),
             .soundFailed(.attention, reason: "x"), .soundFailed(.preview, reason: "x"),
             .timerFired(.countdownEnded), .timerFired(.captureTimedOut), .timerFired(.reviewEnded),
             .timerFired(.knobModeEnded), .timerFired(.abortEnded), .timerFired(.acknowledgeEnded),

@@ -46,6 +46,7 @@ import Testing
             leds = [22, 23, 24, 25, 26, 16]
             long_press_ms = 1500
             encoder = "half-step"
+            print = 20
 
             [camera]
             backend = "gphoto2"
@@ -54,9 +55,11 @@ import Testing
             keep_on_card = false
 
             [print]
-            mode = "each"
+            mode = "on-request"
             queue = "Selphy_CP1500"
             copies = 2
+            limit_per_photo = 2
+            limit_per_event = 150
             """
         let s = try ConfigFile.parse(text)
         #expect(s.photosDirectory == "/srv/photos")
@@ -82,13 +85,16 @@ import Testing
         #expect(s.rotation == 180)
         #expect(s.cameraBackend == .gphoto2)
         #expect(s.cameraKeepOnCard == false)
-        #expect(s.printMode == .each)
-        #expect(s.machineConfiguration.printsEachPhoto)
+        #expect(s.printMode == .onRequest)
+        #expect(s.machineConfiguration.printMode == .onRequest)
+        #expect(s.printLimitPerPhoto == 2 && s.printLimitPerEvent == 150)
+        #expect(s.gpio.print == .offset(20))
         #expect(s.printQueue == "Selphy_CP1500")
         #expect(s.printCopies == 2)
         let defaults = try ConfigFile.parse("")
         #expect(defaults.printMode == .off)
-        #expect(!defaults.machineConfiguration.printsEachPhoto)
+        #expect(defaults.machineConfiguration.printMode == .off)
+        #expect(defaults.printLimitPerPhoto == 0 && defaults.printLimitPerEvent == 0 && defaults.gpio.print == nil)
         #expect(defaults.printQueue == "")
         #expect(defaults.printCopies == 1)
         #expect(defaults.cameraBackend == .auto)
@@ -123,7 +129,9 @@ import Testing
         ("[camera]\nbackend = \"dslr\"", 2, "camera.backend", "allowed: auto, libcamera, gphoto2"),
         ("[camera]\nkeep_on_card = 1", 2, "camera.keep_on_card", "expected true or false"),
         ("[booth]\ntrust_clock = 1", 2, "booth.trust_clock", "true or false"),
-        ("[print]\nmode = \"always\"", 2, "print.mode", "allowed: off, each"),
+        ("[print]\nmode = \"always\"", 2, "print.mode", "allowed: off, each, on-request"),
+        ("[print]\nlimit_per_photo = -1", 2, "print.limit_per_photo", "allowed: 0 to 100"),
+        ("[print]\nlimit_per_event = 1.5", 2, "print.limit_per_event", "expected a whole number"),
         ("[print]\ncopies = 0", 2, "print.copies", "allowed: 1 to 10"),
         ("[print]\nqueue = \"Photo Printer\"", 2, "print.queue", "no CUPS queue name (no spaces, '/' or '#'"),
         ("[print]\nqueue = 3", 2, "print.queue", "expected a queue name in quotes"),
@@ -192,11 +200,12 @@ import Testing
     @Test func everyCommandParses() throws {
         let script = try SimulationScript(
             parsing:
-                "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nwait 1.5  # pause\nquit\n"
+                "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nprint\nwait 1.5  # pause\nquit\n"
         )
         #expect(
             script.commands == [
-                .press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .wait(1_500_000_000),
+                .press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .print,
+                .wait(1_500_000_000),
                 .quit,
             ])
     }
@@ -263,7 +272,8 @@ import Testing
         #expect(Set(shipped.keys).subtracting(ConfigFile.keys).isEmpty, "deploy/booth.toml names unknown keys")
         // Only the optional lines have no default; every other key is set to its default (checked by
         // ShippedConfigTests: the file parses to exactly the defaults).
-        #expect(Set(shipped.filter { $0.value == nil }.keys) == ["gpio.flash", "gpio.haptic", "gpio.cancel"])
+        #expect(
+            Set(shipped.filter { $0.value == nil }.keys) == ["gpio.flash", "gpio.haptic", "gpio.cancel", "gpio.print"])
     }
 
     /// One row per key in docs/configuration.md: `| \`table.key\` | \`default\` | allowed | what it does |`.

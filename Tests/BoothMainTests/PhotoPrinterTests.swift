@@ -14,7 +14,8 @@ struct PhotoPrinterTests {
     /// countdown given in seconds, `extra` lines in its [print] table) against the CUPS at `server`; its exit status,
     /// standard error, events and saved photos.
     private func simulate(
-        in folder: String, server: String, review: Double, delay: Double = 0.5, extra: String = "", script: String
+        in folder: String, server: String, review: Double, delay: Double = 0.5, mode: String = "each",
+        extra: String = "", script: String
     ) throws -> (status: Int32, errors: String, events: [String], photos: [String]) {
         try """
         [booth]
@@ -26,7 +27,7 @@ struct PhotoPrinterTests {
         [countdown]
         default_delay = \(delay)
         [print]
-        mode = "each"
+        mode = "\(mode)"
         \(extra)
         """.write(toFile: folder + "/booth.toml", atomically: true, encoding: .utf8)
         let run = try runBoothSimulate(
@@ -92,6 +93,67 @@ struct PhotoPrinterTests {
             let printer = cups.log("ippeveprinter.log")
             #expect(printer.contains("copies (integer) 2"))
             #expect(printer.contains("print-color-mode (keyword) color"))
+        }
+    }
+
+    /// Runs `booth ARGUMENTS` to its end; its standard output (a failure records its standard error).
+    private func booth(_ arguments: [String]) throws -> String {
+        let run = try runBooth(arguments)
+        try #require(run.status == 0, "booth \(arguments): \(run.errors)")
+        return run.output
+    }
+
+    @Test func onRequestThePrintButtonPrintsUntilTheEventsLimitAndAResetStartsANewEvent() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // Nothing prints by itself; the print button prints the photo, then again; the third is one too many.
+            let run = try simulate(
+                in: folder, server: cups.socket, review: 0, mode: "on-request", extra: "limit_per_event = 2",
+                script: "press\nwait 3\nprint\nwait 1\nprint\nwait 1\nprint\nwait 3\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            let photo = try #require(run.photos.first)
+            #expect(run.photos.count == 1)
+            let documents = cups.documents(count: 3, timeout: 10)
+            #expect(documents.count == 2, "\(documents); booth: \(run.errors)")
+            #expect(documents.allSatisfy { readFile($0) == readFile(photo) })
+            #expect(events(run, "printSent").count == 2)
+            let refused = events(run, "printRefused")
+            #expect(refused.count == 1, "\(run.events)")
+            #expect(refused.first?.contains("print.limit_per_event") == true, "\(refused)")
+            #expect(run.errors.contains("not printed: the event's 2 prints are made"), "\(run.errors)")
+
+            // The count outlives the booth; a reset starts a new event, and the booth prints again.
+            let config = ["--config", folder + "/booth.toml"]
+            #expect(try booth(["print", "count"] + config).contains("this event: 2 prints (limit 2)"))
+            #expect(try booth(["print", "reset"] + config).contains("print count reset: 2 prints in the event before"))
+            #expect(try booth(["print", "count"] + config).contains("this event: 0 prints (limit 2)"))
+            let again = try simulate(
+                in: folder, server: cups.socket, review: 0, mode: "on-request", extra: "limit_per_event = 2",
+                script: "press\nwait 3\nprint\nwait 3\nquit\n")
+            #expect(again.status == 0, "\(again.errors)")
+            #expect(events(again, "printSent").count == 1, "\(again.events)")
+            #expect(cups.documents(count: 3).count == 3)
+            #expect(try booth(["print", "count"] + config).contains("this event: 1 print (limit 2)"))
+        }
+    }
+
+    @Test func aPhotosOwnLimitRefusesItsReprintWithTheFix() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // Printed once as its review window closes; the print button's reprint is one too many.
+            let run = try simulate(
+                in: folder, server: cups.socket, review: 0, extra: "limit_per_photo = 1",
+                script: "press\nwait 3\nprint\nwait 3\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            let photo = try #require(run.photos.first)
+            #expect(events(run, "printSent").count == 1, "\(run.events)")
+            let refused = events(run, "printRefused")
+            #expect(refused.count == 1, "\(run.events)")
+            let name = String(photo.split(separator: "/").last!)
+            #expect(refused.first?.contains("\(name) was printed 1 time already") == true, "\(refused)")
+            #expect(cups.documents(count: 2, timeout: 5).count == 1)
         }
     }
 

@@ -228,8 +228,8 @@ import Testing
         for percent in stride(from: 10, through: 100, by: 10) {
             all.append((.volumeDisplay(percent: percent), .volume(bar: covering(percent, of: 100))))
         }
-        // The visual countdown off (1 blink) and on (2), a stick made yours (3).
-        for count in 1...3 { all.append((.acknowledge(count: count), .rowBlinks(count))) }
+        // The visual countdown off (1 blink) and on (2), a stick made yours (3), a print refused (4).
+        for count in 1...4 { all.append((.acknowledge(count: count), .rowBlinks(count))) }
         // Exports have no size limit: every count of photos up to two rows' worth, and large ones around each LED's
         // share.
         var exports = (1...(2 * n + 1)).flatMap { total in (0...total).map { (done: $0, total: total) } }

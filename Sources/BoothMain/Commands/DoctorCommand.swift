@@ -54,6 +54,7 @@ struct DoctorCommand: ParsableCommand {
             if let flash = settings.gpio.flash { roles.append(("flash", flash)) }
             if let haptic = settings.gpio.haptic { roles.append(("haptic", haptic)) }
             if let cancel = settings.gpio.cancel { roles.append(("cancel", cancel)) }
+            if let print = settings.gpio.print { roles.append(("print", print)) }
             for (role, line) in roles {
                 let info = lines.first {
                     switch line {

@@ -12,7 +12,7 @@ struct SimulateCommand: ParsableCommand {
 
     @Option(
         help:
-            "A script of commands (press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, wait SECONDS, quit); '-' for standard input."
+            "A script of commands (press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, print, wait SECONDS, quit); '-' for standard input."
     )
     var script: String?
 

@@ -98,7 +98,9 @@ final class BoothController {
             settings.printMode == .off
             ? nil
             : try PhotoPrinter(
-                client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies, loop: loop
+                client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies,
+                ledger: PrintLedgerFile(path: settings.printLedgerFile),
+                limits: (settings.printLimitPerPhoto, settings.printLimitPerEvent), loop: loop
             ) { printed($0) }
         signals = try SignalSource()
         watchdog = SystemdNotifier()
@@ -196,6 +198,7 @@ final class BoothController {
         case .knobPressed: recordInput("knobPressed", at: time)
         case .knobLongPressed: recordInput("knobLongPressed", at: time)
         case .cancelPressed: recordInput("cancelPressed", at: time)
+        case .printPressed: recordInput("printPressed", at: time)
         case .knobTurned(let steps):
             log.record(
                 "input", at: time,
@@ -353,6 +356,10 @@ final class BoothController {
         case .refused(let photo, let reason):
             log.record("printFailed", at: now, [("path", .string(photo)), ("reason", .string(reason))])
             Log.error("print: \(photo) not printed: \(reason)")
+        case .limited(let photo, let refusal):
+            log.record("printRefused", at: now, [("path", .string(photo)), ("reason", .string(refusal.description))])
+            Log.warning("print: \(photo) not printed: \(refusal)")
+            dispatch(.printRefused, at: now)
         case .ended(let photo, let job, .completed):
             log.record("printed", at: now, [("path", .string(photo)), ("job", .int(Int64(job)))])
         case .ended(let photo, let job, let state):

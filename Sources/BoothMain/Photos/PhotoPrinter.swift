@@ -1,13 +1,15 @@
 // PhotoPrinter: sends the photos the booth keeps to CUPS on a worker thread and follows each job to its end.
+import BoothCore
 import BoothSystem
 import BoothTime
 import Printing
 
-/// Prints photos through CUPS (`print.mode = "each"`) without the loop ever waiting on CUPS's socket: each photo is
+/// Prints photos through CUPS (`print.mode` on) without the loop ever waiting on CUPS's socket: each photo is
 /// sent by a worker thread of its own, then its job is followed (CUPS asked every 2 s while any job is open) until it
 /// completed, was cancelled or aborted. The queue itself is looked at from the start and every 5 s: whether it
 /// prints, or what keeps it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when
-/// that changes. Reports come back on the loop's thread. A photo being sent counts as the loop's background work
+/// that changes. Before a photo is sent, the print ledger (`PrintLedgerFile`) is read and the limits asked
+/// (`PrintLedger.refusal`); each print CUPS took is added to it, durably. Reports come back on the loop's thread. A photo being sent counts as the loop's background work
 /// (virtual time waits for CUPS to take it); a job being printed and a look at the queue do not.
 final class PhotoPrinter {
     enum Report: Sendable {
@@ -15,6 +17,8 @@ final class PhotoPrinter {
         case sent(photo: String, job: Int32, queue: String)
         /// CUPS did not take `photo` (the reason names the fix).
         case refused(photo: String, reason: String)
+        /// A print limit refused `photo`: nothing was sent.
+        case limited(photo: String, refusal: PrintLedger.Refusal)
         /// Job `job` of `photo` will change no more: completed, canceled or aborted.
         case ended(photo: String, job: Int32, state: CUPSClient.JobState)
         /// CUPS could not say how job `job` is doing (restarted without its history, gone): it is followed no more.
@@ -33,6 +37,8 @@ final class PhotoPrinter {
     private let worker: Worker<Report>
     private let client: CUPSClient
     private let copies: Int
+    private let ledger: PrintLedgerFile
+    private let limits: (perPhoto: Int, perEvent: Int)
     private let loop: EventLoop
     /// Jobs sent and not ended, with their photos (the loop's thread only).
     private var open: [Int32: String] = [:]
@@ -49,11 +55,16 @@ final class PhotoPrinter {
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
-    /// A printer sending `copies` copies of each photo through `client`; `handle` gets every report on `loop`'s
-    /// thread.
-    init(client: CUPSClient, copies: Int, loop: EventLoop, handle: @escaping (Report) -> Void) throws(SystemError) {
+    /// A printer sending `copies` copies of each photo through `client`, counting its prints in `ledger` under the
+    /// limits (0: none); `handle` gets every report on `loop`'s thread.
+    init(
+        client: CUPSClient, copies: Int, ledger: PrintLedgerFile, limits: (perPhoto: Int, perEvent: Int),
+        loop: EventLoop, handle: @escaping (Report) -> Void
+    ) throws(SystemError) {
         self.client = client
         self.copies = copies
+        self.ledger = ledger
+        self.limits = limits
         self.loop = loop
         self.handle = handle
         var deliver: (Report) -> Void = { _ in }
@@ -62,18 +73,37 @@ final class PhotoPrinter {
         lookAtQueue()
     }
 
-    /// Sends each photo to CUPS, one job each, in order.
+    /// Sends each photo to CUPS, one job each, in order, as far as the limits allow.
     func print(_ photos: [String]) {
         for photo in photos {
             loop.backgroundWork += 1
-            worker.run { [client, copies] post in
-                let title = photo.split(separator: "/").last.map(String.init) ?? photo
+            worker.run { [client, copies, ledger, limits] post in
+                let name = photo.split(separator: "/").last.map(String.init) ?? photo
+                let counted: PrintLedger
+                do {
+                    counted = try ledger.read()
+                } catch {
+                    // Unreadable: the print is not held back by it (a print in the hand before a count).
+                    Log.error("print: the print count \(ledger.path) cannot be read (\(error)); printing without it")
+                    counted = PrintLedger()
+                }
+                if let refusal = counted.refusal(of: name, perPhoto: limits.perPhoto, perEvent: limits.perEvent) {
+                    post(.limited(photo: photo, refusal: refusal))
+                    return
+                }
+                let job: Int32
                 do throws(PrintError) {
-                    let job = try client.print(path: photo, title: title, copies: copies)
-                    post(.sent(photo: photo, job: job, queue: client.queue))
+                    job = try client.print(path: photo, title: name, copies: copies)
                 } catch {
                     post(.refused(photo: photo, reason: error.description))
+                    return
                 }
+                do throws(SystemError) {
+                    try ledger.append(PrintLedger.line(for: name))
+                } catch {
+                    Log.error("print: job \(job) of \(name) is not counted: \(error)")
+                }
+                post(.sent(photo: photo, job: job, queue: client.queue))
             }
         }
     }
@@ -99,7 +129,7 @@ final class PhotoPrinter {
             loop.backgroundWork -= 1
             open[job] = photo
             scheduleLook()
-        case .refused:
+        case .refused, .limited:
             loop.backgroundWork -= 1
         case .ended(_, let job, _), .lost(_, let job, _):
             open[job] = nil

@@ -23,6 +23,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
     private var button: Input?
     private var knobSwitch: Input?
     private var cancel: Input?
+    private var print: Input?
     private var knobA: GPIOLine?
     private var knobB: GPIOLine?
     private var knob: KnobEdgeMerger
@@ -72,6 +73,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         button = requestButton("button", settings.button)
         knobSwitch = requestButton("knob switch", settings.knobSwitch)
         cancel = settings.cancel.flatMap { requestButton("cancel", $0) }
+        print = settings.print.flatMap { requestButton("print", $0) }
         knobA = requestInput("knob A", settings.knobA, activeLow: false)
         knobB = requestInput("knob B", settings.knobB, activeLow: false)
         if let a = try? knobA?.level(), let b = try? knobB?.level() {
@@ -81,7 +83,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
         buttonLEDLine = requestOutput("button LED", settings.buttonLED)
         flashLine = settings.flash.flatMap { requestOutput("flash", $0) }
         hapticLine = settings.haptic.flatMap { requestOutput("haptic", $0) }
-        for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel)] {
+        for (input, role) in [(button, Role.button), (knobSwitch, .knobSwitch), (cancel, .cancel), (print, .print)] {
             guard let input else { continue }
             guard let fd = input.line.fileDescriptor else { continue }
             try loop.register(readable: fd) { [unowned self] in self.readButton(input, role) }
@@ -96,7 +98,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
 
     // MARK: Inputs
 
-    private enum Role { case button, knobSwitch, cancel }
+    private enum Role { case button, knobSwitch, cancel, print }
 
     private func readButton(_ input: Input, _ role: Role) {
         takeEdges(input, role)
@@ -150,6 +152,7 @@ final class GPIOHardware: InputDevice, LightsDevice {
                 report(.knobPressed, t)
             case (.knobSwitch, .longPressed(let t)): report(.knobLongPressed, t)
             case (.cancel, .pressed(let t)): report(.cancelPressed, t)
+            case (.print, .pressed(let t)): report(.printPressed, t)
             default: break
             }
         }

@@ -63,6 +63,9 @@ final class ScriptInput: InputDevice {
             case .cancel:
                 report(.cancelPressed, now)
                 next = now
+            case .print:
+                report(.printPressed, now)
+                next = now
             case .wait(let duration):
                 next = time.advanced(by: duration)
             case .quit:

@@ -8,7 +8,7 @@ import LEDCountdown
 /// shows the LEDs, the button's LED, the state, the sound and the delay.
 ///
 /// Keys: space = press, l = long press, ←/→ or a/d = knob, k = knob press, K = knob long press,
-/// c = cancel, q = quit.
+/// c = cancel, p = print, q = quit.
 final class TerminalInput: InputDevice {
     let name = "terminal"
     private let longPress: Int64
@@ -38,7 +38,7 @@ final class TerminalInput: InputDevice {
         try loop.register(readable: StandardStream.input.descriptor) { [unowned self] in self.readKeys() }
         lights.onChange = { [unowned self] in self.draw() }
         print(
-            "HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  q: quit"
+            "HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  p: print  q: quit"
         )
         draw()
     }
@@ -77,6 +77,7 @@ final class TerminalInput: InputDevice {
             case UInt8(ascii: "k"): report(.knobPressed, now)
             case UInt8(ascii: "K"): report(.knobLongPressed, now)
             case UInt8(ascii: "c"): report(.cancelPressed, now)
+            case UInt8(ascii: "p"): report(.printPressed, now)
             case UInt8(ascii: "q"): report(.shutdownRequested(.finishSequence), now)
             case 0x1B:
                 // Arrow keys: ESC [ C (right) / ESC [ D (left).

@@ -1,0 +1,61 @@
+// PrintLedger: the prints made since `booth print reset`, and whether the limits allow another.
+
+/// The prints the booth made since the last `booth print reset` (an event), read from its ledger file: one line per
+/// print sent to CUPS, the photo's file name; a line `-- reset` starts a new event. It decides whether the limits
+/// (`print.limit_per_photo`, `print.limit_per_event`; 0 is none) allow one more print of a photo.
+public struct PrintLedger: Hashable, Sendable {
+    /// Why a print was refused; the description names the limit and the fix.
+    public enum Refusal: Hashable, Sendable, CustomStringConvertible {
+        /// The photo was printed `limit` times already this event.
+        case photo(name: String, limit: Int)
+        /// `limit` prints were made this event.
+        case event(limit: Int)
+
+        public var description: String {
+            switch self {
+            case .photo(let name, let limit):
+                "\(name) was printed \(limit) time\(limit == 1 ? "" : "s") already, its limit "
+                    + "(print.limit_per_photo; `sudo booth print reset` starts a new event's count)"
+            case .event(let limit):
+                "the event's \(limit) print\(limit == 1 ? "" : "s") are made, its limit "
+                    + "(print.limit_per_event; `sudo booth print reset` starts a new event's count)"
+            }
+        }
+    }
+
+    /// The line that starts a new event.
+    public static let resetLine = "-- reset"
+
+    /// Prints since the last reset, by photo name.
+    public private(set) var counts: [String: Int] = [:]
+    /// Prints since the last reset.
+    public private(set) var total = 0
+
+    /// The ledger of `text` (the file's content; a last line cut short by a power cut counts as the print it was).
+    public init(text: String = "") {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line == Self.resetLine {
+                counts = [:]
+                total = 0
+            } else {
+                record(String(line))
+            }
+        }
+    }
+
+    /// Counts one print of the photo `name`.
+    public mutating func record(_ name: String) {
+        counts[name, default: 0] += 1
+        total += 1
+    }
+
+    /// Why one more print of the photo `name` is refused under the limits (0: none), or nil when it is allowed.
+    public func refusal(of name: String, perPhoto: Int, perEvent: Int) -> Refusal? {
+        if perEvent > 0, total >= perEvent { return .event(limit: perEvent) }
+        if perPhoto > 0, counts[name, default: 0] >= perPhoto { return .photo(name: name, limit: perPhoto) }
+        return nil
+    }
+
+    /// The ledger file's line for a print of `name` (a file name has no line break).
+    public static func line(for name: String) -> String { name + "\n" }
+}

@@ -1,0 +1,33 @@
+// PrintLedgerFile: the prints made since `booth print reset`, kept durably in `prints.txt` beside the state file.
+import BoothCore
+import BoothSystem
+
+/// The file that keeps the booth's prints across restarts (`BoothSettings.printLedgerFile`): read whole to decide
+/// (`PrintLedger`), a line appended and synced for each print CUPS took, `-- reset` appended by `booth print reset`.
+/// Appending keeps the file's owner (the booth's user) when an admin resets it. Any thread; one writer at a time
+/// (the printer's worker, or the reset command).
+struct PrintLedgerFile {
+    /// The file's path.
+    let path: String
+    /// The largest ledger read: about 200,000 prints.
+    static let limit = 8 * 1024 * 1024
+
+    /// The prints since the last reset (none when the file does not exist).
+    func read() throws(SystemError) -> PrintLedger {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileReading.contents(of: path, limit: Self.limit)
+        } catch {
+            throw error.systemError(reading: path)
+        }
+        return PrintLedger(text: String(decoding: bytes ?? [], as: UTF8.self))
+    }
+
+    /// Appends `line` and makes it durable.
+    func append(_ line: String) throws(SystemError) {
+        let file = try AppendingFile(appendingTo: path, mode: 0o644)
+        let bytes = Array(line.utf8)
+        guard file.write(bytes) == bytes.count else { throw SystemError("write", path) }
+        try file.sync(path)
+    }
+}
