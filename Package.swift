@@ -96,8 +96,9 @@ let package = Package(
         // is made (`booth run` and `booth gallery` never map it); cairo's headers only at build time.
         .systemLibrary(
             name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
-        .target(name: "CCardCanvas", cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
-        .target(name: "JoinCard", dependencies: ["BoothSystem", "CCardCanvas", "CQREncode", "Checksum", "GalleryCore"], swiftSettings: strict),
+        .target(name: "CPageCanvas", cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
+        .target(name: "PageCanvas", dependencies: ["CPageCanvas"], swiftSettings: strict),
+        .target(name: "JoinCard", dependencies: ["BoothSystem", "PageCanvas", "CQREncode", "Checksum", "GalleryCore"], swiftSettings: strict),
         .testTarget(name: "JoinCardTests", dependencies: ["JoinCard", "GalleryCore"], swiftSettings: strict),
 
         // The `booth` executable: one single-threaded epoll loop over every device.
@@ -138,13 +139,15 @@ let package = Package(
         // Printing: libcups (the job, the job's and the queue's state) through a C shim that loads it with dlopen only
         // when the booth prints (it brings Avahi, GnuTLS and Kerberos); its headers only at build time.
         .target(name: "CCUPSShim", cSettings: strictC),
-        .target(name: "Printing", dependencies: ["CCUPSShim"], swiftSettings: strict),
+        .target(name: "Printing", dependencies: ["BoothCore", "CCUPSShim", "PageCanvas", "PhotoEncoding"], swiftSettings: strict),
         .testTarget(
-            name: "PrintingTests", dependencies: ["BoothTestSupport", "PhotoEncoding", "Printing"], swiftSettings: strict),
+            name: "PrintingTests", dependencies: ["BoothCore", "BoothTestSupport", "PhotoEncoding", "Printing"], swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
             name: "BoothBench",
-            dependencies: ["BoothCore", "Checksum", "PhotoEncoding", "PhotoModel", "PhotoStore", "USBSticks"],
+            dependencies: [
+                "BoothCore", "Checksum", "PhotoEncoding", "PhotoModel", "PhotoStore", "Printing", "USBSticks",
+            ],
             path: "Benchmarks/BoothBench",
             swiftSettings: strict),
         // JPEGThumbnail (a scaled decode) versus `djpeg -scale 1/8` on a 12 MP photo.

@@ -7,6 +7,7 @@ import Foundation
 ///     .build/release/booth-bench --soak N
 ///     .build/release/booth-bench --export N [--runs 3] [--export-to DIR]
 ///     .build/release/booth-bench --save N [--held M]
+///     .build/release/booth-bench --layout N
 ///     eval "$(Tests/VirtualCamera/prepare)" && .build/release/booth-bench --camera N
 ///
 /// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
@@ -30,6 +31,11 @@ struct BoothBench {
         let export = option("--export", 0)
         let save = option("--save", 0)
         let camera = option("--camera", 0)
+        let layout = option("--layout", 0)
+        if layout > 0 {
+            printTable(try LayoutBench.rows(renders: layout))
+            return
+        }
         if save > 0 {
             let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

@@ -182,6 +182,21 @@ public struct BoothSettings: Hashable, Sendable {
     public var printLimitPerPhoto = 0
     /// How many prints an event (since `booth print reset`) may have; 0 is no limit.
     public var printLimitPerEvent = 0
+    /// How a print's photos are placed (`print.layout`).
+    public var printLayout = PrintLayout.Kind.photo
+    /// The printer's paper (`print.media`).
+    public var printMedia = PrintLayout.Media.fourBySix
+    /// The white border the printer keeps, millimetres.
+    public var printMargin = 3.0
+    /// The caption's title ("" for none).
+    public var printTitle = ""
+    /// Whether the caption has the photo's date (an undated photo has none).
+    public var printDate = false
+
+    /// The print layout the settings describe.
+    public var printPage: PrintLayout {
+        PrintLayout(kind: printLayout, media: printMedia, margin: printMargin)
+    }
 
     /// The wiring.
     public var gpio = GPIO()

@@ -102,7 +102,13 @@ public enum ConfigFile {
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
         ("camera", ["backend", "id", "width", "height", "rotation", "idle_fps", "keep_on_card"]),
         ("export", ["media_root", "folder", "sticks"]),
-        ("print", ["mode", "queue", "copies", "limit_per_photo", "limit_per_event"]),
+        (
+            "print",
+            [
+                "mode", "queue", "copies", "limit_per_photo", "limit_per_event", "layout", "media", "margin_mm",
+                "title", "date",
+            ]
+        ),
         (
             "gpio",
             [
@@ -188,6 +194,17 @@ public enum ConfigFile {
         case "print.copies": s.printCopies = try v.integer(in: 1...10)
         case "print.limit_per_photo": s.printLimitPerPhoto = try v.integer(in: 0...100)
         case "print.limit_per_event": s.printLimitPerEvent = try v.integer(in: 0...100_000)
+        case "print.layout":
+            s.printLayout = try v.choice(PrintLayout.Kind.allCases.map(\.rawValue)) { PrintLayout.Kind(rawValue: $0) }
+        case "print.media":
+            s.printMedia = try v.choice(PrintLayout.Media.allCases.map(\.rawValue)) { PrintLayout.Media(rawValue: $0) }
+        case "print.margin_mm": s.printMargin = try v.number(in: 0...15)
+        case "print.title":
+            guard case .string(let title) = v.value, title.count <= 60, !title.contains(where: \.isNewline) else {
+                throw v.error("expected a title of at most 60 characters on one line, in quotes")
+            }
+            s.printTitle = title
+        case "print.date": s.printDate = try v.boolean()
         case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
         case "gpio.button": s.gpio.button = try v.line()
         case "gpio.button_led": s.gpio.buttonLED = try v.line()

@@ -1,5 +1,6 @@
 // JoinCard: the printable A6 card that takes a guest's phone to the booth's photos.
 import GalleryCore
+import PageCanvas
 
 /// The card a host prints and puts beside the booth: a QR code that joins the booth's Wi-Fi (when there is one), a
 /// QR code that opens the gallery already signed in with the event's code, and the same in words for a phone whose
@@ -38,16 +39,34 @@ public struct JoinCard: Sendable {
 
     /// The card as a PNG image (A6 at 300 dpi, its resolution recorded in the file).
     public func png() throws(JoinCardError) -> [UInt8] {
-        let canvas = try CardCanvas(.png(dpi: Self.dpi), width: Self.width, height: Self.height, title: Self.title)
+        let canvas = try Self.canvas(.png(dpi: Self.dpi))
         try draw(on: canvas)
-        return PNGDensity.marked(try canvas.finish(), dpi: Self.dpi)
+        return PNGDensity.marked(try Self.finish(canvas), dpi: Self.dpi)
     }
 
     /// The card as a one-page PDF (A6).
     public func pdf() throws(JoinCardError) -> [UInt8] {
-        let canvas = try CardCanvas(.pdf, width: Self.width, height: Self.height, title: Self.title)
+        let canvas = try Self.canvas(.pdf)
         try draw(on: canvas)
-        return try canvas.finish()
+        return try Self.finish(canvas)
+    }
+
+    /// A blank card of `kind`.
+    private static func canvas(_ kind: PageCanvas.Kind) throws(JoinCardError) -> PageCanvas {
+        do {
+            return try PageCanvas(kind, width: width, height: height, title: title)
+        } catch {
+            throw JoinCardError(error.description)
+        }
+    }
+
+    /// The card's bytes.
+    private static func finish(_ canvas: PageCanvas) throws(JoinCardError) -> [UInt8] {
+        do {
+            return try canvas.finish()
+        } catch {
+            throw JoinCardError(error.description)
+        }
     }
 
     // MARK: Layout (millimetres from the top left)
@@ -57,7 +76,7 @@ public struct JoinCard: Sendable {
     private static let body = 3.4
     private static let small = 2.7
 
-    private func draw(on canvas: CardCanvas) throws(JoinCardError) {
+    private func draw(on canvas: PageCanvas) throws(JoinCardError) {
         let left = Self.margin
         let width = Self.width - 2 * Self.margin
         let center = Self.width / 2
@@ -113,7 +132,7 @@ public struct JoinCard: Sendable {
 
     /// Draws `symbol` with its quiet zone centred in a `box` mm square at `x`, `y`, each module a whole number of the
     /// PNG's pixels (a sharp print).
-    private func drawQR(_ symbol: QRCode, x: Double, y: Double, box: Double, on canvas: CardCanvas) {
+    private func drawQR(_ symbol: QRCode, x: Double, y: Double, box: Double, on canvas: PageCanvas) {
         let pixel = 25.4 / Self.dpi
         let modules = symbol.size + 8
         let module = max(1, (box / pixel / Double(modules)).rounded(.down)) * pixel
@@ -140,7 +159,7 @@ public struct JoinCard: Sendable {
     /// `text` in lines no wider than `width`: broken at spaces (`atSpaces`; inside a word only when the word alone is
     /// wider), or after the last character that fits.
     private func wrapped(
-        _ text: String, size: Double, bold: Bool, width: Double, atSpaces: Bool, on canvas: CardCanvas
+        _ text: String, size: Double, bold: Bool, width: Double, atSpaces: Bool, on canvas: PageCanvas
     ) -> [String] {
         var lines: [String] = []
         var line = ""

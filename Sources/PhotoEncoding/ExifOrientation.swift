@@ -4,7 +4,7 @@
 ///
 /// The raw value is the tag's value. Names say what is done to the stored picture to show it:
 /// orientations 2, 4, 5 and 7 mirror, 3, 6 and 8 rotate, 5 to 8 swap width and height.
-enum ExifOrientation: Int, Sendable, CaseIterable {
+public enum ExifOrientation: Int, Sendable, CaseIterable {
     /// 1: already upright.
     case upright = 1
     /// 2: mirror left to right.
@@ -23,15 +23,15 @@ enum ExifOrientation: Int, Sendable, CaseIterable {
     case rotated90CounterClockwise = 8
 
     /// The orientation for an EXIF value; values outside 1...8 (a damaged tag) count as upright.
-    init(exifValue: Int) {
+    public init(exifValue: Int) {
         self = ExifOrientation(rawValue: exifValue) ?? .upright
     }
 
     /// True when turning upright swaps width and height.
-    var swapsSides: Bool { rawValue >= 5 }
+    public var swapsSides: Bool { rawValue >= 5 }
 
     /// `frame` (packed RGB24) turned upright.
-    func applied(to frame: PixelFrame) -> PixelFrame {
+    public func applied(to frame: PixelFrame) -> PixelFrame {
         guard self != .upright else { return frame }
         let (width, height) = (frame.width, frame.height)
         let (outWidth, outHeight) = swapsSides ? (height, width) : (width, height)

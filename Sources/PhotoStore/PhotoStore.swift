@@ -46,6 +46,10 @@ public final class PhotoStore: @unchecked Sendable {
     /// The folder retakes are moved to.
     public var discardedDirectory: String { "\(directory)/discarded" }
 
+    /// The folder of the print layouts made from the photos in `directory` (files derived from photos, not entries
+    /// of the index).
+    public static func layoutsDirectory(of directory: String) -> String { "\(directory)/layouts" }
+
     /// Opens (creating if needed) the store in `directory`; removes temp files a crash left behind.
     /// Commands that may run beside the booth (`booth export`, `booth doctor`) pass
     /// `removingLeftovers: false`: a temp file there may be the photo the running booth is saving.

@@ -60,6 +60,11 @@ import Testing
             copies = 2
             limit_per_photo = 2
             limit_per_event = 150
+            layout = "strip"
+            media = "a6"
+            margin_mm = 4.5
+            title = "Emma turns 5"
+            date = true
             """
         let s = try ConfigFile.parse(text)
         #expect(s.photosDirectory == "/srv/photos")
@@ -88,6 +93,8 @@ import Testing
         #expect(s.printMode == .onRequest)
         #expect(s.machineConfiguration.printMode == .onRequest)
         #expect(s.printLimitPerPhoto == 2 && s.printLimitPerEvent == 150)
+        #expect(s.printPage == PrintLayout(kind: .strip, media: .a6, margin: 4.5))
+        #expect(s.printTitle == "Emma turns 5" && s.printDate)
         #expect(s.gpio.print == .offset(20))
         #expect(s.printQueue == "Selphy_CP1500")
         #expect(s.printCopies == 2)
@@ -95,6 +102,7 @@ import Testing
         #expect(defaults.printMode == .off)
         #expect(defaults.machineConfiguration.printMode == .off)
         #expect(defaults.printLimitPerPhoto == 0 && defaults.printLimitPerEvent == 0 && defaults.gpio.print == nil)
+        #expect(defaults.printPage == PrintLayout(kind: .photo) && defaults.printTitle.isEmpty && !defaults.printDate)
         #expect(defaults.printQueue == "")
         #expect(defaults.printCopies == 1)
         #expect(defaults.cameraBackend == .auto)
@@ -132,6 +140,10 @@ import Testing
         ("[print]\nmode = \"always\"", 2, "print.mode", "allowed: off, each, on-request"),
         ("[print]\nlimit_per_photo = -1", 2, "print.limit_per_photo", "allowed: 0 to 100"),
         ("[print]\nlimit_per_event = 1.5", 2, "print.limit_per_event", "expected a whole number"),
+        ("[print]\nlayout = \"collage\"", 2, "print.layout", "allowed: photo, strip, grid"),
+        ("[print]\nmedia = \"A4\"", 2, "print.media", "allowed: 4x6, 5x7, a6"),
+        ("[print]\nmargin_mm = 20", 2, "print.margin_mm", "allowed: 0"),
+        ("[print]\ntitle = 5", 2, "print.title", "at most 60 characters on one line"),
         ("[print]\ncopies = 0", 2, "print.copies", "allowed: 1 to 10"),
         ("[print]\nqueue = \"Photo Printer\"", 2, "print.queue", "no CUPS queue name (no spaces, '/' or '#'"),
         ("[print]\nqueue = 3", 2, "print.queue", "expected a queue name in quotes"),

@@ -1,6 +1,7 @@
 // PhotoPrinterTests: `booth simulate` with print.mode = "each" printing through a real cupsd to a real IPP printer.
 import BoothTestSupport
 import Foundation
+import PhotoEncoding
 import Testing
 
 /// The real binary prints each kept photo through CUPS (CUPSFixture: cupsd and ippeveprinter started by the test):
@@ -15,12 +16,13 @@ struct PhotoPrinterTests {
     /// standard error, events and saved photos.
     private func simulate(
         in folder: String, server: String, review: Double, delay: Double = 0.5, mode: String = "each",
-        extra: String = "", script: String
+        burst: Int = 1, extra: String = "", script: String
     ) throws -> (status: Int32, errors: String, events: [String], photos: [String]) {
         try """
         [booth]
         state_file = "\(folder)/state.toml"
         review_window = \(review)
+        burst = \(burst)
         [sound]
         favourites = ["Pop"]
         default = "Pop"
@@ -154,6 +156,32 @@ struct PhotoPrinterTests {
             let name = String(photo.split(separator: "/").last!)
             #expect(refused.first?.contains("\(name) was printed 1 time already") == true, "\(refused)")
             #expect(cups.documents(count: 2, timeout: 5).count == 1)
+        }
+    }
+
+    @Test func aBurstPrintsAsOneStripPageKeptBesideItsPhotos() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let run = try simulate(
+                in: folder, server: cups.socket, review: 0, burst: 2,
+                extra: "layout = \"strip\"\ntitle = \"Emma turns 5\"\ndate = true",
+                script: "press\nwait 6\nquit\n")
+            #expect(run.status == 0, "\(run.errors)")
+            #expect(run.photos.count == 2, "\(run.photos)")
+            let documents = cups.documents(count: 2, timeout: 10)
+            #expect(documents.count == 1, "one page for the burst: \(documents)")
+            let first = try #require(run.photos.sorted().first).split(separator: "/").last!.dropLast(4)
+            let layout = folder + "/photos/layouts/\(first)-strip.jpg"
+            let kept = try #require(readFile(layout), "the layout is kept beside the photos")
+            #expect(documents.first.flatMap(readFile) == kept)
+            let page = try JPEGInspector.decode(kept)
+            #expect((page.width, page.height) == (1200, 1800))
+            #expect(events(run, "printSent").first?.contains("\"path\":\"\(layout)\"") == true, "\(run.events)")
+            let ledger = String(decoding: readFile(folder + "/prints.txt") ?? [], as: UTF8.self)
+            #expect(ledger == "\(first)-strip.jpg\n")
+            // The photos themselves stay as they were taken.
+            #expect(run.photos.allSatisfy { readFile($0) != kept })
         }
     }
 

@@ -100,7 +100,8 @@ final class BoothController {
             : try PhotoPrinter(
                 client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies,
                 ledger: PrintLedgerFile(path: settings.printLedgerFile),
-                limits: (settings.printLimitPerPhoto, settings.printLimitPerEvent), loop: loop
+                limits: (settings.printLimitPerPhoto, settings.printLimitPerEvent),
+                sheet: PrintSheet(settings: settings), loop: loop
             ) { printed($0) }
         signals = try SignalSource()
         watchdog = SystemdNotifier()
@@ -374,7 +375,7 @@ final class BoothController {
                 "printFailed", at: now,
                 [("path", .string(photo)), ("job", .int(Int64(job))), ("reason", .string(reason))])
             Log.error("print: job \(job) of \(photo) no longer followed: \(reason)")
-        case .looked:
+        case .looked, .handedOver:
             break
         case .queue(let attention):
             log.record("printer", at: now, [("attention", .string(attention ?? "none"))])

@@ -1,16 +1,18 @@
-// PhotoPrinter: sends the photos the booth keeps to CUPS on a worker thread and follows each job to its end.
+// PhotoPrinter: sends the photos the booth keeps (or their layouts) to CUPS on a worker thread, following each job.
 import BoothCore
 import BoothSystem
 import BoothTime
 import Printing
 
-/// Prints photos through CUPS (`print.mode` on) without the loop ever waiting on CUPS's socket: each photo is
-/// sent by a worker thread of its own, then its job is followed (CUPS asked every 2 s while any job is open) until it
-/// completed, was cancelled or aborted. The queue itself is looked at from the start and every 5 s: whether it
-/// prints, or what keeps it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when
-/// that changes. Before a photo is sent, the print ledger (`PrintLedgerFile`) is read and the limits asked
-/// (`PrintLedger.refusal`); each print CUPS took is added to it, durably. Reports come back on the loop's thread. A photo being sent counts as the loop's background work
-/// (virtual time waits for CUPS to take it); a job being printed and a look at the queue do not.
+/// Prints photos through CUPS (`print.mode` on) without the loop ever waiting on CUPS's socket: the pages for the
+/// photos kept together (the photos, or the layouts `PrintSheet` renders of them) are made and sent by a worker thread
+/// of its own, then each job is followed (CUPS asked every 2 s while any job is open) until it completed, was
+/// cancelled or aborted. The queue itself is looked at from the start and every 5 s: whether it prints, or what keeps
+/// it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when that changes. Before a
+/// page is sent, the print ledger (`PrintLedgerFile`) is read and the limits asked (`PrintLedger.refusal`); each
+/// print CUPS took is added to it, durably. Reports come back on the loop's thread. Photos being made into pages
+/// and sent count as the loop's background work (virtual time waits for CUPS to take them); a job being printed and
+/// a look at the queue do not.
 final class PhotoPrinter {
     enum Report: Sendable {
         /// CUPS took `photo` as job `job` on `queue`.
@@ -19,6 +21,8 @@ final class PhotoPrinter {
         case refused(photo: String, reason: String)
         /// A print limit refused `photo`: nothing was sent.
         case limited(photo: String, refusal: PrintLedger.Refusal)
+        /// Every page of one `print` call was sent, refused or limited.
+        case handedOver
         /// Job `job` of `photo` will change no more: completed, canceled or aborted.
         case ended(photo: String, job: Int32, state: CUPSClient.JobState)
         /// CUPS could not say how job `job` is doing (restarted without its history, gone): it is followed no more.
@@ -39,6 +43,7 @@ final class PhotoPrinter {
     private let copies: Int
     private let ledger: PrintLedgerFile
     private let limits: (perPhoto: Int, perEvent: Int)
+    private let sheet: PrintSheet
     private let loop: EventLoop
     /// Jobs sent and not ended, with their photos (the loop's thread only).
     private var open: [Int32: String] = [:]
@@ -55,12 +60,13 @@ final class PhotoPrinter {
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
-    /// A printer sending `copies` copies of each photo through `client`, counting its prints in `ledger` under the
-    /// limits (0: none); `handle` gets every report on `loop`'s thread.
+    /// A printer sending `copies` copies of each page (`sheet`'s) through `client`, counting its prints in `ledger`
+    /// under the limits (0: none); `handle` gets every report on `loop`'s thread.
     init(
         client: CUPSClient, copies: Int, ledger: PrintLedgerFile, limits: (perPhoto: Int, perEvent: Int),
-        loop: EventLoop, handle: @escaping (Report) -> Void
+        sheet: PrintSheet, loop: EventLoop, handle: @escaping (Report) -> Void
     ) throws(SystemError) {
+        self.sheet = sheet
         self.client = client
         self.copies = copies
         self.ledger = ledger
@@ -73,12 +79,21 @@ final class PhotoPrinter {
         lookAtQueue()
     }
 
-    /// Sends each photo to CUPS, one job each, in order, as far as the limits allow.
+    /// Sends the pages for `photos` (kept together: one sequence's) to CUPS, one job each, in order, as far as the
+    /// limits allow: the photos themselves, or the layouts `sheet` makes of them.
     func print(_ photos: [String]) {
-        for photo in photos {
-            loop.backgroundWork += 1
-            worker.run { [client, copies, ledger, limits] post in
-                let name = photo.split(separator: "/").last.map(String.init) ?? photo
+        loop.backgroundWork += 1
+        worker.run { [client, copies, ledger, limits, sheet] post in
+            defer { post(.handedOver) }
+            let pages: [String]
+            do throws(PrintError) {
+                pages = try sheet.pages(for: photos)
+            } catch {
+                for photo in photos { post(.refused(photo: photo, reason: error.description)) }
+                return
+            }
+            for page in pages {
+                let name = page.split(separator: "/").last.map(String.init) ?? page
                 let counted: PrintLedger
                 do {
                     counted = try ledger.read()
@@ -88,22 +103,22 @@ final class PhotoPrinter {
                     counted = PrintLedger()
                 }
                 if let refusal = counted.refusal(of: name, perPhoto: limits.perPhoto, perEvent: limits.perEvent) {
-                    post(.limited(photo: photo, refusal: refusal))
-                    return
+                    post(.limited(photo: page, refusal: refusal))
+                    continue
                 }
                 let job: Int32
                 do throws(PrintError) {
-                    job = try client.print(path: photo, title: name, copies: copies)
+                    job = try client.print(path: page, title: name, copies: copies)
                 } catch {
-                    post(.refused(photo: photo, reason: error.description))
-                    return
+                    post(.refused(photo: page, reason: error.description))
+                    continue
                 }
                 do throws(SystemError) {
                     try ledger.append(PrintLedger.line(for: name))
                 } catch {
                     Log.error("print: job \(job) of \(name) is not counted: \(error)")
                 }
-                post(.sent(photo: photo, job: job, queue: client.queue))
+                post(.sent(photo: page, job: job, queue: client.queue))
             }
         }
     }
@@ -126,10 +141,11 @@ final class PhotoPrinter {
     private func received(_ report: Report) {
         switch report {
         case .sent(let photo, let job, _):
-            loop.backgroundWork -= 1
             open[job] = photo
             scheduleLook()
         case .refused, .limited:
+            break
+        case .handedOver:
             loop.backgroundWork -= 1
         case .ended(_, let job, _), .lost(_, let job, _):
             open[job] = nil

@@ -1,4 +1,4 @@
-/* booth_canvas: the join card's drawing surface over cairo, loaded with dlopen (see booth_canvas.h). */
+/* booth_canvas: the join card's and the print layouts' page over cairo, loaded with dlopen (see booth_canvas.h). */
 #include "booth_canvas.h"
 
 #include <cairo-pdf.h>
@@ -39,6 +39,17 @@ static struct {
 	__typeof__(cairo_text_extents) *text_extents;
 	__typeof__(cairo_move_to) *move_to;
 	__typeof__(cairo_show_text) *show_text;
+	__typeof__(cairo_image_surface_get_data) *image_surface_get_data;
+	__typeof__(cairo_image_surface_get_stride) *image_surface_get_stride;
+	__typeof__(cairo_image_surface_get_width) *image_surface_get_width;
+	__typeof__(cairo_image_surface_get_height) *image_surface_get_height;
+	__typeof__(cairo_surface_mark_dirty) *surface_mark_dirty;
+	__typeof__(cairo_save) *save;
+	__typeof__(cairo_restore) *restore;
+	__typeof__(cairo_translate) *translate;
+	__typeof__(cairo_set_source_surface) *set_source_surface;
+	__typeof__(cairo_get_source) *get_source;
+	__typeof__(cairo_pattern_set_filter) *pattern_set_filter;
 } cairo;
 
 static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
@@ -103,6 +114,17 @@ static void load_cairo(void)
 	RESOLVE(text_extents, cairo_text_extents);
 	RESOLVE(move_to, cairo_move_to);
 	RESOLVE(show_text, cairo_show_text);
+	RESOLVE(image_surface_get_data, cairo_image_surface_get_data);
+	RESOLVE(image_surface_get_stride, cairo_image_surface_get_stride);
+	RESOLVE(image_surface_get_width, cairo_image_surface_get_width);
+	RESOLVE(image_surface_get_height, cairo_image_surface_get_height);
+	RESOLVE(surface_mark_dirty, cairo_surface_mark_dirty);
+	RESOLVE(save, cairo_save);
+	RESOLVE(restore, cairo_restore);
+	RESOLVE(translate, cairo_translate);
+	RESOLVE(set_source_surface, cairo_set_source_surface);
+	RESOLVE(get_source, cairo_get_source);
+	RESOLVE(pattern_set_filter, cairo_pattern_set_filter);
 }
 
 /* Cairo's write callback: appends to the canvas's growing buffer. */
@@ -143,7 +165,7 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 		set_message(message, "a page of %.1f x %.1f mm is out of range (10...1000 mm)", width_mm, height_mm);
 		return NULL;
 	}
-	if (kind == BOOTH_CANVAS_PNG && !(dpi >= 50 && dpi <= 1200)) {
+	if ((kind == BOOTH_CANVAS_PNG || kind == BOOTH_CANVAS_RGB) && !(dpi >= 50 && dpi <= 1200)) {
 		set_message(message, "%.0f dpi is out of range (50...1200)", dpi);
 		return NULL;
 	}
@@ -155,7 +177,8 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 	canvas->kind = kind;
 	double unit; /* device units per millimetre */
 	switch (kind) {
-	case BOOTH_CANVAS_PNG: {
+	case BOOTH_CANVAS_PNG:
+	case BOOTH_CANVAS_RGB: {
 		unit = dpi / MM_PER_INCH;
 		int width = (int)(width_mm * unit + 0.5), height = (int)(height_mm * unit + 0.5);
 		canvas->surface = cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
@@ -219,6 +242,80 @@ void booth_canvas_text(struct booth_canvas *canvas, const char *utf8, double x, 
 	cairo.show_text(canvas->cr, utf8);
 }
 
+int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int width, int height, size_t stride, double x,
+		       double y, double w, double h, char *message)
+{
+	if (width < 1 || height < 1 || width > 20000 || height > 20000 || stride < (size_t)width * 3 || !(w > 0) ||
+	    !(h > 0)) {
+		set_message(message, "an image of %d x %d pixels in %.1f x %.1f mm is out of range", width, height, w, h);
+		return -1;
+	}
+	cairo_surface_t *image = cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+	if (cairo.surface_status(image) != CAIRO_STATUS_SUCCESS) {
+		set_message(message, "cairo cannot hold a %d x %d image: %s", width, height,
+			    cairo.status_to_string(cairo.surface_status(image)));
+		cairo.surface_destroy(image);
+		return -1;
+	}
+	cairo.surface_flush(image);
+	unsigned char *pixels = cairo.image_surface_get_data(image);
+	int image_stride = cairo.image_surface_get_stride(image);
+	for (int row = 0; row < height; row++) {
+		const uint8_t *from = rgb + (size_t)row * stride;
+		uint32_t *to = (uint32_t *)(pixels + (size_t)row * (size_t)image_stride);
+		for (int column = 0; column < width; column++, from += 3)
+			to[column] = (uint32_t)from[0] << 16 | (uint32_t)from[1] << 8 | from[2];
+	}
+	cairo.surface_mark_dirty(image);
+	cairo.save(canvas->cr);
+	cairo.rectangle(canvas->cr, x, y, w, h);
+	cairo.translate(canvas->cr, x, y);
+	cairo.scale(canvas->cr, w / width, h / height);
+	cairo.set_source_surface(canvas->cr, image, 0, 0);
+	cairo.pattern_set_filter(cairo.get_source(canvas->cr), CAIRO_FILTER_GOOD);
+	cairo.fill(canvas->cr);
+	cairo.restore(canvas->cr);
+	cairo.surface_destroy(image);
+	return 0;
+}
+
+void booth_canvas_pixel_size(const struct booth_canvas *canvas, int *width, int *height)
+{
+	if (canvas->kind == BOOTH_CANVAS_PDF) {
+		*width = *height = 0;
+		return;
+	}
+	*width = cairo.image_surface_get_width(canvas->surface);
+	*height = cairo.image_surface_get_height(canvas->surface);
+}
+
+/* The RGB canvas's pixels, packed, into the canvas's buffer. */
+static int pack_pixels(struct booth_canvas *canvas)
+{
+	cairo.surface_flush(canvas->surface);
+	int width = cairo.image_surface_get_width(canvas->surface), height = cairo.image_surface_get_height(canvas->surface);
+	int stride = cairo.image_surface_get_stride(canvas->surface);
+	const unsigned char *pixels = cairo.image_surface_get_data(canvas->surface);
+	size_t length = (size_t)width * (size_t)height * 3;
+	canvas->bytes = malloc(length ? length : 1);
+	if (canvas->bytes == NULL) {
+		canvas->out_of_memory = 1;
+		return -1;
+	}
+	uint8_t *to = canvas->bytes;
+	for (int row = 0; row < height; row++) {
+		const uint32_t *from = (const uint32_t *)(pixels + (size_t)row * (size_t)stride);
+		for (int column = 0; column < width; column++) {
+			uint32_t pixel = from[column];
+			*to++ = (uint8_t)(pixel >> 16);
+			*to++ = (uint8_t)(pixel >> 8);
+			*to++ = (uint8_t)pixel;
+		}
+	}
+	canvas->length = canvas->capacity = length;
+	return 0;
+}
+
 int booth_canvas_finish(struct booth_canvas *canvas, uint8_t **bytes, size_t *length, char *message)
 {
 	cairo_status_t status = cairo.status(canvas->cr);
@@ -228,6 +325,8 @@ int booth_canvas_finish(struct booth_canvas *canvas, uint8_t **bytes, size_t *le
 		if (canvas->kind == BOOTH_CANVAS_PNG) {
 			cairo.surface_flush(canvas->surface);
 			status = cairo.surface_write_to_png_stream(canvas->surface, append, canvas);
+		} else if (canvas->kind == BOOTH_CANVAS_RGB) {
+			pack_pixels(canvas);
 		} else {
 			cairo.surface_finish(canvas->surface);
 			status = cairo.surface_status(canvas->surface);

@@ -1,11 +1,12 @@
 /*
- * booth_canvas: the join card's drawing surface, over cairo. Cairo (and the
- * fontconfig, freetype and X libraries it brings) is loaded with dlopen the
- * first time a canvas is made, so `booth run` and `booth gallery`, the same
- * binary, never map it.
+ * booth_canvas: the page the join card and the print layouts are drawn on, over
+ * cairo. Cairo (and the fontconfig, freetype and X libraries it brings) is
+ * loaded with dlopen the first time a canvas is made, so `booth gallery`, and
+ * `booth run` unless it prints a layout, never map it.
  *
  * Coordinates and sizes are millimetres from the top left corner. A PNG canvas
- * is drawn at `dpi` pixels per inch; a PDF canvas is vector (points).
+ * or RGB canvas is drawn at `dpi` pixels per inch; a PDF canvas is vector
+ * (points).
  *
  * Errors: functions that can fail return NULL or -1 with a human-readable
  * reason in `message` (BOOTH_CANVAS_MESSAGE_MAX bytes, always NUL-terminated).
@@ -29,6 +30,8 @@ enum booth_canvas_kind {
 	BOOTH_CANVAS_PNG = 0,
 	/** A one-page PDF document. */
 	BOOTH_CANVAS_PDF = 1,
+	/** Packed 8-bit RGB pixels, row after row (for a JPEG encoder). */
+	BOOTH_CANVAS_RGB = 2,
 };
 
 /** A page being drawn. */
@@ -51,6 +54,17 @@ double booth_canvas_text_width(struct booth_canvas *canvas, const char *utf8, do
 /** Draws `utf8` with its left end at x and its baseline at `baseline`. */
 void booth_canvas_text(struct booth_canvas *canvas, const char *utf8, double x, double baseline, double size_mm,
 		       int bold, double gray);
+
+/**
+ * Draws a packed 8-bit RGB image of width x height pixels (rows `stride`
+ * bytes apart) scaled to fill the rectangle at x, y of w x h millimetres.
+ * 0 on success, -1 on failure (a size out of range, no memory).
+ */
+int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int width, int height, size_t stride, double x,
+		       double y, double w, double h, char *message);
+
+/** The page's size in pixels (a PNG or RGB canvas; 0 x 0 for a PDF). */
+void booth_canvas_pixel_size(const struct booth_canvas *canvas, int *width, int *height);
 
 /**
  * Ends the page and hands its file's bytes in `*bytes` (malloc'd; the caller

@@ -1,0 +1,95 @@
+// PrintSheet: what the booth prints for photos kept together: the photos themselves, or layouts made from them.
+import BoothCore
+import BoothSystem
+import PhotoModel
+import PhotoStore
+import Printing
+
+/// What is printed for the photos of one sequence (`print.layout`, `print.title`, `print.date`): each photo as it is
+/// (the photo layout, no caption), or pages rendered by `LayoutRenderer` (a photo with its caption, a strip or a grid
+/// of up to four shots; a longer burst makes a page per four) and kept in the store's `layouts/` folder beside the
+/// photos, named after their first photo. Any thread.
+struct PrintSheet: Sendable {
+    let layout: PrintLayout
+    let title: String
+    let dated: Bool
+
+    init(settings: BoothSettings) {
+        layout = settings.printPage
+        title = settings.printTitle
+        dated = settings.printDate
+    }
+
+    /// Whether the photos are printed as they are.
+    var printsPhotosAsTheyAre: Bool { layout.kind == .photo && title.isEmpty && !dated }
+
+    /// The files to print for `photos` (paths in the store), rendering and saving the layouts they need.
+    func pages(for photos: [String]) throws(PrintError) -> [String] {
+        guard !printsPhotosAsTheyAre else { return photos }
+        let groups: [[String]] =
+            layout.kind == .photo
+            ? photos.map { [$0] }
+            : stride(from: 0, to: photos.count, by: PrintLayout.maximumShots).map {
+                Array(photos[$0..<min($0 + PrintLayout.maximumShots, photos.count)])
+            }
+        var pages: [String] = []
+        for group in groups {
+            let page = try render(group)
+            let folder = PhotoStore.layoutsDirectory(of: Self.folder(of: group[0]))
+            let name = Self.name(of: group[0]).replacingSuffix(".jpg", with: "") + "-\(layout.kind.rawValue).jpg"
+            do {
+                try PhotoStore.makeDirectories(folder)
+                try DurableFile().write(page.jpeg, path: folder + "/" + name, replacing: true)
+            } catch {
+                throw PrintError("the layout for \(Self.name(of: group[0])) could not be kept: \(error)")
+            }
+            pages.append(folder + "/" + name)
+        }
+        return pages
+    }
+
+    /// The page for `photos` (paths), without keeping it.
+    func render(_ photos: [String]) throws(PrintError) -> LayoutRenderer.Page {
+        var files: [(name: String, jpeg: [UInt8])] = []
+        for path in photos {
+            let bytes: [UInt8]?
+            do {
+                bytes = try FileReading.contents(of: path, limit: 64 << 20)
+            } catch {
+                throw PrintError("\(path) cannot be read: \(error.systemError(reading: path))")
+            }
+            guard let bytes else { throw PrintError("\(path) is gone (moved or deleted): nothing to print") }
+            files.append((Self.name(of: path), bytes))
+        }
+        let date = dated ? Self.caption(forPhotoNamed: Self.name(of: photos[0])) : ""
+        return try LayoutRenderer.render(layout, photos: files, title: title, date: date)
+    }
+
+    /// The date a caption gives a photo, e.g. "5 December 2026"; "" for an undated photo or a name the booth did
+    /// not give.
+    static func caption(forPhotoNamed name: String) -> String {
+        guard let date = PhotoName(fileName: name)?.dateTime else { return "" }
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
+        guard (1...12).contains(date.month) else { return "" }
+        return "\(date.day) \(months[date.month - 1]) \(date.year)"
+    }
+
+    private static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+extension String {
+    /// The string without `suffix` at its end, and `replacement` there instead; itself when it does not end so.
+    fileprivate func replacingSuffix(_ suffix: String, with replacement: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) + replacement : self
+    }
+}
