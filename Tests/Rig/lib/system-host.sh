@@ -5,10 +5,12 @@
 
 # The image's packages besides the .deb's Depends: what a minimal Raspberry Pi OS Lite has that the scenarios use
 # (kmod for the modules, procps, alsa-utils to record the loopback, e2fsprogs for an ext4 disk, python3 to check a
-# recording, NetworkManager with its shared mode's dnsmasq, nftables and wpa_supplicant for the hotspot), and the hotspot's
-# "phone" (iw, iproute2, busybox's udhcpc, zbarimg to read the card).
+# recording, NetworkManager with its shared mode's dnsmasq, nftables and wpa_supplicant for the hotspot), the hotspot's
+# "phone" (iw, iproute2, busybox's udhcpc, zbarimg to read the card), and CUPS with a printer (below).
 SYS_PACKAGES=systemd,systemd-sysv,udev,dbus,polkitd,kmod,procps,alsa-utils,e2fsprogs,python3,network-manager
 SYS_PACKAGES+=,dnsmasq-base,nftables,wpasupplicant,wireless-regdb,iw,iproute2,busybox,zbar-tools
+# CUPS (the booth's package recommends it) and a printer for system-print: ippeveprinter, with avahi for its DNS-SD.
+SYS_PACKAGES+=,cups-daemon,cups-client,cups-ipp-utils,avahi-daemon
 
 # sys_build_image DEB: builds (once per recipe, kernel and Depends of DEB) the system image $SYS_IMAGE: mmdebstrap
 # minbase + SYS_PACKAGES + everything DEB depends on (apt-get satisfy; the guest has no network, so `dpkg -i` of the

@@ -103,8 +103,9 @@ sys_stop_traced() {
     wait "$sampler" || true
 }
 
-# sys_photos: lists the photos kept in the store (not the discarded ones), relative to the store, sorted.
-sys_photos() { (cd "$SYS_PHOTOS" && find . -path ./discarded -prune -o -name '*.jpg' -print | sort); }
+# sys_photos: lists the photos kept in the store (not the discarded ones, nor print layouts), relative to the store,
+# sorted.
+sys_photos() { (cd "$SYS_PHOTOS" && find . \( -path ./discarded -o -path ./layouts \) -prune -o -name '*.jpg' -print | sort); }
 
 # sys_photo_count: prints how many photos the store keeps.
 sys_photo_count() { sys_photos | wc -l; }
