@@ -235,12 +235,12 @@ struct PhotoPrinterTests {
         try CUPSFixture.exclusively { cups in
             let folder = temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            cups.paperOut = true
+            cups.trouble = "media-empty,media-needed"
             // The paper is back 12 s in: after the booth's looks at 5 and 10 s saw it out (the job reached the
             // printer 1 to 2 s in), and CUPS hears that the job completed a few seconds later.
             let refill = Thread {
                 Thread.sleep(forTimeInterval: 12)
-                cups.paperOut = false
+                cups.trouble = nil
             }
             refill.start()
             let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 30\nquit\n")

@@ -3,9 +3,9 @@ import Foundation
 
 /// A CUPS of the test's own: `cupsd` (Debian's cups-daemon) listening only on a socket in the fixture's folder, with
 /// the queue `booth` (made by `lpadmin -m everywhere`, the default queue) on `ippeveprinter` (cups-ipp-utils), a
-/// real IPP Everywhere printer on localhost that keeps every document it is sent and can run out of paper
-/// (`paperOut`). ippeveprinter needs DNS-SD, so the fixture starts its own `dbus-daemon` (a private system bus) and
-/// an `avahi-daemon` on it bound to `lo`. Point libcups at `socket` (CUPS_SERVER) to print to it. `stop()` ends every
+/// real IPP Everywhere printer on localhost that keeps every document it is sent and can run out of paper, jam or
+/// have a door open (`trouble`). ippeveprinter needs DNS-SD, so the fixture starts its own `dbus-daemon` (a private
+/// system bus) and an `avahi-daemon` on it bound to `lo`. Point libcups at `socket` (CUPS_SERVER) to print to it. `stop()` ends every
 /// process and removes the folder.
 public final class CUPSFixture: @unchecked Sendable {
     public enum Failure: Error, CustomStringConvertible {
@@ -147,15 +147,16 @@ public final class CUPSFixture: @unchecked Sendable {
             Sandboxing Relaxed
             """, to: cups + "/cups-files.conf")
 
-        // The printer prints at once, unless its paper is out: then it says so in its IPP state (printer-state-reasons
-        // media-empty and media-needed, as a printer does) and the job waits until the paper is back.
+        // The printer prints at once, unless it is in trouble (`trouble`): then it says so in its IPP state (the
+        // printer-state-reasons the file names, as a printer does) and the job waits until the trouble is over.
         try write(
             """
             #!/bin/sh
-            if [ -e \(folder)/paper-out ]; then
-                echo "STATE: +media-empty,media-needed" >&2
-                while [ -e \(folder)/paper-out ]; do sleep 0.1; done
-                echo "STATE: -media-empty,media-needed" >&2
+            if [ -e \(folder)/trouble ]; then
+                reasons=$(cat \(folder)/trouble)
+                echo "STATE: +$reasons" >&2
+                while [ -e \(folder)/trouble ]; do sleep 0.1; done
+                echo "STATE: -$reasons" >&2
             fi
             exit 0
             """, to: folder + "/print-command")
@@ -184,7 +185,7 @@ public final class CUPSFixture: @unchecked Sendable {
             "/usr/sbin/ippeveprinter",
             [
                 // localhost: it listens on each of the name's addresses (127.0.0.1 and ::1), loopback only.
-                // -c: the printer's print command (see `paperOut`); without one a job "prints" for 5 to 15 s.
+                // -c: the printer's print command (see `trouble`); without one a job "prints" for 5 to 15 s.
                 // -vvv: each request's attributes in its log (the copies asked for, say).
                 "-vvv", "-p", String(port), "-n", "localhost", "-d", received, "-k", "-c", folder + "/print-command",
                 // A printer that takes JPEG (as photo printers do): CUPS hands it the photo as it is, with the job's
@@ -202,14 +203,16 @@ public final class CUPSFixture: @unchecked Sendable {
         try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue])
     }
 
-    /// Whether the printer is out of paper: a job that comes meanwhile waits, the printer saying so, until it is back.
-    public var paperOut: Bool {
-        get { FileManager.default.fileExists(atPath: folder + "/paper-out") }
+    /// What the printer needs, as the printer-state-reasons it reports while a job waits (e.g. `media-empty,media-needed`
+    /// out of paper, `media-jam`, `door-open`); nil: nothing, it prints at once. Set while a job waits, the job prints
+    /// once it is nil again.
+    public var trouble: String? {
+        get { (try? String(contentsOfFile: folder + "/trouble", encoding: .utf8)) }
         set {
-            if newValue {
-                _ = FileManager.default.createFile(atPath: folder + "/paper-out", contents: nil)
+            if let newValue {
+                _ = FileManager.default.createFile(atPath: folder + "/trouble", contents: Data(newValue.utf8))
             } else {
-                try? FileManager.default.removeItem(atPath: folder + "/paper-out")
+                try? FileManager.default.removeItem(atPath: folder + "/trouble")
             }
         }
     }

@@ -55,6 +55,35 @@ struct CUPSClientTests {
         }
     }
 
+    /// A jam and an open cover as ippeveprinter reports them over IPP while a job waits (its reasons have no
+    /// door-open): the queue's state names them in words, and once cleared the same job completes, printed once.
+    @Test(arguments: [("media-jam", "a paper jam (media-jam"), ("cover-open", "a door or cover open (cover-open")])
+    func aJamOrAnOpenCoverIsReadFromThePrintersStateAndTheJobPrintsOnceCleared(reason: String, words: String) throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let photo = try photo(in: folder)
+            let client = CUPSClient(server: cups.socket)
+            cups.trouble = reason
+            let job = try client.print(path: photo.path, title: "HeyLook photo", copies: 1)
+            let end = Date().addingTimeInterval(30)
+            var attention: String?
+            while Date() < end {
+                attention = try client.queueState().attention
+                if attention != nil { break }
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+            #expect(attention?.contains(words) == true, "\(String(describing: attention))")
+            #expect(try client.state(ofJob: job).isFinal == false, "the job waits for the printer")
+            cups.trouble = nil
+            #expect(try finalState(of: job, client) == .completed)
+            let documents = cups.documents(count: 2, timeout: 3)
+            #expect(documents.count == 1, "\(documents)")
+            #expect(documents.first.flatMap(readFile) == photo.bytes)
+            #expect(try client.queueState().attention == nil)
+        }
+    }
+
     @Test func anUnknownQueueIsRefusedNamingItAndTheFix() throws {
         try CUPSFixture.exclusively { cups in
             let folder = temporaryDirectory()
