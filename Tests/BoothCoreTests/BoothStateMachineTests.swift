@@ -567,11 +567,7 @@ import Testing
         h.send(.buttonLongPressed)
         h.send(.buttonReleased)
         #expect(h.log.contains(.discardPhoto(path: "/p/first.jpg")))
-        h.send(.soundFinished(.attention))
-        h.advance(by: .seconds(1))
-        let id = h.lastCapture!
-        h.send(.captureCompleted(id))
-        h.send(.photoSaved(id, path: "/p/retake.jpg"))
+        h.finishSequence(path: "/p/retake.jpg")
         h.advance(by: .seconds(5))
         #expect(printed(h) == [["/p/retake.jpg"]])
     }
@@ -666,11 +662,7 @@ import Testing
         #expect(printed(h).isEmpty, "busy: the retake's sequence runs")
         #expect(h.log.contains(.reportIgnored("print button pressed while playingSound")))
         h.send(.buttonReleased)
-        h.send(.soundFinished(.attention))
-        h.advance(by: .seconds(1))
-        let id = h.lastCapture!
-        h.send(.captureCompleted(id))
-        h.send(.photoSaved(id, path: "/p/retake.jpg"))
+        h.finishSequence(path: "/p/retake.jpg")
         h.advance(by: .seconds(5))
         h.send(.printPressed)
         #expect(printed(h) == [["/p/retake.jpg"]])

@@ -63,6 +63,16 @@ struct MachineHarness {
         advance(by: Int64(machine.choices.delayHalfSeconds) * LEDPattern.halfSecond)
     }
 
+    /// Carries the running sequence on from its attention sound to idle: the sound ends, the countdown passes, the
+    /// frame comes and is saved at `path`.
+    mutating func finishSequence(path: String) {
+        send(.soundFinished(.attention))
+        advance(by: Int64(machine.choices.delayHalfSeconds) * LEDPattern.halfSecond)
+        let id = lastCapture!
+        send(.captureCompleted(id))
+        send(.photoSaved(id, path: path))
+    }
+
     /// Plays a whole sequence to idle; returns the saved path.
     @discardableResult
     mutating func takePhoto(path: String = "/p/1.jpg") -> CaptureID {

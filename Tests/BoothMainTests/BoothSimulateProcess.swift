@@ -1,4 +1,4 @@
-// BoothSimulateProcess: the real `booth simulate --script -` (and other commands) run as a user runs them.
+// BoothSimulateProcess: the real `booth` binary run as a user runs it (`booth simulate --script -` and the others).
 import Foundation
 import Testing
 
@@ -7,42 +7,37 @@ import Testing
 func runBoothSimulate(
     _ arguments: [String], script: String, environment: [String: String] = [:]
 ) throws -> (status: Int32, errors: String) {
-    let binary = try #require(BoothBinary.locate(), "no booth binary: run `swift build --build-tests` first")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = ["simulate", "--script", "-"] + arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let input = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    input.fileHandleForWriting.write(Data(script.utf8))
-    try input.fileHandleForWriting.close()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    let run = try runBooth(["simulate", "--script", "-"] + arguments, input: script, environment: environment)
+    return (run.status, run.errors)
 }
 
-/// Runs the built `booth ARGUMENTS` to its end; its exit status, standard output and standard error.
-func runBooth(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+/// Runs the built `booth ARGUMENTS` to its end with `input` on standard input (none: /dev/null) and `environment`
+/// added to the test's; its exit status, standard output and standard error.
+func runBooth(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:]
+) throws -> (status: Int32, output: String, errors: String) {
     let binary = try #require(BoothBinary.locate(), "no booth binary: run `swift build --build-tests` first")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let stdin = Pipe()
     let output = Pipe()
     let errors = Pipe()
+    process.standardInput = input == nil ? FileHandle.nullDevice : stdin
     process.standardOutput = output
     process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
     try process.run()
-    // Standard error is read on its own thread: a command that fills one pipe while the other is read would wait.
-    nonisolated(unsafe) var problems = Data()
-    let reader = Thread { problems = errors.fileHandleForReading.readDataToEndOfFile() }
+    if let input {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+    }
+    // Standard output is read on its own thread: a command that fills one pipe while the other is read would wait.
+    nonisolated(unsafe) var printed = Data()
+    let reader = Thread { printed = output.fileHandleForReading.readDataToEndOfFile() }
     reader.start()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
-    return (process.terminationStatus, text, String(decoding: problems, as: UTF8.self))
+    return (process.terminationStatus, String(decoding: printed, as: UTF8.self), text)
 }

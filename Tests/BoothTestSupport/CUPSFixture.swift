@@ -24,7 +24,7 @@ public final class CUPSFixture: @unchecked Sendable {
     /// The programs it runs.
     private static let programs = [
         "/usr/bin/dbus-daemon", "/usr/sbin/avahi-daemon", "/usr/sbin/ippeveprinter", "/usr/sbin/cupsd",
-        "/usr/sbin/lpadmin",
+        "/usr/sbin/lpadmin", "/usr/bin/lpstat",
     ]
 
     /// Whether every program is installed (scripts/install-deps --test installs them).
@@ -197,8 +197,8 @@ public final class CUPSFixture: @unchecked Sendable {
         try launch(
             "/usr/sbin/cupsd", ["-f", "-c", cups + "/cupsd.conf", "-s", cups + "/cups-files.conf"], log: "cupsd.log")
         // The socket's file is there from cupsd's bind, before it listens: lpadmin connecting then fails ("Unable to
-        // connect to server: Bad file descriptor"), so the wait is for a connection cupsd accepts.
-        try wait("cupsd's socket") { Self.accepts(socket: self.socket) }
+        // connect to server: Bad file descriptor"), so the wait is for cupsd to answer (`lpstat -r`).
+        try wait("cupsd's socket") { (try? self.run("/usr/bin/lpstat", ["-h", self.socket, "-r"])) != nil }
         try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
         try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue])
     }
@@ -377,25 +377,6 @@ public final class CUPSFixture: @unchecked Sendable {
         return withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
-    }
-
-    /// Whether something accepts connections on the Unix socket at `path`.
-    private static func accepts(socket path: String) -> Bool {
-        let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            buffer.copyBytes(from: bytes)
-        }
-        return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
             }
         }
     }
