@@ -199,8 +199,12 @@ public final class CUPSFixture: @unchecked Sendable {
         // The socket's file is there from cupsd's bind, before it listens: lpadmin connecting then fails ("Unable to
         // connect to server: Bad file descriptor"), so the wait is for cupsd to answer (`lpstat -r`).
         try wait("cupsd's socket") { (try? self.run("/usr/bin/lpstat", ["-h", self.socket, "-r"])) != nil }
-        try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
-        try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue])
+        // Just started on a busy machine, cupsd can still refuse a connection now and then after answering one:
+        // lpadmin then says "Unable to connect to server: Bad file descriptor". It is asked again, up to 20 s.
+        try retrying { () throws in
+            try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
+        }
+        try retrying { () throws in try run("/usr/sbin/lpadmin", ["-h", socket, "-d", Self.queue]) }
     }
 
     /// What the printer needs, as the printer-state-reasons it reports while a job waits (e.g. `media-empty,media-needed`
@@ -326,6 +330,18 @@ public final class CUPSFixture: @unchecked Sendable {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure.notReady("\(program) \(arguments.joined(separator: " ")) failed: \(text)\n" + logs)
+        }
+    }
+
+    /// Runs `body` until it succeeds, again every 0.2 s while it fails with "Unable to connect to server", up to 20 s.
+    private func retrying(_ body: () throws -> Void) throws {
+        let end = Date().addingTimeInterval(20)
+        while true {
+            do {
+                return try body()
+            } catch let error as Failure where "\(error)".contains("Unable to connect to server") && Date() < end {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
         }
     }
 
