@@ -1,7 +1,8 @@
 // PrintLedger: the prints made since `booth print reset`, and whether the limits allow another.
 
 /// The prints the booth made since the last `booth print reset` (an event), read from its ledger file: one line per
-/// print sent to CUPS, the photo's file name; a line `-- reset` starts a new event. It decides whether the limits
+/// print sent to CUPS, the photo's file name, then (tab-separated) CUPS's job id and the file's path; a line
+/// `-- reset` starts a new event. It decides whether the limits
 /// (`print.limit_per_photo`, `print.limit_per_event`; 0 is none) allow one more print of a photo.
 public struct PrintLedger: Hashable, Sendable {
     /// Why a print was refused; the description names the limit and the fix.
@@ -23,6 +24,16 @@ public struct PrintLedger: Hashable, Sendable {
         }
     }
 
+    /// A print CUPS took: its job and the file it printed.
+    public struct Sent: Hashable, Sendable {
+        public var job: Int32
+        public var path: String
+
+        public init(job: Int32, path: String) {
+            (self.job, self.path) = (job, path)
+        }
+    }
+
     /// The line that starts a new event.
     public static let resetLine = "-- reset"
 
@@ -30,6 +41,11 @@ public struct PrintLedger: Hashable, Sendable {
     public private(set) var counts: [String: Int] = [:]
     /// Prints since the last reset.
     public private(set) var total = 0
+    /// The last `recentLimit` prints' CUPS jobs (oldest first), with the files they printed: those a restarted booth
+    /// follows to their end.
+    public private(set) var recentJobs: [Sent] = []
+    /// How many of the last jobs are kept in `recentJobs`.
+    public static let recentLimit = 20
 
     /// The ledger of `text` (the file's content; a last line cut short by a power cut counts as the print it was).
     public init(text: String = "") {
@@ -37,8 +53,13 @@ public struct PrintLedger: Hashable, Sendable {
             if line == Self.resetLine {
                 counts = [:]
                 total = 0
-            } else {
-                record(String(line))
+                continue
+            }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            record(String(fields[0]))
+            if fields.count >= 3, let job = Int32(fields[1]), job > 0 {
+                recentJobs.append(Sent(job: job, path: String(fields[2])))
+                if recentJobs.count > Self.recentLimit { recentJobs.removeFirst() }
             }
         }
     }
@@ -56,6 +77,9 @@ public struct PrintLedger: Hashable, Sendable {
         return nil
     }
 
-    /// The ledger file's line for a print of `name` (a file name has no line break).
-    public static func line(for name: String) -> String { name + "\n" }
+    /// The ledger file's line for a print of the file at `path` as CUPS job `job` (a path has no line break or tab).
+    public static func line(for path: String, job: Int32) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(name)\t\(job)\t\(path)\n"
+    }
 }

@@ -43,10 +43,21 @@ struct PrintLedgerTests {
         #expect(event.contains("sudo booth print reset"))
     }
 
-    @Test func theLinesItWritesReadBack() {
+    @Test func theLinesItWritesReadBackWithTheirJobs() {
         let text =
-            PrintLedger.line(for: "a.jpg") + PrintLedger.line(for: "a.jpg") + PrintLedger.resetLine + "\n"
-            + PrintLedger.line(for: "b.jpg")
-        #expect(PrintLedger(text: text).counts == ["b.jpg": 1])
+            PrintLedger.line(for: "/p/a.jpg", job: 7) + PrintLedger.line(for: "/p/a.jpg", job: 8)
+            + PrintLedger.resetLine + "\n" + PrintLedger.line(for: "/p/layouts/b-strip.jpg", job: 9)
+        let ledger = PrintLedger(text: text)
+        #expect(ledger.counts == ["b-strip.jpg": 1])
+        // The jobs are a restarted booth's to follow, across resets too.
+        #expect(ledger.recentJobs.map(\.job) == [7, 8, 9])
+        #expect(ledger.recentJobs.last?.path == "/p/layouts/b-strip.jpg")
+    }
+
+    @Test func onlyTheLastJobsAreFollowedAndALineWithoutAJobCountsAlone() {
+        let text = (1...30).map { PrintLedger.line(for: "/p/\($0).jpg", job: Int32($0)) }.joined() + "c.jpg\n"
+        let ledger = PrintLedger(text: text)
+        #expect(ledger.total == 31)
+        #expect(ledger.recentJobs.map(\.job) == Array(11...30))
     }
 }

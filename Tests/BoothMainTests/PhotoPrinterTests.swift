@@ -1,4 +1,5 @@
 // PhotoPrinterTests: `booth simulate` with print.mode = "each" printing through a real cupsd to a real IPP printer.
+import BoothCore
 import BoothTestSupport
 import Foundation
 import PhotoEncoding
@@ -179,9 +180,38 @@ struct PhotoPrinterTests {
             #expect((page.width, page.height) == (1200, 1800))
             #expect(events(run, "printSent").first?.contains("\"path\":\"\(layout)\"") == true, "\(run.events)")
             let ledger = String(decoding: readFile(folder + "/prints.txt") ?? [], as: UTF8.self)
-            #expect(ledger == "\(first)-strip.jpg\n")
+            #expect(ledger.hasPrefix("\(first)-strip.jpg\t"), "\(ledger)")
+            #expect(ledger.hasSuffix("\t\(layout)\n"), "\(ledger)")
+            #expect(PrintLedger(text: ledger).total == 1)
             // The photos themselves stay as they were taken.
             #expect(run.photos.allSatisfy { readFile($0) != kept })
+        }
+    }
+
+    @Test func aJobSentBeforeARestartIsFollowedToItsEndAndNeverSentAgain() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            // The booth stops while its photo's job waits for paper: the job is CUPS's now.
+            cups.trouble = "media-empty,media-needed"
+            let first = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 4\nquit\n")
+            #expect(first.status == 0, "\(first.errors)")
+            #expect(events(first, "printSent").count == 1, "\(first.events)")
+            #expect(events(first, "printed").isEmpty)
+            // The paper is back while the booth runs again: it follows the job it knows from prints.txt to its end.
+            let refill = Thread {
+                Thread.sleep(forTimeInterval: 4)
+                cups.trouble = nil
+            }
+            refill.start()
+            let second = try simulate(in: folder, server: cups.socket, review: 0, script: "wait 14\nquit\n")
+            #expect(second.status == 0, "\(second.errors)")
+            #expect(second.errors.contains("print: following job"), "\(second.errors)")
+            let printed = events(second, "printed")
+            #expect(printed.count == 1, "\(second.events)")
+            #expect(printed.first?.contains(try #require(first.photos.first)) == true, "\(printed)")
+            #expect(events(second, "printSent").isEmpty, "nothing is sent twice")
+            #expect(cups.documents(count: 2, timeout: 3).count == 1)
         }
     }
 

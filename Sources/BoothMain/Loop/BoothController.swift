@@ -377,6 +377,8 @@ final class BoothController {
             Log.error("print: job \(job) of \(photo) no longer followed: \(reason)")
         case .looked, .handedOver:
             break
+        case .resumed(let photo, let job):
+            Log.info("print: following job \(job) of \(photo), sent before the booth started")
         case .queue(let attention):
             log.record("printer", at: now, [("attention", .string(attention ?? "none"))])
             if let attention {

@@ -27,6 +27,8 @@ final class PhotoPrinter {
         case ended(photo: String, job: Int32, state: CUPSClient.JobState)
         /// CUPS could not say how job `job` is doing (restarted without its history, gone): it is followed no more.
         case lost(photo: String, job: Int32, reason: String)
+        /// Job `job` of `photo`, sent before the booth last started, is still open: it is followed to its end.
+        case resumed(photo: String, job: Int32)
         /// A look at the open jobs ended (the next is scheduled while any is open).
         case looked
         /// What keeps the queue from printing now (nil: nothing), reported when it changes.
@@ -76,6 +78,7 @@ final class PhotoPrinter {
         var deliver: (Report) -> Void = { _ in }
         worker = try Worker(label: "heylook.print", loop: loop) { deliver($0) }
         deliver = { [unowned self] report in self.received(report) }
+        resumeJobs()
         lookAtQueue()
     }
 
@@ -114,7 +117,7 @@ final class PhotoPrinter {
                     continue
                 }
                 do throws(SystemError) {
-                    try ledger.append(PrintLedger.line(for: name))
+                    try ledger.append(PrintLedger.line(for: page, job: job))
                 } catch {
                     Log.error("print: job \(job) of \(name) is not counted: \(error)")
                 }
@@ -140,7 +143,7 @@ final class PhotoPrinter {
 
     private func received(_ report: Report) {
         switch report {
-        case .sent(let photo, let job, _):
+        case .sent(let photo, let job, _), .resumed(let photo, let job):
             open[job] = photo
             scheduleLook()
         case .refused, .limited:
@@ -158,6 +161,18 @@ final class PhotoPrinter {
             lastAttention = .some(attention)
         }
         handle(report)
+    }
+
+    /// On the worker: the last jobs the ledger names that CUPS has not ended (sent before a restart, waiting for
+    /// paper, say) are reported to be followed, so each ends in `printed` or `printFailed` and none is sent twice.
+    private func resumeJobs() {
+        worker.run { [client, ledger] post in
+            guard let recent = try? ledger.read().recentJobs else { return }
+            for sent in recent {
+                guard let state = try? client.state(ofJob: sent.job), !state.isFinal else { continue }
+                post(.resumed(photo: sent.path, job: sent.job))
+            }
+        }
     }
 
     /// Looks at the open jobs in `followInterval`, unless a look is due or under way.
