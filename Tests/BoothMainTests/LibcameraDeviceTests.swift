@@ -9,7 +9,7 @@ import Testing
 
 /// The camera device made whole on its loop: a camera that does not open at start is reported at once (its warning,
 /// and for ESTALE the restart only a new process can do), and retried every 2 s.
-@Suite(.timeLimit(.minutes(1))) struct LibcameraDeviceTests {
+@Suite(.timeLimit(.minutes(3))) struct LibcameraDeviceTests {
     /// libcamera holding a camera that vanished unseen (ESTALE) while the device is made: the restart is reported
     /// then, not lost for want of a loop.
     @Test func aStaleCameraAtStartAsksForARestart() throws {

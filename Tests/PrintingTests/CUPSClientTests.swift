@@ -6,7 +6,7 @@ import Printing
 import Testing
 
 @Suite(
-    .timeLimit(.minutes(3)), .serialized,
+    .timeLimit(.minutes(3)), .serialized, .offCooperativePool,
     .enabled(if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
 struct CUPSClientTests {
     /// A JPEG of the test's own in `folder`; its path and bytes.
