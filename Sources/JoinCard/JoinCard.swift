@@ -44,6 +44,14 @@ public struct JoinCard: Sendable {
         return PNGDensity.marked(try Self.finish(canvas), dpi: Self.dpi)
     }
 
+    /// The card's pixels (A6 at 300 dpi, packed 8-bit RGB), for a printer.
+    public func pixels() throws(JoinCardError) -> (rgb: [UInt8], width: Int, height: Int) {
+        let canvas = try Self.canvas(.rgb(dpi: Self.dpi))
+        try draw(on: canvas)
+        let size = canvas.pixelSize
+        return (try Self.finish(canvas), size.width, size.height)
+    }
+
     /// The card as a one-page PDF (A6).
     public func pdf() throws(JoinCardError) -> [UInt8] {
         let canvas = try Self.canvas(.pdf)

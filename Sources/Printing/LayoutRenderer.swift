@@ -19,6 +19,19 @@ public enum LayoutRenderer {
     /// The resolution pages are drawn at.
     public static let defaultDPI = 300.0
 
+    /// A page drawn elsewhere (packed 8-bit RGB pixels, e.g. the join card's) as the JPEG a printer is sent.
+    public static func page(pixels: [UInt8], width: Int, height: Int, quality: Int = 92) throws(PrintError) -> Page {
+        let frame = PixelFrame(
+            width: width, height: height, format: .rgb24, planes: [PixelPlane(bytes: pixels, stride: width * 3)])
+        do {
+            return Page(
+                jpeg: try JPEGEncoder.encode(frame, options: JPEGOptions(quality: quality)), width: width,
+                height: height)
+        } catch {
+            throw PrintError("the page could not be encoded: \(error)")
+        }
+    }
+
     /// Renders `photos` (JPEG files' bytes, with a name each for errors) into `layout`; `title` and `date` make the
     /// caption (either may be empty). A strip or grid of one photo is the photo alone.
     public static func render(
@@ -51,16 +64,7 @@ public enum LayoutRenderer {
             }
             for band in places.captions { caption(title: title, date: date, in: band, on: canvas) }
             let size = canvas.pixelSize
-            let pixels = try canvas.finish()
-            let frame = PixelFrame(
-                width: size.width, height: size.height, format: .rgb24,
-                planes: [PixelPlane(bytes: pixels, stride: size.width * 3)])
-            do {
-                let jpeg = try JPEGEncoder.encode(frame, options: JPEGOptions(quality: quality))
-                return Page(jpeg: jpeg, width: size.width, height: size.height)
-            } catch {
-                throw PrintError("the layout could not be encoded: \(error)")
-            }
+            return try Self.page(pixels: try canvas.finish(), width: size.width, height: size.height, quality: quality)
         } catch let error as PageCanvas.Failure {
             throw PrintError("the layout could not be drawn: \(error)")
         } catch let error as PrintError {

@@ -3,9 +3,11 @@ import ArgumentParser
 import BoothSystem
 import GalleryCore
 import JoinCard
+import Printing
 
 /// `booth card`: writes the join card (A6; a PNG at 300 dpi and a PDF) with a QR code that joins the booth's Wi-Fi
-/// and one that opens the gallery with the event's code, and the same in words.
+/// and one that opens the gallery with the event's code, and the same in words; with `--print`, also a JPEG of it sent
+/// to the printer through CUPS.
 struct CardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "card",
@@ -43,6 +45,17 @@ struct CardCommand: ParsableCommand {
     @Option(help: "The folder to write join-card.png and join-card.pdf into (it must exist).")
     var output = "."
 
+    @Flag(
+        name: .customLong("print"),
+        help: """
+            Also print the card through CUPS: join-card.jpg (A6 at 300 dpi) is written beside the others and sent to \
+            --queue, else print.queue from the config, else CUPS's default queue.
+            """)
+    var printCard = false
+
+    @Option(help: "The CUPS queue --print sends the card to (default: print.queue, else CUPS's default queue).")
+    var queue: String?
+
     @OptionGroup var configFile: ConfigOption
 
     func validate() throws {
@@ -75,8 +88,9 @@ struct CardCommand: ParsableCommand {
                 ? "http://\(HotspotSettings.address)/"
                 : GalleryCommand.url(host: "0.0.0.0", port: GalleryCommand.socketEnabled ? 80 : saved.port))
         let card: JoinCard
-        let files: [(name: String, bytes: [UInt8])]
+        var files: [(name: String, bytes: [UInt8])]
         let pdf: [UInt8]
+        var page: [UInt8]?
         do {
             let network =
                 try wifiName.map { name throws(WiFiNetwork.Invalid) in
@@ -85,9 +99,14 @@ struct CardCommand: ParsableCommand {
             card = try JoinCard(network: network, galleryAddress: address, code: code)
             pdf = try card.pdf()
             files = [("join-card.png", try card.png()), ("join-card.pdf", pdf)]
+            if printCard {
+                let pixels = try card.pixels()
+                page = try LayoutRenderer.page(pixels: pixels.rgb, width: pixels.width, height: pixels.height).jpeg
+            }
         } catch {
             throw BoothFailure("card: \(error)")
         }
+        if let page { files.append(("join-card.jpg", page)) }
         for file in files {
             do {
                 try DurableFile().write(
@@ -108,6 +127,19 @@ struct CardCommand: ParsableCommand {
         }
         if let network = card.network { print("Wi-Fi: \(network.name), password: \(network.passphrase)") }
         print("gallery: \(card.galleryLink)")
+        if printCard { try send("\(output)/join-card.jpg") }
+    }
+
+    /// Sends the card's page at `path` to the printer: the job's number, or what kept CUPS from taking it (the files
+    /// written above are kept either way).
+    private func send(_ path: String) throws {
+        let client = CUPSClient(queue: try queue ?? configFile.settings().printQueue)
+        do {
+            let job = try client.print(path: path, title: "Join card", copies: 1)
+            print("printing: job \(job) on \(client.queue.isEmpty ? "CUPS's default queue" : client.queue)")
+        } catch {
+            throw BoothFailure("card: not printed: \(error) (the card's files above are written)")
+        }
     }
 
     /// Why the booth's own copy of the card (the one each export puts on the sticks) was not kept, and what to do: off
