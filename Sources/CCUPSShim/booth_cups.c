@@ -98,8 +98,9 @@ int booth_cups_print_file(const char *server, const char *queue, const char *pat
 	char name[BOOTH_CUPS_MESSAGE_MAX];
 	int state = 0;
 	char reasons[BOOTH_CUPS_MESSAGE_MAX];
-	if (booth_cups_queue_state(server, queue, name, &state, reasons, message) != 0)
-		return 0;
+	int found = booth_cups_queue_state(server, queue, name, &state, reasons, message);
+	if (found != 0)
+		return found == BOOTH_CUPS_UNREACHABLE ? BOOTH_CUPS_UNREACHABLE : 0;
 	cups_option_t *options = NULL;
 	int count = 0;
 	char text[16];
@@ -125,7 +126,7 @@ int booth_cups_job_state(const char *server, const char *queue, int job, int *st
 				  CUPS_WHICHJOBS_ALL);
 	if (count < 0) {
 		say(message, "cannot list the jobs of CUPS: %s", last_error());
-		return -1;
+		return cups.last_error_code() == IPP_STATUS_ERROR_SERVICE_UNAVAILABLE ? BOOTH_CUPS_UNREACHABLE : -1;
 	}
 	int found = -1;
 	for (int i = 0; i < count; i++) {
@@ -149,13 +150,14 @@ int booth_cups_queue_state(const char *server, const char *queue, char *name, in
 	cups_dest_t *dests = NULL;
 	int count = cups.get_dests(CUPS_HTTP_DEFAULT, &dests);
 	if (count <= 0) {
-		if (cups.last_error_code() > IPP_STATUS_OK_EVENTS_COMPLETE)
+		int unreachable = cups.last_error_code() > IPP_STATUS_OK_EVENTS_COMPLETE;
+		if (unreachable)
 			say(message, "cannot reach CUPS (%s): is the cups service running? (`systemctl status cups`)",
 			    last_error());
 		else
 			say(message, "CUPS has no print queue: add the printer (`lpadmin`, or the CUPS web page)");
 		cups.free_dests(count, dests);
-		return -1;
+		return unreachable ? BOOTH_CUPS_UNREACHABLE : -1;
 	}
 	int wanted = queue != NULL && queue[0] != '\0';
 	cups_dest_t *dest = cups.get_dest(wanted ? queue : NULL, NULL, count, dests);

@@ -65,11 +65,12 @@ public struct CUPSClient: Sendable {
         self.queue = queue
     }
 
-    /// Sends the file at `path` as `copies` copies titled `title`; the job's id.
+    /// Sends the file at `path` as `copies` copies titled `title`; the job's id. A CUPS out of reach is an
+    /// error that `isUnreachable`.
     public func print(path: String, title: String, copies: Int) throws(PrintError) -> Int32 {
         var message = Message()
         let job = message.call { booth_cups_print_file(server, queue, path, title, Int32(clamping: copies), $0) }
-        guard job > 0 else { throw PrintError(message.text) }
+        guard job > 0 else { throw PrintError(message.text, unreachable: job == BOOTH_CUPS_UNREACHABLE) }
         return job
     }
 
@@ -78,7 +79,7 @@ public struct CUPSClient: Sendable {
         var message = Message()
         var raw: Int32 = 0
         let status = message.call { booth_cups_job_state(server, queue, job, &raw, $0) }
-        guard status == 0 else { throw PrintError(message.text) }
+        guard status == 0 else { throw PrintError(message.text, unreachable: status == BOOTH_CUPS_UNREACHABLE) }
         guard let state = JobState(rawValue: raw) else {
             throw PrintError("CUPS gave job \(job) an unknown state \(raw)")
         }
@@ -99,7 +100,7 @@ public struct CUPSClient: Sendable {
                 }
             }
         }
-        guard status == 0 else { throw PrintError(message.text) }
+        guard status == 0 else { throw PrintError(message.text, unreachable: status == BOOTH_CUPS_UNREACHABLE) }
         let list = Self.string(reasons).split(separator: ",").map(String.init).filter { $0 != "none" }
         return QueueState(name: Self.string(name), state: state, reasons: list)
     }

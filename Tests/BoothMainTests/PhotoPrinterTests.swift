@@ -291,6 +291,33 @@ struct PhotoPrinterTests {
         }
     }
 
+    /// CUPS out of reach when the photo is kept (cupsd starts 3 s later, as after a restart): the page waits, and is
+    /// sent at the first look at the queue that reaches CUPS, printed once, byte for byte.
+    @Test func aPhotoKeptWhileCUPSIsOutOfReachWaitsAndPrintsOnceItAnswers() throws {
+        try CUPSFixture.exclusively(started: false) { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            nonisolated(unsafe) var failure: (any Error)?
+            let starter = Thread {
+                Thread.sleep(forTimeInterval: 3)
+                do { try cups.start() } catch { failure = error }
+            }
+            starter.start()
+            let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 40\nquit\n")
+            while !starter.isFinished { Thread.sleep(forTimeInterval: 0.05) }
+            try #require(failure == nil, "\(String(describing: failure))")
+            #expect(run.status == 0, "\(run.errors)")
+            let waiting = events(run, "printWaiting")
+            #expect(waiting.count == 1 && waiting[0].contains("cannot reach CUPS"), "\(waiting)")
+            #expect(events(run, "printSent").count == 1, "\(run.events.suffix(12))")
+            #expect(events(run, "printFailed").isEmpty)
+            let documents = cups.documents(count: 1)
+            #expect(documents.count == 1, "\(documents)")
+            #expect(documents.first.flatMap(readFile) == run.photos.first.flatMap(readFile))
+        }
+    }
+
+    /// CUPS never reached: each photo waits, and is reported not printed, with the fix, when the booth stops.
     @Test func aCUPSThatIsNotRunningFailsThePrintWithTheFixAndKeepsThePhoto() throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -298,9 +325,12 @@ struct PhotoPrinterTests {
             in: folder, server: folder + "/no-cups.sock", review: 0, script: "press\nwait 3\npress\nwait 3\nquit\n")
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.photos.count == 2)
+        #expect(events(run, "printWaiting").count == 2)
         let failed = events(run, "printFailed")
         #expect(failed.count == 2)
-        #expect(failed.allSatisfy { $0.contains("cannot reach CUPS") }, "\(failed)")
+        #expect(
+            failed.allSatisfy { $0.contains("the booth stopped while CUPS was out of reach (cannot reach CUPS") },
+            "\(failed)")
         #expect(events(run, "photoSaved").count == 2)
     }
 }

@@ -33,11 +33,12 @@ public final class CUPSFixture: @unchecked Sendable {
     /// One fixture at a time in a test run (the tests that use it wait their turn).
     private static let turn = NSLock()
 
-    /// Runs `body` with a fixture no other test shares; it is stopped after.
-    public static func exclusively<T>(_ body: (CUPSFixture) throws -> T) throws -> T {
+    /// Runs `body` with a fixture no other test shares; it is stopped after. `started: false` gives one whose
+    /// daemons are not started yet (CUPS out of reach at `socket` until `start()`).
+    public static func exclusively<T>(started: Bool = true, _ body: (CUPSFixture) throws -> T) throws -> T {
         turn.lock()
         defer { turn.unlock() }
-        let fixture = try CUPSFixture()
+        let fixture = try CUPSFixture(started: started)
         defer { fixture.stop() }
         return try body(fixture)
     }
@@ -54,8 +55,10 @@ public final class CUPSFixture: @unchecked Sendable {
     private var processes: [(program: String, pid: pid_t)] = []
     private var ended: [pid_t: Int32] = [:]
     private let environment: [String: String]
+    /// The printer's port.
+    private let port: Int
 
-    private init() throws {
+    private init(started: Bool) throws {
         for program in Self.programs where !FileManager.default.isExecutableFile(atPath: program) {
             throw Failure.missing("\(program) is not installed: run scripts/install-deps --test")
         }
@@ -64,12 +67,17 @@ public final class CUPSFixture: @unchecked Sendable {
         chmod(folder, 0o755)
         socket = folder + "/cups.sock"
         received = folder + "/received"
-        let port = try Self.freePort()
+        port = try Self.freePort()
         printerURI = "ipp://localhost:\(port)/ipp/print"
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(folder)/bus"
         environment["CUPS_SERVER"] = socket
         self.environment = environment
+        if started { try start() }
+    }
+
+    /// Starts the daemons (stopped again if one fails): CUPS answers at `socket` with the printer's queue.
+    public func start() throws {
         do {
             try start(port: port)
         } catch {

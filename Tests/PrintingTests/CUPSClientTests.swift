@@ -94,16 +94,28 @@ struct CUPSClientTests {
             }
             #expect(error?.description.contains("CUPS has no queue 'Selphy'") == true, "\(String(describing: error))")
             #expect(error?.description.contains("lpstat -p") == true)
+            // CUPS answered: sending again would be refused again.
+            #expect(error?.isUnreachable == false)
             #expect(cups.documents(count: 1, timeout: 1).isEmpty)
         }
     }
 
+    /// Every call says CUPS is out of reach (a print may be sent again later) and names the fix.
     @Test func aCUPSThatIsNotRunningIsNamedWithTheFix() throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let client = CUPSClient(server: folder + "/no-cups.sock")
-        let error = #expect(throws: PrintError.self) { try client.queueState() }
-        #expect(error?.description.contains("cannot reach CUPS") == true, "\(String(describing: error))")
-        #expect(error?.description.contains("systemctl status cups") == true)
+        let errors = [
+            #expect(throws: PrintError.self) { try client.queueState() },
+            #expect(throws: PrintError.self) {
+                try client.print(path: try photo(in: folder).path, title: "x", copies: 1)
+            },
+            #expect(throws: PrintError.self) { try client.state(ofJob: 1) },
+        ]
+        for error in errors { #expect(error?.isUnreachable == true, "\(String(describing: error))") }
+        for error in errors.prefix(2) {
+            #expect(error?.description.contains("cannot reach CUPS") == true, "\(String(describing: error))")
+            #expect(error?.description.contains("systemctl status cups") == true)
+        }
     }
 }

@@ -357,6 +357,9 @@ final class BoothController {
         case .refused(let photo, let reason):
             log.record("printFailed", at: now, [("path", .string(photo)), ("reason", .string(reason))])
             Log.error("print: \(photo) not printed: \(reason)")
+        case .waiting(let photo, let reason):
+            log.record("printWaiting", at: now, [("path", .string(photo)), ("reason", .string(reason))])
+            Log.warning("print: \(photo) waits for CUPS, sent once it answers: \(reason)")
         case .limited(let photo, let refusal):
             log.record("printRefused", at: now, [("path", .string(photo)), ("reason", .string(refusal.description))])
             Log.warning("print: \(photo) not printed: \(refusal)")
@@ -379,7 +382,7 @@ final class BoothController {
             break
         case .resumed(let photo, let job):
             Log.info("print: following job \(job) of \(photo), sent before the booth started")
-        case .queue(let attention):
+        case .queue(let attention, _):
             log.record("printer", at: now, [("attention", .string(attention ?? "none"))])
             if let attention {
                 Log.warning("print: the printer needs attention: \(attention); prints wait or fail until then")

@@ -8,17 +8,21 @@ import Printing
 /// photos kept together (the photos, or the layouts `PrintSheet` renders of them) are made and sent by a worker thread
 /// of its own, then each job is followed (CUPS asked every 2 s while any job is open) until it completed, was
 /// cancelled or aborted. The queue itself is looked at from the start and every 5 s: whether it prints, or what keeps
-/// it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when that changes. Before a
-/// page is sent, the print ledger (`PrintLedgerFile`) is read and the limits asked (`PrintLedger.refusal`); each
+/// it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when that changes. A page
+/// CUPS could not take because CUPS itself was out of reach (not running, restarting) waits, and is sent again at the
+/// first look that reaches CUPS; one that waited `waitLimit`, or is still waiting when the booth stops, is reported
+/// not printed. A job CUPS cannot be asked about while it is out of reach is asked about again. Before a page is sent, the print ledger (`PrintLedgerFile`) is read and the limits asked (`PrintLedger.refusal`); each
 /// print CUPS took is added to it, durably. Reports come back on the loop's thread. Photos being made into pages
-/// and sent count as the loop's background work (virtual time waits for CUPS to take them); a job being printed and
-/// a look at the queue do not.
+/// and sent, and a look at the queue, count as the loop's background work (virtual time waits for CUPS to answer);
+/// a job being printed does not.
 final class PhotoPrinter {
     enum Report: Sendable {
         /// CUPS took `photo` as job `job` on `queue`.
         case sent(photo: String, job: Int32, queue: String)
         /// CUPS did not take `photo` (the reason names the fix).
         case refused(photo: String, reason: String)
+        /// CUPS was out of reach: `photo` waits, and is sent again once CUPS answers.
+        case waiting(photo: String, reason: String)
         /// A print limit refused `photo`: nothing was sent.
         case limited(photo: String, refusal: PrintLedger.Refusal)
         /// Every page of one `print` call was sent, refused or limited.
@@ -31,14 +35,16 @@ final class PhotoPrinter {
         case resumed(photo: String, job: Int32)
         /// A look at the open jobs ended (the next is scheduled while any is open).
         case looked
-        /// What keeps the queue from printing now (nil: nothing), reported when it changes.
-        case queue(attention: String?)
+        /// What keeps the queue from printing now (nil: nothing), reported when it changes; whether CUPS answered.
+        case queue(attention: String?, reachable: Bool)
     }
 
     /// How often open jobs are looked at.
     static let followInterval: Int64 = .seconds(2)
     /// How often the queue is looked at.
     static let queueInterval: Int64 = .seconds(5)
+    /// How long a page waits for a CUPS out of reach before it is reported not printed.
+    static let waitLimit: Int64 = .seconds(30 * 60)
 
     private let worker: Worker<Report>
     private let client: CUPSClient
@@ -59,6 +65,8 @@ final class PhotoPrinter {
     private var queueLook: EventLoop.TimerToken?
     /// What kept the queue from printing at the last look (.some(nil): nothing; nil: not looked at yet).
     private var lastAttention: String??
+    /// Pages CUPS could not take for being out of reach, oldest first, with why and since when (the loop's thread).
+    private var waiting: [(page: String, reason: String, since: Instant)] = []
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
@@ -95,34 +103,68 @@ final class PhotoPrinter {
                 for photo in photos { post(.refused(photo: photo, reason: error.description)) }
                 return
             }
-            for page in pages {
-                let name = page.split(separator: "/").last.map(String.init) ?? page
-                let counted: PrintLedger
-                do {
-                    counted = try ledger.read()
-                } catch {
-                    // Unreadable: the print is not held back by it (a print in the hand before a count).
-                    Log.error("print: the print count \(ledger.path) cannot be read (\(error)); printing without it")
-                    counted = PrintLedger()
-                }
-                if let refusal = counted.refusal(of: name, perPhoto: limits.perPhoto, perEvent: limits.perEvent) {
-                    post(.limited(photo: page, refusal: refusal))
-                    continue
-                }
-                let job: Int32
-                do throws(PrintError) {
-                    job = try client.print(path: page, title: name, copies: copies)
-                } catch {
-                    post(.refused(photo: page, reason: error.description))
-                    continue
-                }
-                do throws(SystemError) {
-                    try ledger.append(PrintLedger.line(for: page, job: job))
-                } catch {
-                    Log.error("print: job \(job) of \(name) is not counted: \(error)")
-                }
-                post(.sent(photo: page, job: job, queue: client.queue))
+            Self.send(pages, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
+        }
+    }
+
+    /// On the worker: sends `pages` to CUPS, one job each, in order, as far as the limits allow, counting each print
+    /// CUPS took in the ledger.
+    private static func send(
+        _ pages: [String], client: CUPSClient, copies: Int, ledger: PrintLedgerFile,
+        limits: (perPhoto: Int, perEvent: Int), post: (Report) -> Void
+    ) {
+        for page in pages {
+            let name = page.split(separator: "/").last.map(String.init) ?? page
+            let counted: PrintLedger
+            do {
+                counted = try ledger.read()
+            } catch {
+                // Unreadable: the print is not held back by it (a print in the hand before a count).
+                Log.error("print: the print count \(ledger.path) cannot be read (\(error)); printing without it")
+                counted = PrintLedger()
             }
+            if let refusal = counted.refusal(of: name, perPhoto: limits.perPhoto, perEvent: limits.perEvent) {
+                post(.limited(photo: page, refusal: refusal))
+                continue
+            }
+            let job: Int32
+            do throws(PrintError) {
+                job = try client.print(path: page, title: name, copies: copies)
+            } catch {
+                post(
+                    error.isUnreachable
+                        ? .waiting(photo: page, reason: error.description)
+                        : .refused(photo: page, reason: error.description))
+                continue
+            }
+            do throws(SystemError) {
+                try ledger.append(PrintLedger.line(for: page, job: job))
+            } catch {
+                Log.error("print: job \(job) of \(name) is not counted: \(error)")
+            }
+            post(.sent(photo: page, job: job, queue: client.queue))
+        }
+    }
+
+    /// After a look at the queue: reports the pages that waited `waitLimit` not printed, and sends the others again
+    /// when CUPS answered (`reachable`).
+    private func settleWaiting(reachable: Bool) {
+        let now = loop.now()
+        let expired = waiting.filter { now.since($0.since) >= Self.waitLimit }
+        waiting.removeAll { now.since($0.since) >= Self.waitLimit }
+        for page in expired {
+            handle(
+                .refused(
+                    photo: page.page,
+                    reason: "CUPS was out of reach for \(Self.waitLimit / .seconds(60)) minutes (\(page.reason))"))
+        }
+        guard reachable, !waiting.isEmpty else { return }
+        let pages = waiting.map(\.page)
+        waiting = []
+        loop.backgroundWork += 1
+        worker.run { [client, copies, ledger, limits] post in
+            defer { post(.handedOver) }
+            Self.send(pages, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
         }
     }
 
@@ -137,8 +179,12 @@ final class PhotoPrinter {
         for report in worker.finish() {
             received(report)
         }
-        // What is still open is CUPS's to print now.
+        // What is still open is CUPS's to print now; what waits for CUPS is not printed.
         open = [:]
+        for page in waiting {
+            handle(.refused(photo: page.page, reason: "the booth stopped while CUPS was out of reach (\(page.reason))"))
+        }
+        waiting = []
     }
 
     private func received(_ report: Report) {
@@ -148,6 +194,8 @@ final class PhotoPrinter {
             scheduleLook()
         case .refused, .limited:
             break
+        case .waiting(let photo, let reason):
+            waiting.append((photo, reason, loop.now()))
         case .handedOver:
             loop.backgroundWork -= 1
         case .ended(_, let job, _), .lost(_, let job, _):
@@ -155,7 +203,9 @@ final class PhotoPrinter {
         case .looked:
             looking = false
             scheduleLook()
-        case .queue(let attention):
+        case .queue(let attention, let reachable):
+            loop.backgroundWork -= 1
+            if !finished { settleWaiting(reachable: reachable) }
             // Only a change is news.
             guard lastAttention != .some(attention) else { return }
             lastAttention = .some(attention)
@@ -186,11 +236,12 @@ final class PhotoPrinter {
 
     /// Asks CUPS how the queue is on the worker (reporting a change), then again in `queueInterval`.
     private func lookAtQueue() {
+        loop.backgroundWork += 1
         worker.run { [client] post in
             do throws(PrintError) {
-                post(.queue(attention: try client.queueState().attention))
+                post(.queue(attention: try client.queueState().attention, reachable: true))
             } catch {
-                post(.queue(attention: error.description))
+                post(.queue(attention: error.description, reachable: !error.isUnreachable))
             }
         }
         guard !finished else { return }
@@ -208,6 +259,9 @@ final class PhotoPrinter {
                 do throws(PrintError) {
                     let state = try client.state(ofJob: job)
                     if state.isFinal { post(.ended(photo: photo, job: job, state: state)) }
+                } catch let error where error.isUnreachable {
+                    // Asked again at the next look: the job is CUPS's, and CUPS is coming back.
+                    continue
                 } catch {
                     post(.lost(photo: photo, job: job, reason: error.description))
                 }

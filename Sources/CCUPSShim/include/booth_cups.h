@@ -24,10 +24,14 @@ extern "C" {
 /** Size of every `message` and `reasons` buffer. */
 #define BOOTH_CUPS_MESSAGE_MAX 512
 
+/** Returned when CUPS itself could not be reached (not running, restarting): the same call may work later. */
+#define BOOTH_CUPS_UNREACHABLE (-2)
+
 /**
  * Sends the file at `path` (its type found by CUPS) to `queue` (NULL or "":
  * the server's default queue) as `copies` copies titled `title`. The job's id
- * (> 0) on success, 0 on failure.
+ * (> 0) on success, BOOTH_CUPS_UNREACHABLE when CUPS could not be reached,
+ * 0 on any other failure (no such queue, the job refused).
  */
 int booth_cups_print_file(const char *server, const char *queue, const char *path, const char *title, int copies,
 			  char *message);
@@ -35,7 +39,8 @@ int booth_cups_print_file(const char *server, const char *queue, const char *pat
 /**
  * The state of job `job` on `queue` (IPP's job-state: 3 pending, 4 held,
  * 5 processing, 6 stopped, 7 canceled, 8 aborted, 9 completed) in `*state`.
- * 0 on success, -1 on failure (the job unknown to the server among them).
+ * 0 on success, BOOTH_CUPS_UNREACHABLE when CUPS could not be reached, -1
+ * on any other failure (the job unknown to the server among them).
  */
 int booth_cups_job_state(const char *server, const char *queue, int job, int *state, char *message);
 
@@ -43,8 +48,9 @@ int booth_cups_job_state(const char *server, const char *queue, int job, int *st
  * The queue `queue` (NULL or "": the default one): its name in `name`, its
  * printer-state (3 idle, 4 processing, 5 stopped) in `*state` and its
  * printer-state-reasons, comma-separated, in `reasons` ("none" when it has
- * none); each buffer BOOTH_CUPS_MESSAGE_MAX bytes. 0 on success, -1 on
- * failure (no such queue, no default, the server unreachable).
+ * none); each buffer BOOTH_CUPS_MESSAGE_MAX bytes. 0 on success,
+ * BOOTH_CUPS_UNREACHABLE when CUPS could not be reached, -1 on any other
+ * failure (no such queue, no default).
  */
 int booth_cups_queue_state(const char *server, const char *queue, char *name, int *state, char *reasons,
 			   char *message);
