@@ -99,21 +99,23 @@ cam_shoot() {
     rig_wait_for "$1" "photo $((before + 1)) to be saved" cam_has photoSaved $((before + 1))
 }
 
-# cam_idle_cost SECONDS: with the booth started (cam_start) and idle, prints "CPU_MS WAKEUPS" it used over SECONDS:
-# user + system time of the whole process (/proc/PID/stat, clock ticks) and the voluntary + involuntary context
-# switches of all its threads (each one a wake-up).
+# cam_idle_cost SECONDS: with the booth started (cam_start) and idle, prints "CPU_MS WAKEUPS PREEMPTIONS" over
+# SECONDS: user + system time of the whole process (/proc/PID/stat, clock ticks), the voluntary context switches of
+# all its threads (each one a wake-up: the thread blocked and was woken) and their involuntary ones (the scheduler
+# took the CPU away: these grow with the host's load, not with the booth's work).
 cam_idle_cost() {
-    local ticks cpu0 sw0 cpu1 sw1 hz=100 # USER_HZ: /proc's clock ticks are 1/100 s on Linux
+    local ticks cpu0 sw0 inv0 cpu1 sw1 inv1 hz=100 # USER_HZ: /proc's clock ticks are 1/100 s on Linux
     cam_sample() {
         read -r -a ticks < <(sed 's/.*) //' "/proc/$CAM_PID/stat")
         # After the name: state is field 1, utime 12, stime 13.
         printf -v "$1" '%s' $((ticks[11] + ticks[12]))
-        printf -v "$2" '%s' "$(cat /proc/"$CAM_PID"/task/*/status | awk '/^(non)?voluntary_ctxt_switches/ { n += $2 } END { print n }')"
+        printf -v "$2" '%s' "$(cat /proc/"$CAM_PID"/task/*/status | awk '/^voluntary_ctxt_switches/ { n += $2 } END { print n }')"
+        printf -v "$3" '%s' "$(cat /proc/"$CAM_PID"/task/*/status | awk '/^nonvoluntary_ctxt_switches/ { n += $2 } END { print n }')"
     }
-    cam_sample cpu0 sw0
+    cam_sample cpu0 sw0 inv0
     sleep "$1"
-    cam_sample cpu1 sw1
-    echo "$(((cpu1 - cpu0) * 1000 / hz)) $((sw1 - sw0))"
+    cam_sample cpu1 sw1 inv1
+    echo "$(((cpu1 - cpu0) * 1000 / hz)) $((sw1 - sw0)) $((inv1 - inv0))"
 }
 
 # cam_check ARGS...: lib/camera.py (photo, capture and timing checks over the events file).

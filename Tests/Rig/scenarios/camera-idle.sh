@@ -17,7 +17,7 @@ seconds=${CAM_IDLE_SECONDS:-60}
 for fps in 0 2; do
     CAM_IDLE_FPS=$fps cam_start "idle-$fps"
     sleep 2
-    read -r cpu wake < <(cam_idle_cost "$seconds")
+    read -r cpu wake _ < <(cam_idle_cost "$seconds")
     cam_stop
     label=$([[ $fps == 0 ]] && echo "full rate (idle_fps = 0)" || echo "paced (idle_fps = $fps)")
     printf '| %s | %d.%d | %d |\n' "$label" $((cpu / seconds / 10)) $((cpu / seconds % 10)) $((wake / seconds)) \

@@ -43,7 +43,8 @@ rig_wait_for 60 "the booth's printSent event" sys_has_event printSent 1
 document=$spool/$(spool_documents | head -1)
 rig_assert "the printer received $photo byte for byte" cmp "$document" "$SYS_PHOTOS/$photo"
 rig_wait_for 120 "CUPS to say the job completed (printed)" sys_has_event printed 1
-rig_assert "prints.txt counts the print" grep -qxF "${photo##*/}" "$SYS_STATE/prints.txt"
+# A line a print: the file's name, CUPS's job id and its path, tab-separated.
+rig_assert "prints.txt counts the print" grep -q "^${photo##*/}"$'\t'"[0-9]*"$'\t' "$SYS_STATE/prints.txt"
 rig_assert "prints.txt is the booth user's" test "$(stat -c %U "$SYS_STATE/prints.txt")" = booth
 
 # A burst of two as a strip with a title: one page, drawn in the sandbox (cairo, fontconfig) and kept in layouts/.
