@@ -67,6 +67,9 @@ final class PhotoPrinter {
     private var lastAttention: String??
     /// Pages CUPS could not take for being out of reach, oldest first, with why and since when (the loop's thread).
     private var waiting: [(page: String, reason: String, since: Instant)] = []
+    /// Waiting pages sent again and not yet answered, with since when they wait: one CUPS refuses again keeps its
+    /// first wait (the limit counts from there, and its `waiting` is not reported twice).
+    private var resent: [String: Instant] = [:]
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
@@ -160,6 +163,7 @@ final class PhotoPrinter {
         }
         guard reachable, !waiting.isEmpty else { return }
         let pages = waiting.map(\.page)
+        for page in waiting { resent[page.page] = page.since }
         waiting = []
         loop.backgroundWork += 1
         worker.run { [client, copies, ledger, limits] post in
@@ -190,12 +194,15 @@ final class PhotoPrinter {
     private func received(_ report: Report) {
         switch report {
         case .sent(let photo, let job, _), .resumed(let photo, let job):
+            resent[photo] = nil
             open[job] = photo
             scheduleLook()
-        case .refused, .limited:
-            break
+        case .refused(let photo, _), .limited(let photo, _):
+            resent[photo] = nil
         case .waiting(let photo, let reason):
-            waiting.append((photo, reason, loop.now()))
+            let since = resent.removeValue(forKey: photo)
+            waiting.append((photo, reason, since ?? loop.now()))
+            guard since == nil else { return }
         case .handedOver:
             loop.backgroundWork -= 1
         case .ended(_, let job, _), .lost(_, let job, _):
