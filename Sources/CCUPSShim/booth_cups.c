@@ -142,25 +142,23 @@ int booth_cups_job_state(const char *server, const char *queue, int job, int *st
 	return found;
 }
 
-int booth_cups_queue_state(const char *server, const char *queue, char *name, int *state, char *reasons,
-			   char *message)
+/* The queues CUPS lists, and the one asked for (NULL with the reason in `message`); free `*dests` after. */
+static cups_dest_t *find_queue(const char *queue, cups_dest_t **dests, int *count, int *status, char *message)
 {
-	if (begin(server, message) != 0)
-		return -1;
-	cups_dest_t *dests = NULL;
-	int count = cups.get_dests(CUPS_HTTP_DEFAULT, &dests);
-	if (count <= 0) {
+	*dests = NULL;
+	*count = cups.get_dests(CUPS_HTTP_DEFAULT, dests);
+	if (*count <= 0) {
 		int unreachable = cups.last_error_code() > IPP_STATUS_OK_EVENTS_COMPLETE;
 		if (unreachable)
 			say(message, "cannot reach CUPS (%s): is the cups service running? (`systemctl status cups`)",
 			    last_error());
 		else
 			say(message, "CUPS has no print queue: add the printer (`lpadmin`, or the CUPS web page)");
-		cups.free_dests(count, dests);
-		return unreachable ? BOOTH_CUPS_UNREACHABLE : -1;
+		*status = unreachable ? BOOTH_CUPS_UNREACHABLE : -1;
+		return NULL;
 	}
 	int wanted = queue != NULL && queue[0] != '\0';
-	cups_dest_t *dest = cups.get_dest(wanted ? queue : NULL, NULL, count, dests);
+	cups_dest_t *dest = cups.get_dest(wanted ? queue : NULL, NULL, *count, *dests);
 	if (dest == NULL) {
 		if (wanted)
 			say(message, "CUPS has no queue '%s' (`lpstat -p` lists them): set print.queue to one of them",
@@ -168,14 +166,44 @@ int booth_cups_queue_state(const char *server, const char *queue, char *name, in
 		else
 			say(message, "CUPS has no default queue: set print.queue, or make one the default with "
 				     "`lpoptions -d QUEUE`");
-		cups.free_dests(count, dests);
-		return -1;
+		*status = -1;
 	}
-	snprintf(name, BOOTH_CUPS_MESSAGE_MAX, "%s", dest->name);
-	const char *text = cups.get_option("printer-state", dest->num_options, dest->options);
-	*state = text != NULL ? atoi(text) : 0;
-	text = cups.get_option("printer-state-reasons", dest->num_options, dest->options);
-	snprintf(reasons, BOOTH_CUPS_MESSAGE_MAX, "%s", text != NULL && text[0] != '\0' ? text : "none");
+	return dest;
+}
+
+int booth_cups_queue_attribute(const char *server, const char *queue, const char *attribute, char *value,
+			       char *message)
+{
+	if (begin(server, message) != 0)
+		return -1;
+	cups_dest_t *dests;
+	int count;
+	int status = 0;
+	cups_dest_t *dest = find_queue(queue, &dests, &count, &status, message);
+	if (dest != NULL) {
+		const char *text = cups.get_option(attribute, dest->num_options, dest->options);
+		snprintf(value, BOOTH_CUPS_MESSAGE_MAX, "%s", text != NULL ? text : "");
+	}
 	cups.free_dests(count, dests);
-	return 0;
+	return status;
+}
+
+int booth_cups_queue_state(const char *server, const char *queue, char *name, int *state, char *reasons,
+			   char *message)
+{
+	if (begin(server, message) != 0)
+		return -1;
+	cups_dest_t *dests;
+	int count;
+	int status = 0;
+	cups_dest_t *dest = find_queue(queue, &dests, &count, &status, message);
+	if (dest != NULL) {
+		snprintf(name, BOOTH_CUPS_MESSAGE_MAX, "%s", dest->name);
+		const char *text = cups.get_option("printer-state", dest->num_options, dest->options);
+		*state = text != NULL ? atoi(text) : 0;
+		text = cups.get_option("printer-state-reasons", dest->num_options, dest->options);
+		snprintf(reasons, BOOTH_CUPS_MESSAGE_MAX, "%s", text != NULL && text[0] != '\0' ? text : "none");
+	}
+	cups.free_dests(count, dests);
+	return status;
 }

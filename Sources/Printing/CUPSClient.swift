@@ -105,6 +105,44 @@ public struct CUPSClient: Sendable {
         return QueueState(name: Self.string(name), state: state, reasons: list)
     }
 
+    /// A supply of the queue's printer (ink, toner, a ribbon), as the printer reports it to CUPS (`marker-names`,
+    /// `marker-levels`, `marker-types`).
+    public struct Supply: Sendable, Equatable {
+        public var name: String
+        /// Percent full, 0…100; nil when the printer cannot tell (IPP's -1, -2), -3 when it says only "some left".
+        public var level: Int?
+        public var type: String
+
+        public init(name: String, level: Int?, type: String) {
+            (self.name, self.level, self.type) = (name, level, type)
+        }
+    }
+
+    /// The supplies of the queue's printer; none until the printer has told CUPS (CUPS hears it while it prints).
+    public func supplies() throws(PrintError) -> [Supply] {
+        let names = try attribute("marker-names")
+        let levels = try attribute("marker-levels")
+        let types = try attribute("marker-types")
+        return names.enumerated().map { index, name in
+            let level = index < levels.count ? Int(levels[index]) : nil
+            return Supply(
+                name: name, level: level.flatMap { $0 >= 0 || $0 == -3 ? $0 : nil },
+                type: index < types.count ? types[index] : "")
+        }
+    }
+
+    /// The values of one of the queue's attributes as CUPS lists them (none when the queue has none).
+    private func attribute(_ name: String) throws(PrintError) -> [String] {
+        var message = Message()
+        var value = [CChar](repeating: 0, count: Int(BOOTH_CUPS_MESSAGE_MAX))
+        let status = value.withUnsafeMutableBufferPointer { pointer in
+            message.call { booth_cups_queue_attribute(server, queue, name, pointer.baseAddress, $0) }
+        }
+        guard status == 0 else { throw PrintError(message.text, unreachable: status == BOOTH_CUPS_UNREACHABLE) }
+        let text = Self.string(value)
+        return text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    }
+
     private static func string(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

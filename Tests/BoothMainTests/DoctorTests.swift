@@ -3,7 +3,9 @@ import BoothCore
 import BoothSystem
 import BoothTestSupport
 import CameraCapture
+import Foundation
 import Glibc
+import PhotoEncoding
 import PhotoModel
 import PhotoStore
 import Printing
@@ -20,7 +22,9 @@ import Testing
         #expect(DoctorCommand.cameraState(battery: nil, freeBytes: nil) == nil)
     }
 
-    @Test(.enabled(if: CUPSFixture.isAvailable, "needs cupsd and ippeveprinter: scripts/install-deps --test"))
+    @Test(
+        .offCooperativePool,
+        .enabled(if: CUPSFixture.isAvailable, "needs cupsd and ippeveprinter: scripts/install-deps --test"))
     func thePrinterSaysItsQueueAndAStoppedQueueOrAMissingCUPSIsAProblemWithTheFix() throws {
         let off = DoctorCommand.printerReport(mode: .off, client: CUPSClient(server: "/nonexistent.sock"), copies: 1)
         #expect(off.lines == ["printing off (print.mode)"] && off.problems.isEmpty)
@@ -42,6 +46,46 @@ import Testing
             mode: .each, client: CUPSClient(server: temporaryDirectory() + "/cups.sock"), copies: 1)
         #expect(gone.lines.isEmpty)
         #expect(gone.problems.first?.hasPrefix("print.mode is \"each\" but cannot reach CUPS") == true, "\(gone)")
+    }
+
+    /// The printer's supplies, as it reports them to CUPS while it prints (ippeveprinter's ATTR: lines, passed on by
+    /// CUPS's ipp backend): each level in the Printer section, one that is empty a problem with the fix.
+    @Test(
+        .offCooperativePool,
+        .enabled(
+            if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+    func thePrintersSuppliesAreShownAndAnEmptyOneIsAProblem() throws {
+        try CUPSFixture.exclusively { cups in
+            let folder = temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let client = CUPSClient(server: cups.socket)
+            // Before the printer has told CUPS anything: no supplies line.
+            #expect(try client.supplies().isEmpty)
+            #expect(
+                !DoctorCommand.printerReport(mode: .each, client: client, copies: 1).lines.contains {
+                    $0.hasPrefix("supplies")
+                })
+            cups.supplies = "marker-names=Ribbon,Cleaner marker-levels=0,-3 marker-types=ink-ribbon,other"
+            let photo = folder + "/HeyLook_2026-12-05_10-00-00_000001.jpg"
+            try Data(JPEGEncoder.encode(TestPattern.render(width: 96, height: 72, text: "ink"))).write(
+                to: URL(fileURLWithPath: photo))
+            _ = try client.print(path: photo, title: "ink", copies: 1)
+            #expect(cups.documents(count: 1).count == 1)
+            // CUPS hears the supplies from its backend as the job ends.
+            let end = Date().addingTimeInterval(30)
+            while (try? client.supplies().isEmpty) != false && Date() < end { Thread.sleep(forTimeInterval: 0.2) }
+            #expect(
+                try client.supplies() == [
+                    .init(name: "Ribbon", level: 0, type: "ink-ribbon"),
+                    .init(name: "Cleaner", level: -3, type: "other"),
+                ])
+            let report = DoctorCommand.printerReport(mode: .each, client: client, copies: 1)
+            #expect(report.lines.contains("supplies: Ribbon 0 %, Cleaner (some left)"), "\(report.lines)")
+            #expect(
+                report.problems.contains(
+                    "the printer of queue booth has no Ribbon left: replace it before the next print"),
+                "\(report.problems)")
+        }
     }
 
     @Test func aBusyCameraNamesWhoHoldsItAndTheFix() {

@@ -156,10 +156,14 @@ public final class CUPSFixture: @unchecked Sendable {
             """, to: cups + "/cups-files.conf")
 
         // The printer prints at once, unless it is in trouble (`trouble`): then it says so in its IPP state (the
-        // printer-state-reasons the file names, as a printer does) and the job waits until the trouble is over.
+        // printer-state-reasons the file names, as a printer does) and the job waits until the trouble is over. While
+        // it prints it reports its supplies (`supplies`), as ATTR: lines ippeveprinter takes into its attributes.
         try write(
             """
             #!/bin/sh
+            if [ -e \(folder)/supplies ]; then
+                echo "ATTR: $(cat \(folder)/supplies)" >&2
+            fi
             if [ -e \(folder)/trouble ]; then
                 reasons=$(cat \(folder)/trouble)
                 echo "STATE: +$reasons" >&2
@@ -225,6 +229,19 @@ public final class CUPSFixture: @unchecked Sendable {
                 _ = FileManager.default.createFile(atPath: folder + "/trouble", contents: Data(newValue.utf8))
             } else {
                 try? FileManager.default.removeItem(atPath: folder + "/trouble")
+            }
+        }
+    }
+
+    /// The supplies the printer reports from its next job on, as IPP attributes (e.g. `marker-names=Ribbon
+    /// marker-levels=5 marker-types=ink-ribbon`); nil: none.
+    public var supplies: String? {
+        get { (try? String(contentsOfFile: folder + "/supplies", encoding: .utf8)) }
+        set {
+            if let newValue {
+                _ = FileManager.default.createFile(atPath: folder + "/supplies", contents: Data(newValue.utf8))
+            } else {
+                try? FileManager.default.removeItem(atPath: folder + "/supplies")
             }
         }
     }

@@ -201,6 +201,22 @@ struct DoctorCommand: ParsableCommand {
         for reason in queue.reasons where reason != "paused" && !needed.contains(reason) {
             lines.append("the printer says: \(reason)")
         }
+        // Ink, toner or ribbon, once the printer has told CUPS (it does while it prints).
+        let supplies = (try? client.supplies()) ?? []
+        if !supplies.isEmpty {
+            let levels = supplies.map { supply -> String in
+                switch supply.level {
+                case nil: "\(supply.name) (level unknown)"
+                case -3: "\(supply.name) (some left)"
+                case let level?: "\(supply.name) \(level) %"
+                }
+            }
+            lines.append("supplies: " + levels.joined(separator: ", "))
+        }
+        for supply in supplies where supply.level == 0 {
+            problems.append(
+                "the printer of queue \(queue.name) has no \(supply.name) left: replace it before the next print")
+        }
         return (lines, problems)
     }
 

@@ -55,6 +55,15 @@ int booth_cups_job_state(const char *server, const char *queue, int job, int *st
 int booth_cups_queue_state(const char *server, const char *queue, char *name, int *state, char *reasons,
 			   char *message);
 
+/**
+ * One attribute of the queue `queue` (NULL or "": the default one) as CUPS
+ * lists its queues, e.g. "marker-levels" ("75,5"; each value comma-separated)
+ * in `value` (BOOTH_CUPS_MESSAGE_MAX bytes, "" when the queue has none). 0 on
+ * success, BOOTH_CUPS_UNREACHABLE or -1 as booth_cups_queue_state.
+ */
+int booth_cups_queue_attribute(const char *server, const char *queue, const char *attribute, char *value,
+			       char *message);
+
 #ifdef __cplusplus
 }
 #endif
