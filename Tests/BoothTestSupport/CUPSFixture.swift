@@ -223,26 +223,28 @@ public final class CUPSFixture: @unchecked Sendable {
     /// out of paper, `media-jam`, `door-open`); nil: nothing, it prints at once. Set while a job waits, the job prints
     /// once it is nil again.
     public var trouble: String? {
-        get { (try? String(contentsOfFile: folder + "/trouble", encoding: .utf8)) }
-        set {
-            if let newValue {
-                _ = FileManager.default.createFile(atPath: folder + "/trouble", contents: Data(newValue.utf8))
-            } else {
-                try? FileManager.default.removeItem(atPath: folder + "/trouble")
-            }
-        }
+        get { setting("trouble") }
+        set { set("trouble", newValue) }
     }
 
     /// The supplies the printer reports from its next job on, as IPP attributes (e.g. `marker-names=Ribbon
     /// marker-levels=5 marker-types=ink-ribbon`); nil: none.
     public var supplies: String? {
-        get { (try? String(contentsOfFile: folder + "/supplies", encoding: .utf8)) }
-        set {
-            if let newValue {
-                _ = FileManager.default.createFile(atPath: folder + "/supplies", contents: Data(newValue.utf8))
-            } else {
-                try? FileManager.default.removeItem(atPath: folder + "/supplies")
-            }
+        get { setting("supplies") }
+        set { set("supplies", newValue) }
+    }
+
+    /// A setting the print command reads: the text of file `name` in the fixture's folder, nil when there is none.
+    private func setting(_ name: String) -> String? {
+        try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+    }
+
+    /// Writes setting `name` (nil removes it).
+    private func set(_ name: String, _ value: String?) {
+        if let value {
+            _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(value.utf8))
+        } else {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }
     }
 
