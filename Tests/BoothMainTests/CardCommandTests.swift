@@ -38,8 +38,7 @@ import Testing
     /// what the printer received.
     @Test(
         .timeLimit(.minutes(3)), .offCooperativePool,
-        .enabled(
-            if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+        .needsCUPSFixture)
     func thePrintedCardIsThePageWrittenAndItsCodesReadBackFromThePrinter() throws {
         try CUPSFixture.exclusively { cups in
             let folder = temporaryDirectory()

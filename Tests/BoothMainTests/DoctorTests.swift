@@ -24,7 +24,7 @@ import Testing
 
     @Test(
         .offCooperativePool,
-        .enabled(if: CUPSFixture.isAvailable, "needs cupsd and ippeveprinter: scripts/install-deps --test"))
+        .needsCUPSFixture)
     func thePrinterSaysItsQueueAndAStoppedQueueOrAMissingCUPSIsAProblemWithTheFix() throws {
         let off = DoctorCommand.printerReport(mode: .off, client: CUPSClient(server: "/nonexistent.sock"), copies: 1)
         #expect(off.lines == ["printing off (print.mode)"] && off.problems.isEmpty)
@@ -52,8 +52,7 @@ import Testing
     /// CUPS's ipp backend): each level in the Printer section, one that is empty a problem with the fix.
     @Test(
         .offCooperativePool,
-        .enabled(
-            if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+        .needsCUPSFixture)
     func thePrintersSuppliesAreShownAndAnEmptyOneIsAProblem() throws {
         try CUPSFixture.exclusively { cups in
             let folder = temporaryDirectory()

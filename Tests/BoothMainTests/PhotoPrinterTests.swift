@@ -10,7 +10,7 @@ import Testing
 /// CUPS that is not running fail the print with the fix while the photo is kept.
 @Suite(
     .timeLimit(.minutes(3)), .serialized, .offCooperativePool,
-    .enabled(if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+    .needsCUPSFixture)
 struct PhotoPrinterTests {
     /// Runs `booth simulate --script -` with `script` and a config printing each photo (the review window and the
     /// countdown given in seconds, `extra` lines in its [print] table) against the CUPS at `server`; its exit status,

@@ -1,5 +1,6 @@
 // CUPSFixture: a real cupsd and a real IPP printer (ippeveprinter) started by a test, on its own sockets and folders.
 import Foundation
+import Testing
 
 /// A CUPS of the test's own: `cupsd` (Debian's cups-daemon) listening only on a socket in the fixture's folder, with
 /// the queue `booth` (made by `lpadmin -m everywhere`, the default queue) on `ippeveprinter` (cups-ipp-utils), a
@@ -422,5 +423,13 @@ public final class CUPSFixture: @unchecked Sendable {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs a test only where `CUPSFixture` can start (its programs installed), saying what to install otherwise.
+    public static var needsCUPSFixture: Self {
+        .enabled(
+            if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test")
     }
 }

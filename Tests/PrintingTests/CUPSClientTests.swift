@@ -7,7 +7,7 @@ import Testing
 
 @Suite(
     .timeLimit(.minutes(3)), .serialized, .offCooperativePool,
-    .enabled(if: CUPSFixture.isAvailable, "needs cupsd, ippeveprinter and avahi-daemon: scripts/install-deps --test"))
+    .needsCUPSFixture)
 struct CUPSClientTests {
     /// A JPEG of the test's own in `folder`; its path and bytes.
     private func photo(in folder: String, text: String = "print") throws -> (path: String, bytes: [UInt8]) {
