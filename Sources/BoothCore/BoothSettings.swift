@@ -1,5 +1,6 @@
 // BoothSettings: everything a booth is configured with.
 import BoothTime
+
 /// Everything a booth is configured with: pins, devices, paths, favourites, ratio, timings and the
 /// defaults of the knob's choices. Read from one human-editable TOML file by `init(toml:)`.
 public struct BoothSettings: Hashable, Sendable {
@@ -76,6 +77,41 @@ public struct BoothSettings: Hashable, Sendable {
         public var longPress: Int64 = .seconds(1)
         /// The encoder's kind.
         public var encoder: EncoderKind = .fullStep
+    }
+
+    /// Remotes, keypads and pedals (Linux input devices) that work the booth like its button and knob.
+    public struct Remote: Hashable, Sendable {
+        /// The devices that are remotes; none (the default) leaves every input device alone.
+        public var devices: [RemoteSelector] = []
+        /// Keys that press the big button (a press and its release, however short).
+        public var pressKeys: [KeyCode] = [KeyCode(name: "KEY_VOLUMEUP"), KeyCode(name: "KEY_ENTER")].compactMap { $0 }
+        /// Keys that press the big button and hold it past the long-press time at once: during a photo's review, a
+        /// retake (remotes send a press and its release together, so a hold cannot be asked of them).
+        public var retakeKeys: [KeyCode] = [KeyCode(name: "KEY_VOLUMEDOWN")].compactMap { $0 }
+        /// Keys that press the print button (`print.mode` on).
+        public var printKeys: [KeyCode] = []
+        /// Keys that turn the knob one detent anticlockwise and clockwise, and press its switch.
+        public var knobLeftKeys: [KeyCode] = []
+        /// See `knobLeftKeys`.
+        public var knobRightKeys: [KeyCode] = []
+        /// See `knobLeftKeys`.
+        public var knobPressKeys: [KeyCode] = []
+
+        /// The defaults.
+        public init() {}
+
+        /// What each key does; a key listed for two things is the first's (the config refuses that).
+        public var roles: [KeyCode: RemoteKeyRole] {
+            var roles: [KeyCode: RemoteKeyRole] = [:]
+            let lists: [(RemoteKeyRole, [KeyCode])] = [
+                (.press, pressKeys), (.retake, retakeKeys), (.print, printKeys), (.knobLeft, knobLeftKeys),
+                (.knobRight, knobRightKeys), (.knobPress, knobPressKeys),
+            ]
+            for (role, keys) in lists {
+                for key in keys where roles[key] == nil { roles[key] = role }
+            }
+            return roles
+        }
     }
 
     /// Where photos go and how they look.
@@ -200,6 +236,8 @@ public struct BoothSettings: Hashable, Sendable {
 
     /// The wiring.
     public var gpio = GPIO()
+    /// The remotes.
+    public var remote = Remote()
 
     /// The built-in sounds, in the order docs/configuration.md lists them (SoundOutput's `BuiltInSound` makes them;
     /// `BuiltInSoundTests` keeps the two lists equal).

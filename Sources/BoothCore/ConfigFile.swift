@@ -47,6 +47,7 @@ public enum ConfigFile {
             let line = document.entries.first { $0.path == "export.media_root" }?.line
             throw Error(line: line, key: "export.media_root", message: problem)
         }
+        try checkRemoteKeys(settings.remote, document)
         guard settings.favourites.contains(settings.defaultSound) else {
             let line = document.entries.first { $0.path == "sound.default" || $0.path == "sound.favourites" }?.line
             throw Error(
@@ -54,6 +55,28 @@ public enum ConfigFile {
                 message: "'\(settings.defaultSound)' is not among the favourites \(settings.favourites)")
         }
         return settings
+    }
+
+    /// A remote's key does one thing: one listed for two is an error at the later list.
+    private static func checkRemoteKeys(_ remote: BoothSettings.Remote, _ document: TOMLDocument) throws(Error) {
+        let lists: [(RemoteKeyRole, [KeyCode])] = [
+            (.press, remote.pressKeys), (.retake, remote.retakeKeys), (.print, remote.printKeys),
+            (.knobLeft, remote.knobLeftKeys), (.knobRight, remote.knobRightKeys), (.knobPress, remote.knobPressKeys),
+        ]
+        var seen: [KeyCode: RemoteKeyRole] = [:]
+        for (role, keys) in lists {
+            for key in keys {
+                if let first = seen[key], first != role {
+                    let path = "remote.\(role.configKey)"
+                    let line = document.entries.first { $0.path == path }?.line
+                    throw Error(
+                        line: line, key: path,
+                        message: "\(key) is in remote.\(first.configKey) too, and a key does one thing: list it once "
+                            + "(unless set, press_keys are KEY_VOLUMEUP and KEY_ENTER, retake_keys KEY_VOLUMEDOWN)")
+                }
+                seen[key] = role
+            }
+        }
     }
 
     /// Folders that are never a media root: the booth treats every mount below its media root as a
@@ -116,6 +139,7 @@ public enum ConfigFile {
                 "cancel", "print", "debounce_ms", "long_press_ms", "encoder",
             ]
         ),
+        ("remote", ["devices"] + RemoteKeyRole.allCases.map(\.configKey)),
     ]
 
     /// Every key as `table.key`, in `tables`' order.
@@ -233,6 +257,22 @@ public enum ConfigFile {
         case "gpio.long_press_ms": s.gpio.longPress = .milliseconds(Int64(try v.integer(in: 300...5000)))
         case "gpio.encoder":
             s.gpio.encoder = try v.choice(BoothSettings.EncoderKind.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        case "remote.devices":
+            var devices: [RemoteSelector] = []
+            for name in try v.stringArray(count: 0...8, example: "[\"AB Shutter3\", \"248a:8266\"]") {
+                guard let selector = RemoteSelector(configValue: name) else {
+                    throw v.error(
+                        "a device's name is empty; name each by its name or vendor:product, e.g. \"AB Shutter3\"")
+                }
+                devices.append(selector)
+            }
+            s.remote.devices = devices
+        case "remote.press_keys": s.remote.pressKeys = try v.keys()
+        case "remote.retake_keys": s.remote.retakeKeys = try v.keys()
+        case "remote.print_keys": s.remote.printKeys = try v.keys()
+        case "remote.knob_left_keys": s.remote.knobLeftKeys = try v.keys()
+        case "remote.knob_right_keys": s.remote.knobRightKeys = try v.keys()
+        case "remote.knob_press_keys": s.remote.knobPressKeys = try v.keys()
         default:
             if let allowed = schema[entry.table] {
                 let list =
@@ -315,9 +355,29 @@ public enum ConfigFile {
             return s
         }
 
-        func stringArray(count: ClosedRange<Int>) throws(Error) -> [String] {
+        /// Keys by the kernel's names (`KeyCode`), at most 8.
+        func keys() throws(Error) -> [KeyCode] {
+            var keys: [KeyCode] = []
+            for name in try stringArray(count: 0...8, example: "[\"KEY_VOLUMEUP\", \"KEY_ENTER\"]") {
+                guard let key = KeyCode(name: name) else {
+                    let close = KeyCode.suggestions(for: name)
+                    throw error(
+                        "'\(name)' is no key the kernel names"
+                            + (close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)")
+                            + "; use the names of linux/input-event-codes.h, e.g. \"KEY_VOLUMEUP\", \"KEY_ENTER\" "
+                            + "(`booth remote keys` shows the names a remote sends)")
+                }
+                guard !keys.contains(key) else { throw error("\(key) is listed twice") }
+                keys.append(key)
+            }
+            return keys
+        }
+
+        func stringArray(
+            count: ClosedRange<Int>, example: String = "[\"Duck\", \"Cow\"]"
+        ) throws(Error) -> [String] {
             guard case .array(let items) = value else {
-                throw error("expected an array of names in quotes, e.g. [\"Duck\", \"Cow\"]")
+                throw error("expected an array of names in quotes, e.g. \(example)")
             }
             var names: [String] = []
             for item in items {

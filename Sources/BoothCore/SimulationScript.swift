@@ -8,6 +8,7 @@
 ///     knob-long-press    the knob's switch held for the long-press time
 ///     cancel             the cancel button
 ///     print              the print button
+///     key NAME           a remote's key (`remote.*_keys`, e.g. KEY_VOLUMEUP): down, up 80 ms later
 ///     wait SECONDS       let time pass (decimals allowed)
 ///     quit               finish the running sequence and its saving, then exit
 public struct SimulationScript: Hashable, Sendable {
@@ -27,6 +28,8 @@ public struct SimulationScript: Hashable, Sendable {
         case cancel
         /// The print button.
         case print
+        /// A remote's key, pressed and let go.
+        case key(KeyCode)
         /// Let this many nanoseconds pass.
         case wait(Int64)
         /// Finish and exit.
@@ -43,7 +46,7 @@ public struct SimulationScript: Hashable, Sendable {
         public var message: String
 
         public var description: String {
-            "script line \(line): '\(text)': \(message); commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, print, wait SECONDS, quit"
+            "script line \(line): '\(text)': \(message); commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, print, key NAME, wait SECONDS, quit"
         }
     }
 
@@ -72,6 +75,11 @@ public struct SimulationScript: Hashable, Sendable {
                     let steps = Int(first.dropFirst()), steps > 0, steps <= 1000
                 else { throw fail("expected knob +N or knob -N with N from 1 to 1000") }
                 commands.append(.knob(first.hasPrefix("-") ? -steps : steps))
+            case "key":
+                guard arguments.count == 1, let key = KeyCode(name: arguments.first!) else {
+                    throw fail("expected key NAME, NAME a key the kernel names (e.g. KEY_VOLUMEUP)")
+                }
+                commands.append(.key(key))
             case "wait":
                 guard arguments.count == 1, let seconds = Double(arguments.first!), seconds >= 0, seconds <= 86_400
                 else {

@@ -212,19 +212,21 @@ import Testing
     @Test func everyCommandParses() throws {
         let script = try SimulationScript(
             parsing:
-                "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nprint\nwait 1.5  # pause\nquit\n"
+                "press\n# comment\n\nlong-press\nknob +3\nknob -2\nknob-press\nknob-long-press\ncancel\nprint\n"
+                + "key KEY_VOLUMEUP\nkey enter\nwait 1.5  # pause\nquit\n"
         )
         #expect(
             script.commands == [
                 .press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .print,
-                .wait(1_500_000_000),
+                .key(KeyCode(code: 115)), .key(KeyCode(code: 28)), .wait(1_500_000_000),
                 .quit,
             ])
     }
 
     @Test(arguments: [
         ("presss", "unknown command 'presss'"), ("knob 3", "knob +N"), ("wait", "wait SECONDS"),
-        ("wait -1", "wait SECONDS"), ("press now", "takes no argument"),
+        ("wait -1", "wait SECONDS"), ("press now", "takes no argument"), ("key KEY_VOLUMUP", "key NAME"),
+        ("key", "key NAME"),
     ])
     func badLinesNameTheLineAndTheCommands(text: String, fragment: String) {
         do {
