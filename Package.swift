@@ -85,6 +85,13 @@ let package = Package(
         ),
         .target(name: "GPIOInput", dependencies: ["BoothSystem", "BoothTime", "CGPIOD"], swiftSettings: strict),
 
+        // Remotes, keypads and pedals: the kernel's input devices (evdev) through a C shim over its ioctls and event
+        // records, and the Swift device the booth's loop reads.
+        .target(name: "CKeyInput", cSettings: strictC),
+        .target(name: "KeyInput", dependencies: ["BoothSystem", "BoothTime", "CKeyInput"], swiftSettings: strict),
+        .testTarget(
+            name: "KeyInputTests", dependencies: ["BoothSystem", "BoothTime", "KeyInput"], swiftSettings: strict),
+
         // systemd's D-Bus API (StopUnit on a stick's mount unit) through libsystemd's sd-bus, in C.
         .target(
             name: "CSystemdBus",
@@ -106,6 +113,7 @@ let package = Package(
             name: "BoothMain",
             dependencies: [
                 "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPhotoCapture", "GPIOInput",
+                "KeyInput",
                 "LEDCountdown", "PhotoModel", "PhotoStore", "PhotoEncoding", "Printing", "USBSticks",
                 "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

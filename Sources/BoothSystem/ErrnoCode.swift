@@ -16,4 +16,12 @@ public enum ErrnoCode {
     public static let permissionDenied: Int32 = EACCES
     /// ESTALE: a stale handle (libcamera holding a camera that vanished unseen).
     public static let staleFileHandle: Int32 = ESTALE
+    /// ENODEV: no such device (an input device unplugged while open).
+    public static let noSuchDevice: Int32 = ENODEV
+    /// EBUSY: the resource is busy (an input device another program took for itself).
+    public static let resourceBusy: Int32 = EBUSY
+    /// ENOTTY: the ioctl is not one the file knows (not an input device's node).
+    public static let inappropriateIOCTLForDevice: Int32 = ENOTTY
+    /// EINVAL: an invalid argument.
+    public static let invalidArgument: Int32 = EINVAL
 }
