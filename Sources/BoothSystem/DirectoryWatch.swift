@@ -1,8 +1,8 @@
-// DirectoryWatch: the kernel's word (inotify) that names in a folder appeared, moved or went.
+// DirectoryWatch: the kernel's word (inotify) that names in a folder appeared, moved, changed or went.
 import Glibc
 
 /// The kernel's word (inotify) that a name in one folder was created, finished writing, moved in or out, or
-/// deleted: no polling. Its descriptor is non-blocking and close-on-exec; wait for it to be readable (epoll, a
+/// deleted (and, when asked, had its owner or mode changed): no polling. Its descriptor is non-blocking and close-on-exec; wait for it to be readable (epoll, a
 /// dispatch source), then `changes()` reads every event queued so far.
 public final class DirectoryWatch: @unchecked Sendable {
     /// The descriptor to wait on.
@@ -11,12 +11,15 @@ public final class DirectoryWatch: @unchecked Sendable {
     public let path: String
 
     /// Watches `path`; throws when the folder cannot be watched (missing, not a folder, no permission, the
-    /// kernel's watch limit).
-    public init(_ path: String) throws(SystemError) {
+    /// kernel's watch limit). With `attributes`, a name whose owner or mode changed is named too (a device node udev
+    /// gives a group once the kernel made it).
+    public init(_ path: String, attributes: Bool = false) throws(SystemError) {
         self.path = path
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw SystemError("inotify_init1", path, errno: errno) }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR)
+        let mask =
+            UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ONLYDIR)
+            | (attributes ? UInt32(IN_ATTRIB) : 0)
         guard inotify_add_watch(fd, path, mask) >= 0 else {
             let failure = SystemError("inotify_add_watch", path, errno: errno)
             close(fd)

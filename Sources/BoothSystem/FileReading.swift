@@ -66,8 +66,16 @@ public enum FileReading {
     }
 
     /// `path` opened for reading; nil when there is no such file.
-    private static func open(_ path: String) throws(Failure) -> Int32? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+    /// The names in the folder at `path` (without "." and ".."); nil when there is no such folder.
+    public static func names(in path: String) throws(Failure) -> [String]? {
+        guard let fd = try open(path, flags: O_DIRECTORY) else { return nil }
+        defer { close(fd) }
+        guard let names = SystemFileOperations().names(in: fd) else { throw .read(errno: errno) }
+        return names
+    }
+
+    private static func open(_ path: String, flags: Int32 = 0) throws(Failure) -> Int32? {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | flags)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
             throw .open(errno: errno)

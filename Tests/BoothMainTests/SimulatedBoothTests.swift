@@ -53,7 +53,8 @@ import Testing
         let devices = BoothController.Devices(
             inputs: [
                 ScriptInput(
-                    context, script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress)
+                    context, script: try SimulationScript(parsing: script), longPress: settings.gpio.longPress,
+                    remoteKeys: settings.remote.roles)
             ],
             sound: sound?(context) ?? SilentSound.builtIn(context),
             camera: camera?(context) ?? SimulatedCamera(context, width: 320, height: 240, stalled: cameraStalled),
@@ -253,6 +254,38 @@ import Testing
         #expect(events.filter { $0.type == "photoDiscarded" }.count == 1)
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
         #expect(try PhotoStore.fileNames(in: "\(photos)/discarded").count == 1)
+    }
+
+    /// A remote's keys are the button in every respect: its press key takes a photo, its retake key in the review
+    /// window discards that photo as a long press would (a remote cannot hold), a key no role lists does nothing, and
+    /// every input record names the remote.
+    @Test func aRemotesPressAndRetakeKeysAreTheButtonsPressAndHold() throws {
+        var settings = BoothSettings()
+        settings.remote.devices = [.name("AB Shutter3")]
+        let (events, photos) = try run(
+            "key KEY_VOLUMEUP\nwait 2.5\nkey KEY_VOLUMEDOWN\nwait 3\nkey KEY_A\nwait 1\nquit\n", settings: settings)
+        #expect(events.filter { $0.type == "photoSaved" }.count == 2)
+        #expect(events.filter { $0.type == "photoDiscarded" }.count == 1)
+        #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
+        let inputs = events.filter { $0.type == "input" }
+        #expect(
+            inputs.map { $0.fields["input"]! } == [
+                "buttonPressed", "buttonReleased", "buttonPressed", "buttonLongPressed", "buttonReleased",
+            ])
+        #expect(inputs.allSatisfy { $0.fields["from"] == "script remote" })
+    }
+
+    /// The knob's keys, where the config gives some, turn the knob a detent a key, named by the remote.
+    @Test func aRemotesKnobKeysTurnTheKnob() throws {
+        var settings = BoothSettings()
+        settings.remote.devices = [.ids(vendor: 0x248a, product: 0x8266)]
+        settings.remote.knobRightKeys = [KeyCode(name: "KEY_RIGHT")!]
+        settings.remote.knobLeftKeys = [KeyCode(name: "KEY_LEFT")!]
+        let (events, _) = try run(
+            "key KEY_RIGHT\nkey KEY_RIGHT\nkey KEY_LEFT\nwait 1\nquit\n", settings: settings, fast: true)
+        let turns = events.filter { $0.type == "input" && $0.fields["input"] == "knobTurned" }
+        #expect(turns.map { $0.fields["steps"]! } == ["1", "1", "-1"])
+        #expect(turns.allSatisfy { $0.fields["from"] == "script remote" })
     }
 
     /// A retake of a burst moves every shot of it to `discarded/`, and only those: the retake's own burst is kept.

@@ -71,8 +71,12 @@ struct RunCommand: ParsableCommand {
                 context, selector: settings.camera, width: settings.cameraWidth, height: settings.cameraHeight,
                 idleFPS: settings.cameraIdleFPS)
         }
-        let devices = BoothController.Devices(
-            inputs: [gpio, try HealthMonitor(context)], sound: sound, camera: camera, lights: gpio)
+        var inputs: [any InputDevice] = [gpio, try HealthMonitor(context)]
+        // Remotes only when the config names some: otherwise the booth never opens an input device.
+        if !settings.remote.devices.isEmpty {
+            inputs.append(try KeyRemotes(settings: settings.remote, context: context))
+        }
+        let devices = BoothController.Devices(inputs: inputs, sound: sound, camera: camera, lights: gpio)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox,
             log: try eventsLog(settings), wallClock: WallClock(trust: settings.trustClock ? .always : .kernel))

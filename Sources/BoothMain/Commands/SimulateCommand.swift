@@ -134,7 +134,8 @@ struct SimulateCommand: ParsableCommand {
         var terminal: TerminalInput?
         defer { terminal?.restore() }
         if let parsedScript {
-            input = ScriptInput(context, script: parsedScript, longPress: settings.gpio.longPress)
+            input = ScriptInput(
+                context, script: parsedScript, longPress: settings.gpio.longPress, remoteKeys: settings.remote.roles)
         } else {
             let view = try TerminalInput(context, longPress: settings.gpio.longPress, lights: lights)
             log.observers.append { type, _, fields in view.observe(type, fields) }
@@ -151,8 +152,14 @@ struct SimulateCommand: ParsableCommand {
         } else {
             soundDevice = SilentSound.builtIn(context)
         }
+        var inputs = [input]
+        // A remote the config names works in the interactive simulator as at the booth (a virtual clock is not the
+        // kernel's, which its keys carry).
+        if !fast, parsedScript == nil, !settings.remote.devices.isEmpty {
+            inputs.append(try KeyRemotes(settings: settings.remote, context: context))
+        }
         let devices = BoothController.Devices(
-            inputs: [input],
+            inputs: inputs,
             sound: soundDevice,
             camera: camera == .gphoto2
                 ? try GPhotoDevice(context, selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)

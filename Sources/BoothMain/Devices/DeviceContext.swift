@@ -12,6 +12,8 @@ struct DeviceContext {
     let report: DeviceReport
     /// Where a camera delivers its frames (whoever takes one releases it).
     let frames: (CaptureID, any PhotoFrame) -> Void
+    /// Where an input that is one of several of its kind (a remote) reports, naming itself for the events log.
+    let reportFrom: (BoothEvent, Instant, String) -> Void
 
     /// A context reporting to `report`; frames that nobody takes are released at once.
     init(
@@ -21,11 +23,15 @@ struct DeviceContext {
         self.loop = loop
         self.report = report
         self.frames = frames
+        reportFrom = { event, time, _ in report(event, time) }
     }
 
     /// A context reporting to the booth's controller through `inbox`.
     init(loop: EventLoop, inbox: EventInbox) {
-        self.init(loop: loop, report: inbox.post, frames: inbox.deliver)
+        self.loop = loop
+        report = { event, time in inbox.post(event, at: time) }
+        frames = inbox.deliver
+        reportFrom = { event, time, source in inbox.post(event, at: time, from: source) }
     }
 
     /// Reports `event` as happening now, on the loop's clock.

@@ -41,7 +41,7 @@ final class BoothController {
     private(set) var exitCode: Int32?
     /// Events reported while a batch of actions is carried out, handled in order after it: the
     /// machine never sees an event in the middle of a batch (no nested dispatch).
-    private var queued: [(event: BoothEvent, time: Instant)] = []
+    private var queued: [(event: BoothEvent, time: Instant, source: String?)] = []
     /// True while events are being handled (a report then only queues).
     private var handling = false
 
@@ -166,9 +166,10 @@ final class BoothController {
     }
 
     /// Feeds one event to the state machine and performs its actions; an event reported while actions
-    /// are carried out waits for the batch to end.
-    func dispatch(_ event: BoothEvent, at time: Instant) {
-        queued.append((event, time))
+    /// are carried out waits for the batch to end. `source` names the input it came from where there may be several
+    /// (a remote), for the events log.
+    func dispatch(_ event: BoothEvent, at time: Instant, from source: String? = nil) {
+        queued.append((event, time, source))
         handleInOrder {}
     }
 
@@ -184,29 +185,24 @@ final class BoothController {
         first()
         var next = 0
         while next < queued.count {
-            let (event, time) = queued[next]
+            let (event, time, source) = queued[next]
             next += 1
-            handle(event, at: time)
+            handle(event, at: time, from: source)
         }
         queued.removeAll(keepingCapacity: true)
     }
 
-    private func handle(_ event: BoothEvent, at time: Instant) {
+    private func handle(_ event: BoothEvent, at time: Instant, from source: String?) {
         switch event {
-        case .buttonPressed: recordInput("buttonPressed", at: time)
-        case .buttonReleased: recordInput("buttonReleased", at: time)
-        case .buttonLongPressed: recordInput("buttonLongPressed", at: time)
-        case .knobPressed: recordInput("knobPressed", at: time)
-        case .knobLongPressed: recordInput("knobLongPressed", at: time)
-        case .cancelPressed: recordInput("cancelPressed", at: time)
-        case .printPressed: recordInput("printPressed", at: time)
+        case .buttonPressed: recordInput("buttonPressed", at: time, from: source)
+        case .buttonReleased: recordInput("buttonReleased", at: time, from: source)
+        case .buttonLongPressed: recordInput("buttonLongPressed", at: time, from: source)
+        case .knobPressed: recordInput("knobPressed", at: time, from: source)
+        case .knobLongPressed: recordInput("knobLongPressed", at: time, from: source)
+        case .cancelPressed: recordInput("cancelPressed", at: time, from: source)
+        case .printPressed: recordInput("printPressed", at: time, from: source)
         case .knobTurned(let steps):
-            log.record(
-                "input", at: time,
-                [
-                    ("input", .string("knobTurned")), ("steps", .int(Int64(steps))),
-                    ("handled_us", .int(loop.now().microseconds)),
-                ])
+            recordInput("knobTurned", at: time, from: source, [("steps", .int(Int64(steps)))])
         case .soundFinished(let purpose):
             var fields: [(String, EventsLog.Value)] = [("purpose", .string(purpose.rawValue))]
             let report = devices.sound.playbackReport
@@ -229,9 +225,15 @@ final class BoothController {
         perform(machine.handle(event, at: time), at: time)
     }
 
-    private func recordInput(_ name: String, at time: Instant) {
-        log.record(
-            "input", at: time, [("input", .string(name)), ("handled_us", .int(loop.now().microseconds))])
+    /// An `input` record: which input, what else it says, when it was handled, and the device it came from when one
+    /// of several can send it (a remote's name; the booth's own GPIO controls name none).
+    private func recordInput(
+        _ name: String, at time: Instant, from source: String?, _ extra: [(String, EventsLog.Value)] = []
+    ) {
+        var fields: [(String, EventsLog.Value)] = [("input", .string(name))] + extra
+        fields.append(("handled_us", .int(loop.now().microseconds)))
+        if let source { fields.append(("from", .string(source))) }
+        log.record("input", at: time, fields)
     }
 
     private func perform(_ actions: [BoothAction], at time: Instant) {

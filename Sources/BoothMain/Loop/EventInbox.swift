@@ -10,16 +10,16 @@ final class EventInbox {
     /// The controller, once it opened the inbox; its workers' reports reach it through this.
     private(set) weak var controller: BoothController?
     /// Events reported before the controller opened the inbox.
-    private var early: [(event: BoothEvent, time: Instant)] = []
+    private var early: [(event: BoothEvent, time: Instant, source: String?)] = []
 
     init() {}
 
-    /// Reports `event`, which happened at `time`.
-    func post(_ event: BoothEvent, at time: Instant) {
+    /// Reports `event`, which happened at `time`; an input's event may name the device it came from (a remote's name).
+    func post(_ event: BoothEvent, at time: Instant, from source: String? = nil) {
         if let controller {
-            controller.dispatch(event, at: time)
+            controller.dispatch(event, at: time, from: source)
         } else {
-            early.append((event, time))
+            early.append((event, time, source))
         }
     }
 
@@ -37,6 +37,6 @@ final class EventInbox {
         self.controller = controller
         let waiting = early
         early = []
-        for (event, time) in waiting { controller.dispatch(event, at: time) }
+        for (event, time, source) in waiting { controller.dispatch(event, at: time, from: source) }
     }
 }

@@ -12,18 +12,25 @@ final class ScriptInput: InputDevice {
     private let longPress: Int64
     private let loop: EventLoop
     private let report: DeviceReport
+    private let reportFrom: (BoothEvent, Instant, String) -> Void
+    private let remoteKeys: [KeyCode: RemoteKeyRole]
     private var index = 0
     /// How long a scripted press is held.
     static let pressLength: Int64 = .milliseconds(80)
     /// The time between two scripted detents.
     static let detentInterval: Int64 = .milliseconds(20)
 
-    /// Plays `script` on `context`'s loop from the loop's first turn.
-    init(_ context: DeviceContext, script: SimulationScript, longPress: Int64) {
+    /// Plays `script` on `context`'s loop from the loop's first turn; its `key` lines do what `remoteKeys` says.
+    init(
+        _ context: DeviceContext, script: SimulationScript, longPress: Int64,
+        remoteKeys: [KeyCode: RemoteKeyRole] = [:]
+    ) {
         self.script = script
         self.longPress = longPress
+        self.remoteKeys = remoteKeys
         loop = context.loop
         report = context.report
+        reportFrom = context.reportFrom
         let start = loop.now()
         loop.schedule(at: start) { [unowned self] in self.run(from: start) }
     }
@@ -66,6 +73,15 @@ final class ScriptInput: InputDevice {
             case .print:
                 report(.printPressed, now)
                 next = now
+            case .key(let key):
+                // A key no role lists does nothing, as on a real remote.
+                let role = remoteKeys[key]
+                let reportFrom = self.reportFrom
+                for event in role?.events(.down) ?? [] { reportFrom(event, now, "script remote") }
+                next = now.advanced(by: Self.pressLength)
+                at(next) { time in
+                    for event in role?.events(.up) ?? [] { reportFrom(event, time, "script remote") }
+                }
             case .wait(let duration):
                 next = time.advanced(by: duration)
             case .quit:
