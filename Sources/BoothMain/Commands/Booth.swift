@@ -13,7 +13,7 @@ struct Booth: ParsableCommand {
         subcommands: [
             SimulateCommand.self, RunCommand.self, DoctorCommand.self, ExportCommand.self, PhotosCommand.self,
             InspectCommand.self, SoundsCommand.self, StatsCommand.self, GalleryCommand.self, CardCommand.self,
-            HotspotCommand.self, PrintCommand.self, LayoutCommand.self,
+            HotspotCommand.self, PrintCommand.self, LayoutCommand.self, RemoteCommand.self,
         ],
         defaultSubcommand: SimulateCommand.self
     )

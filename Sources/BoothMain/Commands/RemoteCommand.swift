@@ -1,0 +1,175 @@
+// RemoteCommand: `booth remote`, the input devices a remote can be, and the keys one sends.
+import ArgumentParser
+import BoothCore
+import BoothSystem
+import BoothTime
+import KeyInput
+
+/// `booth remote list` shows every input device the kernel has (name, ids, bus, event node) and which the config
+/// takes as remotes; `booth remote keys` shows the keys devices send, by the names the config lists them by, and what
+/// each does at the booth.
+struct RemoteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remote",
+        abstract: "Remotes, keypads and pedals: list the input devices, or show the keys one sends.",
+        subcommands: [List.self, Keys.self, UdevMatch.self]
+    )
+
+    /// The kernel's list of input devices.
+    static let devicesFile = "/proc/bus/input/devices"
+
+    static func devices() throws -> [InputDeviceList.Device] {
+        do {
+            guard let bytes = try FileReading.contents(of: devicesFile, limit: 1 << 20) else {
+                throw BoothFailure("no \(devicesFile): this kernel has no input devices (is it Linux?)")
+            }
+            return InputDeviceList(parsing: String(decoding: bytes, as: UTF8.self)).devices
+        } catch let failure as FileReading.Failure {
+            throw BoothFailure("\(failure.systemError(reading: devicesFile))")
+        }
+    }
+
+    static func isRemote(_ device: InputDeviceList.Device, _ settings: BoothSettings) -> Bool {
+        settings.remote.devices.contains {
+            $0.matches(name: device.name, vendor: device.vendor, product: device.product)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the input devices: name, vendor:product, bus, event node, and which the config takes.")
+
+        @OptionGroup var configFile: ConfigOption
+
+        func run() throws {
+            let settings = try configFile.settings()
+            let devices = try RemoteCommand.devices()
+            for device in devices {
+                let ids = "\(RemoteSelector.hex(device.vendor)):\(RemoteSelector.hex(device.product))"
+                let node = device.eventNode.map { "/dev/input/\($0)" } ?? "(no event node)"
+                let taken = RemoteCommand.isRemote(device, settings) ? "  remote (remote.devices)" : ""
+                print("\"\(device.name)\"  \(ids)  \(device.busName)  \(node)\(taken)")
+            }
+            if devices.isEmpty { print("no input devices") }
+            let missing = settings.remote.devices.filter { selector in
+                !devices.contains { selector.matches(name: $0.name, vendor: $0.vendor, product: $0.product) }
+            }
+            for selector in missing {
+                print(
+                    "remote.devices names \(selector), which is not connected (a Bluetooth remote asleep or unpaired?)")
+            }
+        }
+    }
+
+    struct Keys: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Show the keys input devices send, by name, and what each does at the booth (read only; needs sudo for "
+                + "devices the booth's group may not read).")
+
+        @OptionGroup var configFile: ConfigOption
+
+        @Option(help: "How long to listen, in seconds.")
+        var seconds: Double = 30
+
+        @Option(help: "Listen to this device only (its name, vendor:product or event node); default: every device.")
+        var device: String?
+
+        func run() throws {
+            let settings = try configFile.settings()
+            let roles = settings.remote.roles
+            var open: [KeyDevice] = []
+            var refused: [String] = []
+            for entry in try RemoteCommand.devices() {
+                guard let node = entry.eventNode else { continue }
+                let path = "/dev/input/\(node)"
+                if let device, device != path,
+                    RemoteSelector(configValue: device)?.matches(
+                        name: entry.name, vendor: entry.vendor, product: entry.product) != true
+                {
+                    continue
+                }
+                do {
+                    open.append(try KeyDevice(path: path))
+                } catch {
+                    refused.append("\"\(entry.name)\": \(error)")
+                }
+            }
+            for line in refused { Log.warning(line) }
+            guard !open.isEmpty else {
+                throw BoothFailure(
+                    "no input device to listen to" + (device.map { " (none is \($0))" } ?? "")
+                        + "; `booth remote list` shows them, and `sudo booth remote keys` reads those the booth may not"
+                )
+            }
+            print(
+                "Press the remote's keys; listening \(Int(seconds)) s to: \(open.map { "\"\($0.name)\"" }.joined(separator: ", "))"
+            )
+            let loop = try EventLoop()
+            for device in open {
+                try loop.register(readable: device.fileDescriptor) {
+                    guard let events = try? device.read() else {
+                        print("\"\(device.name)\" went away")
+                        loop.unregister(device.fileDescriptor)
+                        return
+                    }
+                    for event in events where event.action == .pressed {
+                        let key = KeyCode(code: event.code)
+                        let does =
+                            roles[key].map { "the booth's \(Self.control($0)) (remote.\($0.configKey))" }
+                            ?? "nothing at the booth (list it in one of the remote.*_keys)"
+                        print("\"\(device.name)\": \(key.name) → \(does)")
+                    }
+                }
+            }
+            loop.schedule(at: loop.now().advanced(by: .seconds(seconds))) { loop.stop() }
+            try loop.run()
+        }
+
+        static func control(_ role: RemoteKeyRole) -> String {
+            switch role {
+            case .press: "button"
+            case .retake: "button, held (a retake)"
+            case .print: "print button"
+            case .knobLeft: "knob, anticlockwise"
+            case .knobRight: "knob, clockwise"
+            case .knobPress: "knob's switch"
+            }
+        }
+    }
+
+    /// What the udev rule (deploy/udev/99-heylook-remote.rules) runs for each input event node: exit 0 when the config
+    /// names the device as a remote (the rule then gives the booth's group that node alone), 1 otherwise. The device is
+    /// udev's (DEVPATH); its name and ids are read from sysfs.
+    struct UdevMatch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "udev-match",
+            abstract: "For the udev rule: whether the input device DEVPATH names is one of remote.devices (exit 0).",
+            shouldDisplay: false)
+
+        @OptionGroup var configFile: ConfigOption
+
+        @Option(help: "Where sysfs is mounted.")
+        var sys = "/sys"
+
+        func run() throws {
+            guard let devpath = Environment.value("DEVPATH"), !devpath.isEmpty else {
+                throw BoothFailure(
+                    "no DEVPATH: udev runs this for an input device (deploy/udev/99-heylook-remote.rules)")
+            }
+            let settings = try configFile.settings()
+            guard !settings.remote.devices.isEmpty else { throw ExitCode(1) }
+            func attribute(_ name: String) -> String? {
+                guard let bytes = try? FileReading.contents(of: "\(sys)\(devpath)/device/\(name)", limit: 4096) else {
+                    return nil
+                }
+                return String(decoding: bytes, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            }
+            guard let name = attribute("name"), let vendor = attribute("id/vendor").flatMap({ UInt16($0, radix: 16) }),
+                let product = attribute("id/product").flatMap({ UInt16($0, radix: 16) })
+            else { throw ExitCode(1) }
+            let device = InputDeviceList.Device(name: name, vendor: vendor, product: product)
+            guard RemoteCommand.isRemote(device, settings) else { throw ExitCode(1) }
+        }
+    }
+}
