@@ -380,8 +380,11 @@ rig_gpio_read_row() {
 
 # rig_gpio_timing: prints the path of the gpio-timing tool (lib/gpio-timing.c: a fast sampler that writes one line
 # per change with CLOCK_MONOTONIC microseconds, and a bouncer), compiling it into RIG_WORK/bin when needed.
-rig_gpio_timing() {
-    local bin=$RIG_WORK/bin/gpio-timing src=$RIG_DIR/lib/gpio-timing.c
+rig_gpio_timing() { rig_c_tool gpio-timing; }
+
+# rig_c_tool NAME: prints the path of the tool built from lib/NAME.c, compiling it into RIG_WORK/bin when needed.
+rig_c_tool() {
+    local bin=$RIG_WORK/bin/$1 src=$RIG_DIR/lib/$1.c
     if [[ ! -x $bin || $src -nt $bin ]]; then
         mkdir -p "$RIG_WORK/bin"
         local tmp # Its own name: two busybox VMs may compile it at once.
@@ -392,6 +395,49 @@ rig_gpio_timing() {
         fi
     fi
     echo "$bin"
+}
+
+# ---- remotes (uinput) --------------------------------------------------------------------------------------------
+
+declare -A RIG_REMOTE_FD RIG_REMOTE_NODE RIG_REMOTE_PID
+
+# rig_remote_make ID NAME VENDOR PRODUCT KEY_CODE...: makes an input device through uinput (lib/remote-keys.c) that
+# stays until rig_remote_gone ID; sets RIG_REMOTE_NODE[ID] to its event node. Its output is RIG_OUT/remote-ID.out.
+rig_remote_make() {
+    local id=$1 tool fd
+    shift
+    [[ -e /dev/uinput ]] || { rig_modprobe uinput evdev; rig_wait_for 10 "/dev/uinput" test -e /dev/uinput; }
+    tool=$(rig_c_tool remote-keys)
+    # Its commands through a FIFO in the guest's /tmp (the 9p share refuses one).
+    rm -f "/tmp/rig-remote-$id" "$RIG_OUT/remote-$id.out"
+    mkfifo "/tmp/rig-remote-$id"
+    "$tool" make "$@" <"/tmp/rig-remote-$id" >"$RIG_OUT/remote-$id.out" &
+    RIG_REMOTE_PID[$id]=$!
+    exec {fd}>"/tmp/rig-remote-$id"
+    RIG_REMOTE_FD[$id]=$fd
+    rig_wait_for 10 "remote $id's event node" grep -q '^node ' "$RIG_OUT/remote-$id.out"
+    RIG_REMOTE_NODE[$id]=$(sed -n 's/^node //p' "$RIG_OUT/remote-$id.out")
+    rig_log "remote $id ($1, $2:$3) at ${RIG_REMOTE_NODE[$id]}"
+}
+
+# rig_remote ID COMMAND: sends one command (down CODE, up CODE, repeat CODE, click CODE, burst CODE N GAP_US, sleep
+# MS) to remote ID and waits until it was carried out.
+rig_remote() {
+    local id=$1 done
+    shift
+    done=$(grep -c '^done ' "$RIG_OUT/remote-$id.out" || true)
+    echo "$*" >&"${RIG_REMOTE_FD[$id]}"
+    rig_wait_for 10 "remote $id: $*" rig_remote_done "$id" $((done + 1))
+}
+rig_remote_done() { (($(grep -c '^done ' "$RIG_OUT/remote-$1.out") >= $2)); }
+
+# rig_remote_gone ID: destroys remote ID (as a remote unplugged or asleep) and waits for its node to go.
+rig_remote_gone() {
+    local id=$1 fd=${RIG_REMOTE_FD[$1]}
+    echo quit >&"$fd"
+    exec {fd}>&-
+    wait "${RIG_REMOTE_PID[$id]}" || rig_fail "remote-keys for remote $id failed"
+    rig_wait_for 10 "${RIG_REMOTE_NODE[$id]} to go" test ! -e "${RIG_REMOTE_NODE[$id]}"
 }
 
 # ---- camera (vimc) -----------------------------------------------------------------------------------------------
@@ -529,7 +575,7 @@ rig_booth_config() {
     )
     for kv in "$@"; do v[${kv%%=*}]=${kv#*=}; done
     : >"$file"
-    for section in booth sound countdown camera export gpio; do
+    for section in booth sound countdown camera export print gpio remote; do
         echo "[$section]" >>"$file"
         for key in "${!v[@]}"; do [[ $key == "$section".* ]] && echo "${key#*.} = ${v[$key]}" >>"$file"; done
     done

@@ -186,4 +186,8 @@ sys_prepare() {
     qemu-img create -q -f qcow2 -F raw -b "$SYS_IMAGE" "$RIG_WORK/system.qcow2" || rig_die "qemu-img create failed"
     mkdir -p "$RIG_WORK/rig"
     cp -a "$RIG_DIR/lib" "$RIG_DIR/scenarios" "$RIG_WORK/rig/"
+    # The uinput remote (rig_remote_make): the system image has no compiler, so it is built here for the guest.
+    mkdir -p "$RIG_WORK/bin"
+    gcc -O2 -o "$RIG_WORK/bin/remote-keys.tmp" "$RIG_DIR/lib/remote-keys.c" \
+        && mv "$RIG_WORK/bin/remote-keys.tmp" "$RIG_WORK/bin/remote-keys" || rig_die "cannot compile lib/remote-keys.c"
 }

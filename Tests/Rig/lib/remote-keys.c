@@ -1,0 +1,176 @@
+// remote-keys: a remote made through the kernel's uinput (the real input subsystem), and a reader of an event node,
+// for rig scenarios.
+//
+// remote-keys make NAME VENDOR PRODUCT KEY_CODE...
+//     Creates an input device named NAME with the ids (hex) and the keys (decimal codes) through /dev/uinput, prints
+//     "node /dev/input/eventN" once the kernel made its event node, then reads commands from standard input, one a
+//     line, until "quit" or the end of input (the device is destroyed then, as a remote that goes away):
+//       down CODE | up CODE | repeat CODE   one key event and its SYN_REPORT
+//       click CODE                          down and up in one report, as many selfie remotes send them
+//       sleep MS                            pause
+//       burst CODE N GAP_US                 N clicks GAP_US apart (chatter)
+//     Each key event's CLOCK_MONOTONIC time (microseconds, taken just before it is written) is printed as
+//     "sent CODE VALUE T_US" on standard output.
+// remote-keys listen NODE MS
+//     Opens NODE and counts the key events it receives for MS milliseconds; prints "keys N" (0 when another program
+//     grabbed the device: EVIOCGRAB).
+// Build: gcc -O2 -o remote-keys remote-keys.c
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/input.h>
+#include <linux/uinput.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void die(const char *what) {
+    fprintf(stderr, "remote-keys: %s: %s\n", what, strerror(errno));
+    exit(1);
+}
+
+static void emit(int fd, int type, int code, int value) {
+    struct input_event event;
+    memset(&event, 0, sizeof event);
+    event.type = (unsigned short)type;
+    event.code = (unsigned short)code;
+    event.value = value;
+    if (type == EV_KEY) printf("sent %d %d %lld\n", code, value, (long long)now_us());
+    if (write(fd, &event, sizeof event) != (ssize_t)sizeof event) die("write");
+}
+
+static void report(int fd) { emit(fd, EV_SYN, SYN_REPORT, 0); }
+
+/* The event node of the uinput device whose sysfs name is SYSNAME (UI_GET_SYSNAME). */
+static void print_node(const char *sysname) {
+    char path[512];
+    snprintf(path, sizeof path, "/sys/devices/virtual/input/%s", sysname);
+    for (int tries = 0; tries < 500; tries++) {
+        DIR *dir = opendir(path);
+        if (dir) {
+            struct dirent *entry;
+            while ((entry = readdir(dir))) {
+                if (strncmp(entry->d_name, "event", 5) == 0) {
+                    char node[300];
+                    snprintf(node, sizeof node, "/dev/input/%s", entry->d_name);
+                    if (access(node, F_OK) == 0) {
+                        printf("node %s\n", node);
+                        fflush(stdout);
+                        closedir(dir);
+                        return;
+                    }
+                }
+            }
+            closedir(dir);
+        }
+        usleep(10000);
+    }
+    fprintf(stderr, "remote-keys: no event node for %s after 5 s\n", sysname);
+    exit(1);
+}
+
+static int make(int argc, char **argv) {
+    if (argc < 6) {
+        fprintf(stderr, "usage: remote-keys make NAME VENDOR PRODUCT KEY_CODE...\n");
+        return 2;
+    }
+    int fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) die("open /dev/uinput");
+    if (ioctl(fd, UI_SET_EVBIT, EV_KEY) < 0 || ioctl(fd, UI_SET_EVBIT, EV_SYN) < 0) die("UI_SET_EVBIT");
+    for (int i = 5; i < argc; i++)
+        if (ioctl(fd, UI_SET_KEYBIT, atoi(argv[i])) < 0) die("UI_SET_KEYBIT");
+    struct uinput_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.id.bustype = BUS_VIRTUAL;
+    setup.id.vendor = (unsigned short)strtoul(argv[3], NULL, 16);
+    setup.id.product = (unsigned short)strtoul(argv[4], NULL, 16);
+    snprintf(setup.name, sizeof setup.name, "%s", argv[2]);
+    if (ioctl(fd, UI_DEV_SETUP, &setup) < 0) die("UI_DEV_SETUP");
+    if (ioctl(fd, UI_DEV_CREATE) < 0) die("UI_DEV_CREATE");
+    char sysname[64];
+    if (ioctl(fd, UI_GET_SYSNAME(sizeof sysname), sysname) < 0) die("UI_GET_SYSNAME");
+    print_node(sysname);
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+        char verb[32];
+        long a = 0, b = 0, c = 0;
+        int n = sscanf(line, "%31s %ld %ld %ld", verb, &a, &b, &c);
+        if (n < 1) continue;
+        if (strcmp(verb, "quit") == 0) break;
+        if (strcmp(verb, "down") == 0) {
+            emit(fd, EV_KEY, (int)a, 1);
+            report(fd);
+        } else if (strcmp(verb, "up") == 0) {
+            emit(fd, EV_KEY, (int)a, 0);
+            report(fd);
+        } else if (strcmp(verb, "repeat") == 0) {
+            emit(fd, EV_KEY, (int)a, 2);
+            report(fd);
+        } else if (strcmp(verb, "click") == 0) {
+            emit(fd, EV_KEY, (int)a, 1);
+            report(fd);
+            emit(fd, EV_KEY, (int)a, 0);
+            report(fd);
+        } else if (strcmp(verb, "burst") == 0) {
+            for (long i = 0; i < b; i++) {
+                emit(fd, EV_KEY, (int)a, 1);
+                report(fd);
+                emit(fd, EV_KEY, (int)a, 0);
+                report(fd);
+                if (i + 1 < b) usleep((useconds_t)c);
+            }
+        } else if (strcmp(verb, "sleep") == 0) {
+            usleep((useconds_t)(a * 1000));
+        } else {
+            fprintf(stderr, "remote-keys: unknown command %s", line);
+        }
+        printf("done %s\n", verb);
+        fflush(stdout);
+    }
+    ioctl(fd, UI_DEV_DESTROY);
+    close(fd);
+    return 0;
+}
+
+static int listen_keys(int argc, char **argv) {
+    if (argc != 4) {
+        fprintf(stderr, "usage: remote-keys listen NODE MS\n");
+        return 2;
+    }
+    int fd = open(argv[2], O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) die(argv[2]);
+    printf("listening\n");
+    fflush(stdout);
+    int64_t end = now_us() + atol(argv[3]) * 1000;
+    int keys = 0;
+    for (int64_t left; (left = end - now_us()) > 0;) {
+        struct pollfd p = {.fd = fd, .events = POLLIN};
+        if (poll(&p, 1, (int)(left / 1000) + 1) <= 0) continue;
+        struct input_event events[64];
+        ssize_t n = read(fd, events, sizeof events);
+        for (ssize_t i = 0; i < n / (ssize_t)sizeof events[0]; i++)
+            if (events[i].type == EV_KEY) keys++;
+    }
+    printf("keys %d\n", keys);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    if (argc >= 2 && strcmp(argv[1], "make") == 0) return make(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "listen") == 0) return listen_keys(argc, argv);
+    fprintf(stderr, "usage: remote-keys make NAME VENDOR PRODUCT KEY_CODE... | remote-keys listen NODE MS\n");
+    return 2;
+}
