@@ -36,6 +36,11 @@ sys_build_image() {
         --customize-hook="chroot \"\$1\" apt-get satisfy -y -qq --no-install-recommends '$depends'" \
         bookworm "$root" >"$log" 2>&1 || { tail -30 "$log" >&2; rig_die "mmdebstrap failed, see $log"; }
     sys_image_customize "$root"
+    # A mount mmdebstrap left in the root (its /proc was once) would be copied into the image: mkfs.ext4 -d fails on it.
+    local mount
+    awk -v r="$root/" 'index($2, r) == 1 { print $2 }' /proc/mounts | sort -r | while read -r mount; do
+        umount -l "$mount" || rig_die "cannot unmount $mount, left mounted in the image's root"
+    done
     truncate -s 3G "$dir/disk.tmp"
     mkfs.ext4 -q -F -L booth-root -d "$root" "$dir/disk.tmp" || rig_die "mkfs.ext4 -d of the system image failed"
     rm -rf "$root"
