@@ -14,6 +14,26 @@ import Testing
 @testable import BoothMain
 
 @Suite(.timeLimit(.minutes(3))) struct DoctorTests {
+    /// Each remote the config names is shown connected, with its ids, bus and node, or not connected with what wakes
+    /// it; with none named the report says how to find one.
+    @Test func remotesAreShownConnectedOrNot() {
+        var remote = BoothSettings.Remote()
+        #expect(
+            DoctorCommand.remoteReport(remote, devices: []) == [
+                "none (remote.devices; `booth remote list` shows the devices)"
+            ])
+        remote.devices = [.name("AB Shutter3"), .ids(vendor: 0x1234, product: 0x5678)]
+        let devices = [
+            InputDeviceList.Device(name: "Power Button", bus: 0x19, eventNode: "event0"),
+            InputDeviceList.Device(name: "AB Shutter3", bus: 5, vendor: 0x248a, product: 0x8266, eventNode: "event3"),
+        ]
+        #expect(
+            DoctorCommand.remoteReport(remote, devices: devices) == [
+                "✓ \"AB Shutter3\" (248a:8266, Bluetooth) at /dev/input/event3",
+                "1234:5678: not connected (asleep, off or not paired: a key press wakes a Bluetooth remote)",
+            ])
+    }
+
     @Test func anOpenCameraOverUSBSaysItsBatteryAndFreeSpace() {
         #expect(
             DoctorCommand.cameraState(battery: "50%", freeBytes: 542_792 * 1024)

@@ -156,6 +156,10 @@ struct DoctorCommand: ParsableCommand {
         for line in health.lines { print("  \(line)") }
         for text in health.problems { problem(text) }
 
+        print("Remotes")
+        let remotes = Self.remoteReport(settings.remote, devices: (try? RemoteCommand.devices()) ?? [])
+        for line in remotes { print("  \(line)") }
+
         print("Printer")
         let printer = Self.printerReport(
             mode: settings.printMode, client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies)
@@ -170,6 +174,23 @@ struct DoctorCommand: ParsableCommand {
 
         print(problems == 0 ? "All good." : "\(problems) problem(s).")
         if problems > 0 { throw ExitCode(1) }
+    }
+
+    /// The remotes `remote.devices` names, each connected (with its ids, bus and node) or not: a remote asleep is no
+    /// problem, a press wakes it.
+    static func remoteReport(_ remote: BoothSettings.Remote, devices: [InputDeviceList.Device]) -> [String] {
+        guard !remote.devices.isEmpty else { return ["none (remote.devices; `booth remote list` shows the devices)"] }
+        return remote.devices.map { selector in
+            let found = devices.filter { selector.matches(name: $0.name, vendor: $0.vendor, product: $0.product) }
+            guard !found.isEmpty else {
+                return "\(selector): not connected (asleep, off or not paired: a key press wakes a Bluetooth remote)"
+            }
+            return found.map { device in
+                let ids = "\(RemoteSelector.hex(device.vendor)):\(RemoteSelector.hex(device.product))"
+                let node = device.eventNode.map { " at /dev/input/\($0)" } ?? ""
+                return "✓ \"\(device.name)\" (\(ids), \(device.busName))\(node)"
+            }.joined(separator: "; ")
+        }
     }
 
     /// The printer when photos are printed (`print.mode`): CUPS's queue, its state and what its printer needs.
