@@ -11,9 +11,11 @@
 //       burst CODE N GAP_US                 N clicks GAP_US apart (chatter)
 //     Each key event's CLOCK_MONOTONIC time (microseconds, taken just before it is written) is printed as
 //     "sent CODE VALUE T_US" on standard output.
-// remote-keys listen NODE MS
+// remote-keys listen NODE MS [OUT]
 //     Opens NODE and counts the key events it receives for MS milliseconds; prints "keys N" (0 when another program
-//     grabbed the device: EVIOCGRAB).
+//     grabbed the device: EVIOCGRAB). With OUT, it runs SCHED_FIFO 10 (as the booth's loop) and writes a line per key
+//     press to OUT: "KERNEL_US READ_US", the key's kernel timestamp and when read() returned it (both
+//     CLOCK_MONOTONIC): the floor any program reading the device can reach. SIGINT or SIGTERM ends it early.
 // Build: gcc -O2 -o remote-keys remote-keys.c
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -22,6 +24,8 @@
 #include <linux/input.h>
 #include <linux/uinput.h>
 #include <poll.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +33,10 @@
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+
+static volatile sig_atomic_t stopping;
+
+static void stop(int signal) { stopping = signal; }
 
 static int64_t now_us(void) {
     struct timespec ts;
@@ -145,24 +153,43 @@ static int make(int argc, char **argv) {
 }
 
 static int listen_keys(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: remote-keys listen NODE MS\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: remote-keys listen NODE MS [OUT]\n");
         return 2;
     }
     int fd = open(argv[2], O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) die(argv[2]);
+    FILE *out = NULL;
+    if (argc == 5) {
+        int clock = CLOCK_MONOTONIC;
+        if (ioctl(fd, EVIOCSCLOCKID, &clock) < 0) die("EVIOCSCLOCKID");
+        struct sched_param param = {.sched_priority = 10};
+        if (sched_setscheduler(0, SCHED_FIFO, &param) < 0) die("sched_setscheduler");
+        out = fopen(argv[4], "w");
+        if (!out) die(argv[4]);
+    }
+    signal(SIGINT, stop);
+    signal(SIGTERM, stop);
     printf("listening\n");
     fflush(stdout);
     int64_t end = now_us() + atol(argv[3]) * 1000;
     int keys = 0;
-    for (int64_t left; (left = end - now_us()) > 0;) {
+    for (int64_t left; !stopping && (left = end - now_us()) > 0;) {
         struct pollfd p = {.fd = fd, .events = POLLIN};
         if (poll(&p, 1, (int)(left / 1000) + 1) <= 0) continue;
         struct input_event events[64];
         ssize_t n = read(fd, events, sizeof events);
-        for (ssize_t i = 0; i < n / (ssize_t)sizeof events[0]; i++)
-            if (events[i].type == EV_KEY) keys++;
+        int64_t read_us = now_us();
+        for (ssize_t i = 0; i < n / (ssize_t)sizeof events[0]; i++) {
+            if (events[i].type != EV_KEY) continue;
+            keys++;
+            if (out && events[i].value == 1)
+                fprintf(out, "%lld %lld\n",
+                        (long long)events[i].input_event_sec * 1000000 + events[i].input_event_usec,
+                        (long long)read_us);
+        }
     }
+    if (out) fclose(out);
     printf("keys %d\n", keys);
     return 0;
 }
