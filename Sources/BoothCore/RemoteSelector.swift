@@ -21,13 +21,25 @@ public enum RemoteSelector: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Whether a device with this name and these ids is the one selected.
+    /// Whether a device with this name and these ids is the one selected. A name selects the devices the kernel makes
+    /// of one HID remote too: it names each of its parts after the remote with the part's kind ("AB Shutter3 Consumer
+    /// Control" and "AB Shutter3 Keyboard" for "AB Shutter3").
     public func matches(name: String, vendor: UInt16, product: UInt16) -> Bool {
         switch self {
-        case .name(let wanted): wanted.lowercased() == name.lowercased()
-        case .ids(let v, let p): v == vendor && p == product
+        case .name(let wanted):
+            let device = name.lowercased()
+            let base = wanted.lowercased()
+            guard device != base else { return true }
+            guard device.hasPrefix(base + " ") else { return false }
+            return Self.hidParts.contains(String(device.dropFirst(base.count + 1)))
+        case .ids(let v, let p): return v == vendor && p == product
         }
     }
+
+    /// The kinds the kernel's HID layer names the input devices of one HID device after (hid-input.c), lower case.
+    static let hidParts: Set<String> = [
+        "keyboard", "mouse", "consumer control", "system control", "keypad", "wireless radio control", "misc",
+    ]
 
     public var description: String {
         switch self {

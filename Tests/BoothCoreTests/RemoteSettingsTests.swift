@@ -45,6 +45,11 @@ import Testing
         #expect(RemoteSelector(configValue: "") == nil)
         #expect(RemoteSelector.name("ab shutter3").matches(name: "AB Shutter3", vendor: 1, product: 2))
         #expect(!RemoteSelector.name("AB Shutter").matches(name: "AB Shutter3", vendor: 1, product: 2))
+        // The parts the kernel makes of one HID remote carry its name and their kind.
+        #expect(RemoteSelector.name("AB Shutter3").matches(name: "AB Shutter3 Consumer Control", vendor: 1, product: 2))
+        #expect(RemoteSelector.name("ab shutter3").matches(name: "AB Shutter3 Keyboard", vendor: 1, product: 2))
+        #expect(!RemoteSelector.name("AB Shutter3").matches(name: "AB Shutter3 Pro", vendor: 1, product: 2))
+        #expect(!RemoteSelector.name("AB").matches(name: "AB Shutter3 Keyboard", vendor: 1, product: 2))
         #expect(RemoteSelector.ids(vendor: 0x248a, product: 0x8266).matches(name: "x", vendor: 0x248a, product: 0x8266))
         #expect(!RemoteSelector.ids(vendor: 0x248a, product: 0x8266).matches(name: "x", vendor: 0x248a, product: 1))
         #expect(RemoteSelector.ids(vendor: 0x05ac, product: 0x22c).description == "05ac:022c")
