@@ -11,6 +11,12 @@
 //       burst CODE N GAP_US                 N clicks GAP_US apart (chatter)
 //     Each key event's CLOCK_MONOTONIC time (microseconds, taken just before it is written) is printed as
 //     "sent CODE VALUE T_US" on standard output.
+// remote-keys hid NAME VENDOR PRODUCT
+//     A Bluetooth selfie remote as the kernel's HID layer sees one, through /dev/uhid: the report descriptor of an
+//     "AB Shutter3" (a keyboard, report 1, and a consumer control, report 2), so its keys come through hid-generic's
+//     own mapping as a real remote's do. Prints "node /dev/input/eventN NAME" for each input device the kernel made
+//     of it, then reads commands as `make` does: click/down/up 115 (volume up, consumer usage 0xE9), 114 (volume down,
+//     0xEA) or 28 (Enter, keyboard usage 0x28); sleep MS; quit.
 // remote-keys listen NODE MS [OUT]
 //     Opens NODE and counts the key events it receives for MS milliseconds; prints "keys N" (0 when another program
 //     grabbed the device: EVIOCGRAB). With OUT, it runs SCHED_FIFO 10 (as the booth's loop) and writes a line per key
@@ -22,6 +28,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/input.h>
+#include <linux/uhid.h>
 #include <linux/uinput.h>
 #include <poll.h>
 #include <sched.h>
@@ -152,6 +159,121 @@ static int make(int argc, char **argv) {
     return 0;
 }
 
+/* A selfie remote's report descriptor: a keyboard (report 1: modifiers, reserved, six keys) and a consumer control
+ * (report 2: one 16-bit usage). */
+static const unsigned char selfie_descriptor[] = {
+    0x05, 0x01, 0x09, 0x06, 0xa1, 0x01, 0x85, 0x01, 0x05, 0x07, 0x19, 0xe0, 0x29, 0xe7, 0x15, 0x00, 0x25, 0x01,
+    0x75, 0x01, 0x95, 0x08, 0x81, 0x02, 0x95, 0x01, 0x75, 0x08, 0x81, 0x01, 0x95, 0x06, 0x75, 0x08, 0x15, 0x00,
+    0x25, 0x65, 0x05, 0x07, 0x19, 0x00, 0x29, 0x65, 0x81, 0x00, 0xc0,
+    0x05, 0x0c, 0x09, 0x01, 0xa1, 0x01, 0x85, 0x02, 0x15, 0x00, 0x26, 0xff, 0x03, 0x19, 0x00, 0x2a, 0xff, 0x03,
+    0x75, 0x10, 0x95, 0x01, 0x81, 0x00, 0xc0,
+};
+
+static void uhid_write(int fd, const struct uhid_event *event) {
+    if (write(fd, event, sizeof *event) != (ssize_t)sizeof *event) die("write /dev/uhid");
+}
+
+/* One input report: the key CODE (115, 114 or 28) down or up. */
+static void hid_key(int fd, long code, int down) {
+    struct uhid_event event;
+    memset(&event, 0, sizeof event);
+    event.type = UHID_INPUT2;
+    if (code == 28) {
+        unsigned char report[9] = {1, 0, 0, (unsigned char)(down ? 0x28 : 0), 0, 0, 0, 0, 0};
+        memcpy(event.u.input2.data, report, sizeof report);
+        event.u.input2.size = sizeof report;
+    } else {
+        int usage = down ? (code == 115 ? 0xe9 : code == 114 ? 0xea : 0) : 0;
+        unsigned char report[3] = {2, (unsigned char)(usage & 0xff), (unsigned char)(usage >> 8)};
+        memcpy(event.u.input2.data, report, sizeof report);
+        event.u.input2.size = sizeof report;
+    }
+    printf("sent %ld %d %lld\n", code, down, (long long)now_us());
+    uhid_write(fd, &event);
+}
+
+/* Prints each event node whose input device's name starts with NAME, once at least one is there and no more came for
+ * 300 ms. */
+static void print_hid_nodes(const char *name) {
+    int found = 0, stable = 0;
+    char nodes[16][900];
+    for (int tries = 0; tries < 500 && stable < 30; tries++, usleep(10000)) {
+        int count = 0;
+        DIR *dir = opendir("/sys/class/input");
+        if (!dir) continue;
+        struct dirent *entry;
+        while ((entry = readdir(dir)) && count < 16) {
+            if (strncmp(entry->d_name, "event", 5) != 0) continue;
+            char path[600], device_name[256] = "";
+            snprintf(path, sizeof path, "/sys/class/input/%s/device/name", entry->d_name);
+            FILE *f = fopen(path, "r");
+            if (!f) continue;
+            if (!fgets(device_name, sizeof device_name, f)) device_name[0] = 0;
+            fclose(f);
+            device_name[strcspn(device_name, "\n")] = 0;
+            snprintf(path, sizeof path, "/dev/input/%s", entry->d_name);
+            if (strncmp(device_name, name, strlen(name)) == 0 && access(path, F_OK) == 0)
+                snprintf(nodes[count++], sizeof nodes[0], "%s %s", path, device_name);
+        }
+        closedir(dir);
+        if (count > 0 && count == found) stable++;
+        else stable = 0;
+        found = count;
+    }
+    if (found == 0) {
+        fprintf(stderr, "remote-keys: no input device named %s* after 5 s\n", name);
+        exit(1);
+    }
+    for (int i = 0; i < found; i++) printf("node %s\n", nodes[i]);
+    fflush(stdout);
+}
+
+static int hid(int argc, char **argv) {
+    if (argc != 5) {
+        fprintf(stderr, "usage: remote-keys hid NAME VENDOR PRODUCT\n");
+        return 2;
+    }
+    int fd = open("/dev/uhid", O_RDWR | O_CLOEXEC);
+    if (fd < 0) die("open /dev/uhid");
+    struct uhid_event event;
+    memset(&event, 0, sizeof event);
+    event.type = UHID_CREATE2;
+    snprintf((char *)event.u.create2.name, sizeof event.u.create2.name, "%s", argv[2]);
+    memcpy(event.u.create2.rd_data, selfie_descriptor, sizeof selfie_descriptor);
+    event.u.create2.rd_size = sizeof selfie_descriptor;
+    event.u.create2.bus = BUS_BLUETOOTH;
+    event.u.create2.vendor = (unsigned)strtoul(argv[3], NULL, 16);
+    event.u.create2.product = (unsigned)strtoul(argv[4], NULL, 16);
+    uhid_write(fd, &event);
+    print_hid_nodes(argv[2]);
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+        char verb[32];
+        long a = 0;
+        if (sscanf(line, "%31s %ld", verb, &a) < 1) continue;
+        if (strcmp(verb, "quit") == 0) break;
+        if (strcmp(verb, "click") == 0) {
+            hid_key(fd, a, 1);
+            hid_key(fd, a, 0);
+        } else if (strcmp(verb, "down") == 0) {
+            hid_key(fd, a, 1);
+        } else if (strcmp(verb, "up") == 0) {
+            hid_key(fd, a, 0);
+        } else if (strcmp(verb, "sleep") == 0) {
+            usleep((useconds_t)(a * 1000));
+        } else {
+            fprintf(stderr, "remote-keys: unknown command %s", line);
+        }
+        printf("done %s\n", verb);
+        fflush(stdout);
+    }
+    memset(&event, 0, sizeof event);
+    event.type = UHID_DESTROY;
+    uhid_write(fd, &event);
+    close(fd);
+    return 0;
+}
+
 static int listen_keys(int argc, char **argv) {
     if (argc != 4 && argc != 5) {
         fprintf(stderr, "usage: remote-keys listen NODE MS [OUT]\n");
@@ -198,6 +320,8 @@ int main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     if (argc >= 2 && strcmp(argv[1], "make") == 0) return make(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "listen") == 0) return listen_keys(argc, argv);
-    fprintf(stderr, "usage: remote-keys make NAME VENDOR PRODUCT KEY_CODE... | remote-keys listen NODE MS\n");
+    if (argc >= 2 && strcmp(argv[1], "hid") == 0) return hid(argc, argv);
+    fprintf(stderr, "usage: remote-keys make NAME VENDOR PRODUCT KEY_CODE... | remote-keys hid NAME VENDOR PRODUCT | "
+                    "remote-keys listen NODE MS [OUT]\n");
     return 2;
 }

@@ -404,20 +404,33 @@ declare -A RIG_REMOTE_FD RIG_REMOTE_NODE RIG_REMOTE_PID
 # rig_remote_make ID NAME VENDOR PRODUCT KEY_CODE...: makes an input device through uinput (lib/remote-keys.c) that
 # stays until rig_remote_gone ID; sets RIG_REMOTE_NODE[ID] to its event node. Its output is RIG_OUT/remote-ID.out.
 rig_remote_make() {
+    [[ -e /dev/uinput ]] || { rig_modprobe uinput evdev; rig_wait_for 10 "/dev/uinput" test -e /dev/uinput; }
+    rig_remote_start "$1" make "${@:2}"
+}
+
+# rig_remote_hid ID NAME VENDOR PRODUCT: a Bluetooth selfie remote as the kernel's HID layer sees one, through uhid
+# (remote-keys hid: its keys come through hid-generic's mapping); RIG_REMOTE_NODE[ID] is the first of its event nodes.
+rig_remote_hid() {
+    [[ -e /dev/uhid ]] || { rig_modprobe uhid hid-generic evdev; rig_wait_for 10 "/dev/uhid" test -e /dev/uhid; }
+    rig_remote_start "$1" hid "${@:2}"
+}
+
+# rig_remote_start ID MODE ARG...: runs remote-keys MODE ARG... with its commands from a FIFO (rig_remote) until
+# rig_remote_gone ID.
+rig_remote_start() {
     local id=$1 tool fd
     shift
-    [[ -e /dev/uinput ]] || { rig_modprobe uinput evdev; rig_wait_for 10 "/dev/uinput" test -e /dev/uinput; }
     tool=$(rig_c_tool remote-keys)
     # Its commands through a FIFO in the guest's /tmp (the 9p share refuses one).
     rm -f "/tmp/rig-remote-$id" "$RIG_OUT/remote-$id.out"
     mkfifo "/tmp/rig-remote-$id"
-    "$tool" make "$@" <"/tmp/rig-remote-$id" >"$RIG_OUT/remote-$id.out" &
+    "$tool" "$@" <"/tmp/rig-remote-$id" >"$RIG_OUT/remote-$id.out" &
     RIG_REMOTE_PID[$id]=$!
     exec {fd}>"/tmp/rig-remote-$id"
     RIG_REMOTE_FD[$id]=$fd
     rig_wait_for 10 "remote $id's event node" grep -q '^node ' "$RIG_OUT/remote-$id.out"
-    RIG_REMOTE_NODE[$id]=$(sed -n 's/^node //p' "$RIG_OUT/remote-$id.out")
-    rig_log "remote $id ($1, $2:$3) at ${RIG_REMOTE_NODE[$id]}"
+    RIG_REMOTE_NODE[$id]=$(sed -n 's/^node \([^ ]*\).*/\1/p' "$RIG_OUT/remote-$id.out" | head -1)
+    rig_log "remote $id ($2, $3:$4) at $(sed -n 's/^node //p' "$RIG_OUT/remote-$id.out" | tr '\n' ' ')"
 }
 
 # rig_remote ID COMMAND: sends one command (down CODE, up CODE, repeat CODE, click CODE, burst CODE N GAP_US, sleep

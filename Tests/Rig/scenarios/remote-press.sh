@@ -3,7 +3,8 @@
 # window; its keys reach no other reader (EVIOCGRAB); a keyboard the config does not name is never taken; a second
 # remote, plugged in later and named by its ids, is taken as it appears; one unplugged with its key held mid-sequence
 # lets the button go (no stuck state) and is taken again when it returns; key repeat and chatter start one sequence;
-# the GPIO button still works beside them.
+# a selfie remote made through uhid (the kernel's HID layer maps its volume-up, as a real remote's) is taken by its name
+# in each of the parts the kernel makes of it, and takes a photo; the GPIO button still works beside them.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 150
@@ -12,7 +13,7 @@ rig_sound_up
 rig_booth_chip >/dev/null
 rig_remote_make kbd "Some Keyboard" 0001 0001 $up $down $enter $a
 rig_remote_make shutter "HeyLook Test Shutter" 248a 8266 $up $down $enter
-rig_booth_config "$RIG_OUT/booth.toml" remote.devices='["heylook test shutter", "1234:5678"]'
+rig_booth_config "$RIG_OUT/booth.toml" remote.devices='["heylook test shutter", "1234:5678", "AB Shutter3"]'
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera
 rig_wait_for 10 "the shutter taken" grep -q 'remote: HeyLook Test Shutter (248a:8266) at .* taken' "$RIG_OUT/booth.err"
 rig_assert "the keyboard was not taken" sh -c "! grep -q 'Some Keyboard' '$RIG_OUT/booth.err'"
@@ -69,16 +70,27 @@ rig_remote shutter burst $up 4 3000
 rig_booth_wait 30 5 '"type":"photoSaved"'
 rig_booth_wait 10 5 '"type":"state","from":"processing","to":"idle"'
 rig_sleep_ms 5500
-# The GPIO button beside them.
-rig_booth_click 6 '"type":"state","from":"idle","to":"playingSound"'
+# A selfie remote through the HID layer: its volume-up is hid-generic's KEY_VOLUMEUP, from its consumer control part.
+rig_remote_hid selfie "AB Shutter3" 248a 8267
+rig_wait_for 10 "the selfie remote taken" grep -q 'remote: AB Shutter3 Consumer Control (248a:8267) at .* taken' \
+    "$RIG_OUT/booth.err"
+rig_remote selfie click $up
 rig_booth_wait 30 6 '"type":"photoSaved"'
 rig_booth_wait 10 6 '"type":"state","from":"processing","to":"idle"'
+rig_assert "the selfie remote's press came through its consumer control" \
+    grep -qF '"input":"buttonPressed","handled_us"' <(grep -F '"from":"AB Shutter3 Consumer Control"' "$RIG_BOOTH_EVENTS")
+rig_sleep_ms 5500
+# The GPIO button beside them.
+rig_booth_click 7 '"type":"state","from":"idle","to":"playingSound"'
+rig_booth_wait 30 7 '"type":"photoSaved"'
+rig_booth_wait 10 7 '"type":"state","from":"processing","to":"idle"'
 rig_booth_stop
 
 events=$RIG_BOOTH_EVENTS
-rig_assert "six sequences, one for each press, chatter and repeats included" \
-    test "$(rig_booth_count '"type":"state","from":"idle","to":"playingSound"')" = 6
+rig_assert "seven sequences, one for each press, chatter and repeats included" \
+    test "$(rig_booth_count '"type":"state","from":"idle","to":"playingSound"')" = 7
 rig_assert "the keyboard sent nothing the booth took" sh -c "! grep -qF 'Some Keyboard' '$events'"
 rig_assert "one photo discarded" test "$(rig_booth_count '"type":"photoDiscarded"')" = 1
 rig_remote_gone shutter
 rig_remote_gone kbd
+rig_remote_gone selfie
