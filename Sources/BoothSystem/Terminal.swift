@@ -1,4 +1,5 @@
 // Terminal: a terminal's line settings (termios): read, made key by key, put back.
+import CBoothSys
 import Glibc
 
 /// The line settings of the terminal on a standard stream (termios): the interactive simulator reads keys one by
@@ -37,5 +38,12 @@ public enum Terminal {
     public static func restore(_ stream: StandardStream, to settings: Settings) {
         var attributes = settings.attributes
         _ = tcsetattr(stream.descriptor, TCSANOW, &attributes)
+    }
+
+    /// The width in columns of the terminal on `stream` now (it may change as the window does); nil when it is no
+    /// terminal. The corresponding C call is `ioctl` with TIOCGWINSZ.
+    public static func columns(of stream: StandardStream) -> Int? {
+        let columns = Int(booth_terminal_columns(stream.descriptor))
+        return columns > 0 ? columns : nil
     }
 }

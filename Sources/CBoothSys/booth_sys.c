@@ -1,5 +1,6 @@
 /* Linux calls that Swift cannot reach directly. */
 #define _GNU_SOURCE
+#include <sys/ioctl.h>
 #include "booth_sys.h"
 
 #include <fcntl.h>
@@ -58,4 +59,10 @@ int booth_clock_synchronised(void)
 	if (result < 0)
 		return -1;
 	return result != TIME_ERROR && !(state.status & STA_UNSYNC);
+}
+
+int booth_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) < 0) return 0;
+    return size.ws_col;
 }

@@ -33,7 +33,13 @@ enum Log {
         return FileIdentity(descriptor: fd) == FileIdentity(device: device, inode: inode)
     }
 
+    /// A line kept at the bottom of the terminal (the interactive simulator's status): cleared before each log line and
+    /// drawn again after it, so the two never run into each other.
+    nonisolated(unsafe) static var statusLine: (clear: () -> Void, draw: () -> Void)?
+
     private static func write(_ line: String) {
+        statusLine?.clear()
         StandardStream.error.write(line + "\n")
+        statusLine?.draw()
     }
 }

@@ -37,6 +37,7 @@ final class TerminalInput: InputDevice {
         StandardStream.input.makeNonBlocking()
         try loop.register(readable: StandardStream.input.descriptor) { [unowned self] in self.readKeys() }
         lights.onChange = { [unowned self] in self.draw() }
+        Log.statusLine = ({ [unowned self] in self.clear() }, { [unowned self] in self.draw() })
         print(
             "HeyLook Booth simulator — space: press  l: long press  ←/→ a/d: knob  k: knob press  K: knob long press  c: cancel  p: print  q: quit"
         )
@@ -47,6 +48,7 @@ final class TerminalInput: InputDevice {
 
     /// Puts the terminal back.
     func restore() {
+        Log.statusLine = nil
         Terminal.restore(.input, to: saved)
         print("")
     }
@@ -97,11 +99,25 @@ final class TerminalInput: InputDevice {
         let button = lights.buttonLED ? "(●) ready" : "( ) busy "
         let flash = lights.flash ? " ⚡" : ""
         let visualText = visual ? "on" : "off"
-        var line = "\r\u{1B}[2K LEDs \(lights.row.rendered(count: lights.ledCount))  button \(button)\(flash)  "
+        var line = " LEDs \(lights.row.rendered(count: lights.ledCount))  button \(button)\(flash)  "
         line += "state \(state)  sound \(sound)  delay \(delay)s  volume \(volume)%  countdown \(visualText)"
         if !lastPhoto.isEmpty { line += "  photo \(lastPhoto)" }
         if !message.isEmpty { line += "  \(message)" }
-        StandardStream.output.write(line)
+        let columns = Terminal.columns(of: .output) ?? 80
+        StandardStream.output.write("\r\u{1B}[2K" + Self.fitted(line, columns: columns))
+    }
+
+    /// `line` cut to fit `columns` with a "…" at its end, never wrapped: a wrapped status line would scroll a new line
+    /// with every redraw. The last column stays free (some terminals wrap on writing it).
+    static func fitted(_ line: String, columns: Int) -> String {
+        let room = max(columns - 1, 1)
+        guard line.count > room else { return line }
+        return String(line.prefix(room - 1)) + "…"
+    }
+
+    /// Clears the status line (before a log line on standard error takes its place).
+    func clear() {
+        StandardStream.output.write("\r\u{1B}[2K")
     }
 
     /// Follows the events log to keep the status fields current.

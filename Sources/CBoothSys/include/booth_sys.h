@@ -48,4 +48,7 @@ int booth_fs_type(int fd, long *type);
  * 0 no (TIME_ERROR or STA_UNSYNC), -1 with errno set when adjtimex fails. */
 int booth_clock_synchronised(void);
 
+/* The width in columns of the terminal on @p fd (TIOCGWINSZ), or 0 when it is no terminal or has none. */
+int booth_terminal_columns(int fd);
+
 #endif
