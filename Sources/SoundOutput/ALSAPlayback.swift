@@ -127,6 +127,7 @@ public final class ALSAPlayback {
             sound.buffer.sampleRate == sampleRate && sound.buffer.channels == channels,
             "sound prepared for \(sound.buffer.sampleRate) Hz × \(sound.buffer.channels), device plays \(sampleRate) Hz × \(channels)"
         )
+        snd_pcm_drop(pcm)
         current = nil
         self.volume = min(max(volume, 0), 1)
         startedAt = nil
@@ -137,12 +138,7 @@ public final class ALSAPlayback {
         soundUnderruns = 0
         longestWaitNanoseconds = 0
         lastWake = nil
-        // A device left prepared by the last sound's end (`stop`) takes the first write at once; one still playing
-        // a sound (cut by this one) or in a state of error is stopped and prepared first.
-        if snd_pcm_state(pcm) != SND_PCM_STATE_PREPARED {
-            snd_pcm_drop(pcm)
-            try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
-        }
+        try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
             try fill()
@@ -154,11 +150,9 @@ public final class ALSAPlayback {
         }
     }
 
-    /// Silences the device at once and forgets the current sound, and prepares the device for the next one (off the
-    /// path from a press to its sound: `play` then only writes). Harmless when idle.
+    /// Silences the device at once and forgets the current sound. Harmless when idle.
     public func stop() {
         snd_pcm_drop(pcm)
-        _ = snd_pcm_prepare(pcm)  // A failure here is met again, and reported, by the next `play`.
         current = nil
     }
 
