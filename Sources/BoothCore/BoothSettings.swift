@@ -100,14 +100,18 @@ public struct BoothSettings: Hashable, Sendable {
         /// The defaults.
         public init() {}
 
-        /// What each key does; a key listed for two things is the first's (the config refuses that).
-        public var roles: [KeyCode: RemoteKeyRole] {
-            var roles: [KeyCode: RemoteKeyRole] = [:]
-            let lists: [(RemoteKeyRole, [KeyCode])] = [
+        /// Each role's keys, in `RemoteKeyRole`'s order.
+        public var keyLists: [(role: RemoteKeyRole, keys: [KeyCode])] {
+            [
                 (.press, pressKeys), (.retake, retakeKeys), (.print, printKeys), (.knobLeft, knobLeftKeys),
                 (.knobRight, knobRightKeys), (.knobPress, knobPressKeys),
             ]
-            for (role, keys) in lists {
+        }
+
+        /// What each key does; a key listed for two things is the first's (the config refuses that).
+        public var roles: [KeyCode: RemoteKeyRole] {
+            var roles: [KeyCode: RemoteKeyRole] = [:]
+            for (role, keys) in keyLists {
                 for key in keys where roles[key] == nil { roles[key] = role }
             }
             return roles

@@ -59,12 +59,8 @@ public enum ConfigFile {
 
     /// A remote's key does one thing: one listed for two is an error at the later list.
     private static func checkRemoteKeys(_ remote: BoothSettings.Remote, _ document: TOMLDocument) throws(Error) {
-        let lists: [(RemoteKeyRole, [KeyCode])] = [
-            (.press, remote.pressKeys), (.retake, remote.retakeKeys), (.print, remote.printKeys),
-            (.knobLeft, remote.knobLeftKeys), (.knobRight, remote.knobRightKeys), (.knobPress, remote.knobPressKeys),
-        ]
         var seen: [KeyCode: RemoteKeyRole] = [:]
-        for (role, keys) in lists {
+        for (role, keys) in remote.keyLists {
             for key in keys {
                 if let first = seen[key], first != role {
                     let path = "remote.\(role.configKey)"

@@ -19,6 +19,8 @@ public struct EventStats: Sendable {
     public private(set) var prints = (sent: 0, printed: 0, failed: 0)
     /// Attention sounds played, by name.
     public private(set) var soundsUsed: [String: Int] = [:]
+    /// Presses of the big button, by the input they came from: `the button` (its GPIO line), or a remote's name.
+    public private(set) var pressesByInput: [String: Int] = [:]
     /// Aborted sequences, by the error reported just before.
     public private(set) var aborts: [String: Int] = [:]
     /// From the button's edge to the attention sound's first samples, microseconds.
@@ -57,6 +59,7 @@ public struct EventStats: Sendable {
             lastError = nil
         case "input" where record.string("input") == "buttonPressed":
             pendingPress = record.time
+            pressesByInput[record.string("from") ?? Self.button, default: 0] += 1
         case "soundStarted" where record.string("purpose") == "attention":
             soundsUsed[record.string("sound") ?? "?", default: 0] += 1
             if let press = pendingPress, let time = record.time, let latency = Self.difference(time, press),
@@ -94,6 +97,9 @@ public struct EventStats: Sendable {
         }
     }
 
+    /// What a press without a `from` came from: the big button's GPIO line.
+    static let button = "the button"
+
     /// `a - b`, nil where it does not fit (a crafted line, not a time).
     private static func difference(_ a: Int64, _ b: Int64) -> Int64? {
         let (result, overflow) = a.subtractingReportingOverflow(b)
@@ -129,6 +135,14 @@ public struct EventStats: Sendable {
         if soundsUsed.isEmpty { lines.append("  none") }
         for (sound, count) in soundsUsed.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
             lines.append("  \(Self.padLeft(String(count), 5))  \(sound)")
+        }
+        if pressesByInput.keys.contains(where: { $0 != Self.button }) {
+            // With a remote: which input took the photos.
+            lines.append("")
+            lines.append("Presses by input")
+            for (input, count) in pressesByInput.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                lines.append("  \(Self.padLeft(String(count), 5))  \(input)")
+            }
         }
         lines.append("")
         lines.append("Aborts by reason")

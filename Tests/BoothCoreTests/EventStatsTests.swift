@@ -58,6 +58,24 @@ import Testing
         #expect(report.contains("      3  Cow\n      1  Duck"))
     }
 
+    /// Presses are counted by the input they came from once a remote took one; a booth with its button alone says
+    /// nothing of inputs.
+    @Test func pressesAreCountedByTheirInputWhenARemoteTookOne() {
+        var stats = EventStats()
+        for line in Self.events.split(separator: "\n") { stats.add(line: line) }
+        #expect(stats.pressesByInput == ["the button": 3])
+        #expect(!stats.report.contains("Presses by input"))
+        for t in [7000, 8000] {
+            stats.add(
+                line: #"{"t_us":\#(t),"type":"input","input":"buttonPressed","handled_us":1,"from":"AB Shutter3"}"#[...]
+            )
+        }
+        stats.add(
+            line: #"{"t_us":9000,"type":"input","input":"buttonReleased","handled_us":1,"from":"AB Shutter3"}"#[...])
+        #expect(stats.pressesByInput == ["the button": 3, "AB Shutter3": 2])
+        #expect(stats.report.contains("Presses by input\n      3  the button\n      2  AB Shutter3\n"))
+    }
+
     @Test func aBoothThatNeverPrintedSaysNothingOfPrints() {
         var stats = EventStats()
         stats.add(line: #"{"t_us":100,"type":"ready","sound":"Duck"}"#[...])

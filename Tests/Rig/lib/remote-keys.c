@@ -6,7 +6,7 @@
 //     "node /dev/input/eventN" once the kernel made its event node, then reads commands from standard input, one a
 //     line, until "quit" or the end of input (the device is destroyed then, as a remote that goes away):
 //       down CODE | up CODE | repeat CODE   one key event and its SYN_REPORT
-//       click CODE                          down and up in one report, as many selfie remotes send them
+//       click CODE                          down and up at once, as many selfie remotes send them
 //       sleep MS                            pause
 //       burst CODE N GAP_US                 N clicks GAP_US apart (chatter)
 //     Each key event's CLOCK_MONOTONIC time (microseconds, taken just before it is written) is printed as
@@ -96,6 +96,51 @@ static void print_node(const char *sysname) {
     exit(1);
 }
 
+/* A key action of a device: CODE's VALUE (1 down, 0 up, 2 repeat) and its report. */
+typedef void (*key_action)(int fd, long code, int value);
+
+static void uinput_key(int fd, long code, int value) {
+    emit(fd, EV_KEY, (int)code, value);
+    report(fd);
+}
+
+static void hid_key(int fd, long code, int value);
+
+/* Reads the commands (down/up/repeat/click CODE, burst CODE N GAP_US, sleep MS, quit) from standard input until quit or
+ * its end, each carried out through KEY and answered with "done VERB". */
+static void run_commands(int fd, key_action key) {
+    char line[256];
+    while (fgets(line, sizeof line, stdin)) {
+        char verb[32];
+        long a = 0, b = 0, c = 0;
+        int n = sscanf(line, "%31s %ld %ld %ld", verb, &a, &b, &c);
+        if (n < 1) continue;
+        if (strcmp(verb, "quit") == 0) break;
+        if (strcmp(verb, "down") == 0) {
+            key(fd, a, 1);
+        } else if (strcmp(verb, "up") == 0) {
+            key(fd, a, 0);
+        } else if (strcmp(verb, "repeat") == 0) {
+            key(fd, a, 2);
+        } else if (strcmp(verb, "click") == 0) {
+            key(fd, a, 1);
+            key(fd, a, 0);
+        } else if (strcmp(verb, "burst") == 0) {
+            for (long i = 0; i < b; i++) {
+                key(fd, a, 1);
+                key(fd, a, 0);
+                if (i + 1 < b) usleep((useconds_t)c);
+            }
+        } else if (strcmp(verb, "sleep") == 0) {
+            usleep((useconds_t)(a * 1000));
+        } else {
+            fprintf(stderr, "remote-keys: unknown command %s", line);
+        }
+        printf("done %s\n", verb);
+        fflush(stdout);
+    }
+}
+
 static int make(int argc, char **argv) {
     if (argc < 6) {
         fprintf(stderr, "usage: remote-keys make NAME VENDOR PRODUCT KEY_CODE...\n");
@@ -117,43 +162,7 @@ static int make(int argc, char **argv) {
     char sysname[64];
     if (ioctl(fd, UI_GET_SYSNAME(sizeof sysname), sysname) < 0) die("UI_GET_SYSNAME");
     print_node(sysname);
-    char line[256];
-    while (fgets(line, sizeof line, stdin)) {
-        char verb[32];
-        long a = 0, b = 0, c = 0;
-        int n = sscanf(line, "%31s %ld %ld %ld", verb, &a, &b, &c);
-        if (n < 1) continue;
-        if (strcmp(verb, "quit") == 0) break;
-        if (strcmp(verb, "down") == 0) {
-            emit(fd, EV_KEY, (int)a, 1);
-            report(fd);
-        } else if (strcmp(verb, "up") == 0) {
-            emit(fd, EV_KEY, (int)a, 0);
-            report(fd);
-        } else if (strcmp(verb, "repeat") == 0) {
-            emit(fd, EV_KEY, (int)a, 2);
-            report(fd);
-        } else if (strcmp(verb, "click") == 0) {
-            emit(fd, EV_KEY, (int)a, 1);
-            report(fd);
-            emit(fd, EV_KEY, (int)a, 0);
-            report(fd);
-        } else if (strcmp(verb, "burst") == 0) {
-            for (long i = 0; i < b; i++) {
-                emit(fd, EV_KEY, (int)a, 1);
-                report(fd);
-                emit(fd, EV_KEY, (int)a, 0);
-                report(fd);
-                if (i + 1 < b) usleep((useconds_t)c);
-            }
-        } else if (strcmp(verb, "sleep") == 0) {
-            usleep((useconds_t)(a * 1000));
-        } else {
-            fprintf(stderr, "remote-keys: unknown command %s", line);
-        }
-        printf("done %s\n", verb);
-        fflush(stdout);
-    }
+    run_commands(fd, uinput_key);
     ioctl(fd, UI_DEV_DESTROY);
     close(fd);
     return 0;
@@ -173,8 +182,9 @@ static void uhid_write(int fd, const struct uhid_event *event) {
     if (write(fd, event, sizeof *event) != (ssize_t)sizeof *event) die("write /dev/uhid");
 }
 
-/* One input report: the key CODE (115, 114 or 28) down or up. */
-static void hid_key(int fd, long code, int down) {
+/* One input report: the key CODE (115, 114 or 28) down (VALUE 1, or 2: a HID remote repeats by holding) or up. */
+static void hid_key(int fd, long code, int value) {
+    int down = value != 0;
     struct uhid_event event;
     memset(&event, 0, sizeof event);
     event.type = UHID_INPUT2;
@@ -188,7 +198,7 @@ static void hid_key(int fd, long code, int down) {
         memcpy(event.u.input2.data, report, sizeof report);
         event.u.input2.size = sizeof report;
     }
-    printf("sent %ld %d %lld\n", code, down, (long long)now_us());
+    printf("sent %ld %d %lld\n", code, value, (long long)now_us());
     uhid_write(fd, &event);
 }
 
@@ -246,27 +256,7 @@ static int hid(int argc, char **argv) {
     event.u.create2.product = (unsigned)strtoul(argv[4], NULL, 16);
     uhid_write(fd, &event);
     print_hid_nodes(argv[2]);
-    char line[256];
-    while (fgets(line, sizeof line, stdin)) {
-        char verb[32];
-        long a = 0;
-        if (sscanf(line, "%31s %ld", verb, &a) < 1) continue;
-        if (strcmp(verb, "quit") == 0) break;
-        if (strcmp(verb, "click") == 0) {
-            hid_key(fd, a, 1);
-            hid_key(fd, a, 0);
-        } else if (strcmp(verb, "down") == 0) {
-            hid_key(fd, a, 1);
-        } else if (strcmp(verb, "up") == 0) {
-            hid_key(fd, a, 0);
-        } else if (strcmp(verb, "sleep") == 0) {
-            usleep((useconds_t)(a * 1000));
-        } else {
-            fprintf(stderr, "remote-keys: unknown command %s", line);
-        }
-        printf("done %s\n", verb);
-        fflush(stdout);
-    }
+    run_commands(fd, hid_key);
     memset(&event, 0, sizeof event);
     event.type = UHID_DESTROY;
     uhid_write(fd, &event);
