@@ -18,7 +18,8 @@ rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera
 rig_wait_for 10 "the shutter taken" grep -q 'remote: HeyLook Test Shutter (248a:8266) at .* taken' "$RIG_OUT/booth.err"
 rig_assert "the keyboard was not taken" sh -c "! grep -q 'Some Keyboard' '$RIG_OUT/booth.err'"
 
-# The keyboard's keys do nothing; the shutter's reach no other reader while the booth has it.
+# The keyboard's keys do nothing; the shutter's reach no other reader while the booth has it (mutation: a shim whose
+# grab does nothing gives the reader both key events of the click, "keys 2").
 tool=$(rig_c_tool remote-keys)
 "$tool" listen "${RIG_REMOTE_NODE[shutter]}" 1500 >"$RIG_OUT/listen.out" &
 listener=$!
