@@ -40,12 +40,9 @@ public final class ALSAPlayback {
     public private(set) var firstProgressAt: Instant?
     /// Underruns recovered from since this playback was opened.
     public private(set) var underrunCount = 0
-    /// Frames the first write of the current (or latest) sound handed to ALSA: one period (the whole sound if
-    /// shorter), which starts the stream.
+    /// Frames the first write of the current (or latest) sound handed to ALSA: the stream starts only at
+    /// the end of that write, with all of them queued (a buffer, or the whole sound if shorter).
     public private(set) var firstWriteFrames = 0
-    /// Frames, real and silent, with ALSA when `play` returned: a whole buffer, so the device cannot run dry for
-    /// the buffer's length whatever the loop does next.
-    public private(set) var framesQueuedByPlay = 0
     /// Underruns recovered from during the current (or latest) sound: each is a gap in what was heard.
     public private(set) var soundUnderruns = 0
     /// The longest time, in nanoseconds, between two wake-ups (`play`, then each `handlePoll`) during the
@@ -117,11 +114,10 @@ public final class ALSAPlayback {
         PreparedSound(source, sampleRate: sampleRate, channels: channels, gainDecibels: gainDecibels)
     }
 
-    /// Cuts any current sound and starts `sound` at `volume` (0...1 of its amplitude): its first period goes to
-    /// ALSA in a write of its own, which starts the stream (the start threshold is one period), and the rest of a
-    /// whole buffer (the whole sound, if shorter) right after, before `play` returns. So the first samples are with
-    /// ALSA as soon as a period can be copied, and a loop paused right after the start (a busy machine) still has
-    /// the buffer's length before the device runs dry. Re-read `pollDescriptors` afterwards.
+    /// Cuts any current sound and starts `sound` at `volume` (0...1 of its amplitude): a whole buffer
+    /// (the whole sound, if shorter) goes to ALSA in one write, and the stream starts at the end of that
+    /// write, so a loop paused right after the start (a busy machine) still has the buffer's length before
+    /// the device runs dry. Re-read `pollDescriptors` afterwards.
     public func play(_ sound: PreparedSound, volume: Double = 1) throws(SoundDeviceError) {
         precondition(
             sound.buffer.sampleRate == sampleRate && sound.buffer.channels == channels,
@@ -134,7 +130,6 @@ public final class ALSAPlayback {
         firstProgressAt = nil
         cachedDeviceStart = nil
         firstWriteFrames = 0
-        framesQueuedByPlay = 0
         soundUnderruns = 0
         longestWaitNanoseconds = 0
         lastWake = nil
@@ -142,7 +137,6 @@ public final class ALSAPlayback {
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
         do {
             try fill()
-            framesQueuedByPlay = current?.progress.framesWritten ?? 0
             lastWake = clock.now()
         } catch {
             stop()
@@ -228,14 +222,13 @@ public final class ALSAPlayback {
     // MARK: - Writing
 
     /// Writes real samples, then silence, until ALSA takes no more or one buffer's worth went in.
-    /// The bound matters for devices that never fill (the `null` plugin). A sound's first write is one period (it
-    /// starts the stream); after that real samples go in as few writes as the buffer allows.
+    /// The bound matters for devices that never fill (the `null` plugin). Real samples go in as few
+    /// writes as the buffer allows: the first write of a sound is a whole buffer.
     private func fill() throws(SoundDeviceError) {
         var budget = bufferFrames
         while budget > 0, let (sound, progress) = current {
             let count: Int
-            let most = startedAt == nil ? min(budget, periodFrames) : budget
-            switch progress.nextWrite(budget: most, period: periodFrames) {
+            switch progress.nextWrite(budget: budget, period: periodFrames) {
             case .sound(let from, let frames) where volume == 1:
                 count = try sound.buffer.samples.withUnsafeBufferPointer { samples throws(SoundDeviceError) in
                     try write(samples.baseAddress! + from * channels, frames: frames)
