@@ -24,8 +24,8 @@ final class KeyRemotes: InputDevice {
     private var watchingParent = false
     /// The remotes open now, by event node.
     private var open: [String: Remote] = [:]
-    /// Nodes that are no remote of the booth's (named by nobody), by node and the device's identity, so a change of
-    /// their attributes does not open them again.
+    /// Nodes that are no remote of the booth's (named by nobody), or that it may not open: not opened again until the
+    /// kernel or udev changes them (another device on the node, a new owner or mode).
     private var others: Set<String> = []
 
     /// One remote open.
@@ -55,9 +55,6 @@ final class KeyRemotes: InputDevice {
                     + "each is taken when it appears")
         }
     }
-
-    /// The remotes connected now, by their labels.
-    var connected: [String] { open.values.map(\.label).sorted() }
 
     // MARK: Finding devices
 
@@ -99,8 +96,10 @@ final class KeyRemotes: InputDevice {
             look()
             return
         }
+        // A node made again may be another device, and one udev gave the booth may open now: ask again. After an
+        // overflow (events lost), ask every node again.
+        if changes.overflowed { others.removeAll() }
         for name in changes.names where name.hasPrefix("event") {
-            // A node removed and made again may be another device: ask again.
             others.remove("\(folder)/\(name)")
         }
         look()
@@ -203,5 +202,7 @@ final class KeyRemotes: InputDevice {
             report(.buttonReleased, loop.now(), remote.device.name)
         }
         Log.info("remote: \(remote.label) \(why); it is taken again when it returns")
+        // Its node may already be another device's (the kernel reuses numbers), seen while this one was still open.
+        look()
     }
 }
