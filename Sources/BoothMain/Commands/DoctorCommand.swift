@@ -186,7 +186,7 @@ struct DoctorCommand: ParsableCommand {
                 return "\(selector): not connected (asleep, off or not paired: a key press wakes a Bluetooth remote)"
             }
             return found.map { device in
-                let ids = "\(RemoteSelector.hex(device.vendor)):\(RemoteSelector.hex(device.product))"
+                let ids = RemoteSelector.ids(vendor: device.vendor, product: device.product).description
                 let node = device.eventNode.map { " at /dev/input/\($0)" } ?? ""
                 return "✓ \"\(device.name)\" (\(ids), \(device.busName))\(node)"
             }.joined(separator: "; ")

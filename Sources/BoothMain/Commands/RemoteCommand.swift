@@ -45,7 +45,7 @@ struct RemoteCommand: ParsableCommand {
             let settings = try configFile.settings()
             let devices = try RemoteCommand.devices()
             for device in devices {
-                let ids = "\(RemoteSelector.hex(device.vendor)):\(RemoteSelector.hex(device.product))"
+                let ids = RemoteSelector.ids(vendor: device.vendor, product: device.product).description
                 let node = device.eventNode.map { "/dev/input/\($0)" } ?? "(no event node)"
                 let taken = RemoteCommand.isRemote(device, settings) ? "  remote (remote.devices)" : ""
                 print("\"\(device.name)\"  \(ids)  \(device.busName)  \(node)\(taken)")

@@ -132,7 +132,7 @@ final class KeyRemotes: InputDevice {
             others.insert(path)
             return
         }
-        let label = "\(device.name) (\(RemoteSelector.hex(device.vendor)):\(RemoteSelector.hex(device.product)))"
+        let label = "\(device.name) (\(RemoteSelector.ids(vendor: device.vendor, product: device.product)))"
         let sends = roles.keys.filter { (try? device.canSend($0.code)) == true }
         guard !sends.isEmpty else {
             Log.warning(
