@@ -86,17 +86,42 @@ sb_wait_quietly() {
 # the capture's trigger_time / by tstamp - hw_ptr).
 # The file is written on the guest's tmpfs (the 9p share can stall arecord into an overrun under load) with a 2 s
 # capture buffer, and moved to OUT.wav by sb_record_stop.
+# The clock is read from one snapshot of the status file taken while the stream ran: a second read could find the
+# stream closed (the file then holds only "closed"). An arecord that ends before its stream runs, or right after,
+# is started once more, its log shown; a second early end fails the scenario with that log.
 sb_record() {
     rec_out=$1 rec_tmp=/tmp/rig-rec-$BASHPID.wav
-    arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -B 2000000 -F 100000 -d "${2:-60}" "$rec_tmp" \
-        2>"$RIG_OUT/arecord.log" &
-    rec_pid=$!
-    rig_wait_for 10 "the loopback capture to run" grep -q 'state: RUNNING' "$SB_CAPTURE/status"
-    rig_log "capture: $(grep -E '^(period|buffer)_size' "$SB_CAPTURE/hw_params" | tr '\n' ' ')"
-    # shellcheck disable=SC2034 # read by the scenarios
-    read -r rec_frame0_us rec_frame0_alt_us < <(sb_check capture-clock "$SB_CAPTURE/status")
+    local attempt
+    for attempt in 1 2; do
+        arecord -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -B 2000000 -F 100000 -d "${2:-60}" "$rec_tmp" \
+            2>"$RIG_OUT/arecord.log" &
+        rec_pid=$!
+        rig_wait_for 10 "the loopback capture to run (or arecord to end)" sb_capture_snapshot
+        if [[ -s $RIG_OUT/capture-status ]] && kill -0 "$rec_pid" 2>/dev/null; then
+            rig_log "capture: $(grep -E '^(period|buffer)_size' "$SB_CAPTURE/hw_params" | tr '\n' ' ')"
+            # shellcheck disable=SC2034 # read by the scenarios
+            read -r rec_frame0_us rec_frame0_alt_us < <(sb_check capture-clock "$RIG_OUT/capture-status")
+            return 0
+        fi
+        wait "$rec_pid" || true
+        rig_log "arecord ended before its capture ran (attempt $attempt): $(cat "$RIG_OUT/arecord.log")"
+    done
+    rig_fail "arecord could not record the loopback: $(cat "$RIG_OUT/arecord.log")"
 }
 SB_CAPTURE=/proc/asound/Loopback/pcm1c/sub0
+
+# sb_capture_snapshot: succeeds once the capture's status file, read once into $RIG_OUT/capture-status, says the
+# stream runs (the copy is left empty otherwise), or once arecord (rec_pid) has ended.
+sb_capture_snapshot() {
+    local status=
+    IFS= read -r -d '' status <"$SB_CAPTURE/status" || true
+    if [[ $status == *"state: RUNNING"* ]]; then
+        printf '%s\n' "$status" >"$RIG_OUT/capture-status"
+        return 0
+    fi
+    : >"$RIG_OUT/capture-status"
+    ! kill -0 "$rec_pid" 2>/dev/null
+}
 
 # sb_capture_value KEY: a number from the capture's /proc status file (hw_ptr, appl_ptr).
 sb_capture_value() { sed -n "s/^$1 *: *\([0-9]*\).*/\1/p" "$SB_CAPTURE/status"; }
