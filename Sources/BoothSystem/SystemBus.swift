@@ -37,7 +37,8 @@ public final class SystemBus {
     deinit { booth_bus_close(bus) }
 
     /// Calls `interface.method` on `path` of `destination` with `arguments` typed by `signature` (s, o, b, y, u, i,
-    /// t, x); returns the reply's first value as text (an array one value per line, "" for none).
+    /// t, x, or v: a variant of one of those, written "b:true"); returns the reply's first value as text (an array one
+    /// value per line, "" for none).
     @discardableResult
     public func call(
         _ destination: String, _ path: String, _ interface: String, _ method: String, signature: String = "",
@@ -75,6 +76,46 @@ public final class SystemBus {
         throws(Failure) -> String
     {
         try call(destination, path, "org.freedesktop.DBus.Properties", "Get", signature: "ss", [interface, name])
+    }
+
+    /// Sets the property `name` of `interface` on `path` of `destination` to `value`, a variant written as its type
+    /// and text ("b:true").
+    public func setProperty(
+        _ destination: String, _ path: String, _ interface: String, _ name: String, to value: String
+    ) throws(Failure) {
+        try call(
+            destination, path, "org.freedesktop.DBus.Properties", "Set", signature: "ssv", [interface, name, value])
+    }
+
+    /// The objects an object manager at `path` of `destination` has (GetManagedObjects): object path → interface →
+    /// property → value as text (an array of basic values joined by commas; properties of other types left out).
+    public func managedObjects(
+        _ destination: String, _ path: String = "/"
+    ) throws(Failure)
+        -> [String: [String: [String: String]]]
+    {
+        var size = 65_536
+        var message = [CChar](repeating: 0, count: Int(BOOTH_BUS_MESSAGE_MAX))
+        while true {
+            var out = [CChar](repeating: 0, count: size)
+            guard booth_bus_managed_objects(bus, destination, path, &out, out.count, &message, message.count) == 0
+            else {
+                let code = errno
+                if code == ERANGE && size < 1 << 24 {
+                    size *= 4
+                    continue
+                }
+                throw Failure(call: "\(destination) GetManagedObjects", code: code, detail: Self.text(message))
+            }
+            var objects: [String: [String: [String: String]]] = [:]
+            for line in Self.text(out).split(separator: "\n") {
+                let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+                guard fields.count == 4 else { continue }
+                objects[String(fields[0]), default: [:]][String(fields[1]), default: [:]][String(fields[2])] =
+                    String(fields[3])
+            }
+            return objects
+        }
     }
 
     private static func text(_ buffer: [CChar]) -> String {

@@ -1,40 +1,10 @@
 // SystemBusTests: calls of text arguments on a real D-Bus daemon (a private one, started for each test).
 import BoothSystem
+import BoothTestSupport
 import Glibc
 import Testing
 
 @Suite struct SystemBusTests {
-    /// A dbus-daemon of its own on a socket in a temporary folder, stopped when the test ends.
-    final class PrivateBus {
-        let address: String
-        let pid: pid_t
-        let folder: String
-
-        init() throws {
-            var template = Array("/tmp/system-bus-XXXXXX".utf8CString)
-            try #require(mkdtemp(&template) != nil)
-            folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let command =
-                "dbus-daemon --session --fork --print-address=1 --print-pid=1 --address=unix:path=\(folder)/bus"
-            let pipe = try #require(popen(command, "r"), "cannot run dbus-daemon")
-            var output: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            while case let count = fread(&buffer, 1, buffer.count, pipe), count > 0 { output += buffer[..<count] }
-            let status = pclose(pipe)
-            try #require(status == 0, "dbus-daemon did not start (Debian's dbus-daemon, a dependency of dbus)")
-            let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
-            try #require(lines.count == 2, "dbus-daemon printed \(lines)")
-            address = lines[0]
-            pid = try #require(pid_t(lines[1]))
-        }
-
-        deinit {
-            kill(pid, SIGTERM)
-            unlink("\(folder)/bus")
-            rmdir(folder)
-        }
-    }
-
     static let daemon = ("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus")
 
     @Test func aStringArgumentAndAnArrayReply() throws {
@@ -65,6 +35,29 @@ import Testing
         // The daemon's Interfaces property: an array of strings inside a variant.
         let interfaces = try bus.property(name, path, interface, "Interfaces")
         #expect(interfaces.split(separator: "\n").contains("org.freedesktop.DBus.Monitoring"))
+    }
+
+    /// A variant argument is its basic type and text ("u:4"); one without a type, of no basic type, or whose text is
+    /// not of its type is EINVAL, named, before anything is sent.
+    @Test func aVariantArgumentIsTypedByItsPrefix() throws {
+        let server = try PrivateBus()
+        let bus = try SystemBus(address: server.address)
+        let (name, path, _) = Self.daemon
+        // The daemon has no property to set: its answer proves the variant was sent whole.
+        #expect {
+            try bus.setProperty(name, path, "org.freedesktop.DBus", "Features", to: "b:true")
+        } throws: { error in
+            guard let failure = error as? SystemBus.Failure else { return false }
+            return failure.code != EINVAL && failure.detail.contains("org.freedesktop.DBus.Error")
+        }
+        for bad in ["true", "b:maybe", "v:s:x", "a:1", "u:-1"] {
+            #expect {
+                try bus.setProperty(name, path, "org.freedesktop.DBus", "Features", to: bad)
+            } throws: { error in
+                guard let failure = error as? SystemBus.Failure else { return false }
+                return failure.code == EINVAL && failure.detail.contains("argument 3 (\"\(bad)\") is not of type 'v'")
+            }
+        }
     }
 
     @Test func aServiceNobodyOwnsIsENXIOWithTheDBusError() throws {

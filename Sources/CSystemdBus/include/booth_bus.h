@@ -1,4 +1,4 @@
-/* booth_bus: HeyLook Booth's D-Bus calls (systemd's StopUnit, NetworkManager, any simple method), through sd-bus. */
+/* booth_bus: HeyLook Booth's D-Bus calls (systemd's StopUnit, NetworkManager, BlueZ, any simple method), through sd-bus. */
 #ifndef BOOTH_BUS_H
 #define BOOTH_BUS_H
 
@@ -54,7 +54,8 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 
 /**
  * Calls @p method of @p interface on object @p path of @p destination with the arguments @p arguments, given as
- * text and typed by @p signature (one basic D-Bus type per argument: s, o, b as "true" or "false", y, u, i, t, x),
+ * text and typed by @p signature (one D-Bus type per argument: s, o, b as "true" or "false", y, u, i, t, x, or v: a
+ * variant of one of those, its type before a colon, as "b:true" or "s:text"),
  * and waits for the reply (sd-bus's default timeout, 25 s). The reply's first value is written to @p reply
  * (@p reply_size bytes, NUL-terminated) as text: a variant unwrapped, an array of basic values one per line, a
  * boolean as "true" or "false", a number in decimal; "" when the reply has no value or one of another type.
@@ -69,6 +70,18 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 int booth_bus_call(struct booth_bus *bus, const char *destination, const char *path, const char *interface,
 		   const char *method, const char *signature, const char *const *arguments, char *reply,
 		   size_t reply_size, char *message, size_t size);
+
+/**
+ * Calls org.freedesktop.DBus.ObjectManager.GetManagedObjects on @p path of @p destination (BlueZ's "/") and writes
+ * every object's properties to @p out (@p out_size bytes, NUL-terminated), one line each:
+ * "OBJECT\tINTERFACE\tPROPERTY\tVALUE\n", the value a basic value as text (as booth_bus_call writes it) or an array
+ * of basic values joined by commas; properties of other types are left out, and control characters in a value
+ * (a tab or a line break in a device's name) are written as spaces.
+ * Returns 0, or -1 with errno set as booth_bus_call does (ERANGE: the text does not fit in @p out) and, in
+ * @p message (@p size bytes), the D-Bus error's name and text or the step that failed.
+ */
+int booth_bus_managed_objects(struct booth_bus *bus, const char *destination, const char *path, char *out,
+			      size_t out_size, char *message, size_t size);
 
 #ifdef __cplusplus
 }
