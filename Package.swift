@@ -90,7 +90,8 @@ let package = Package(
         .target(name: "CKeyInput", cSettings: strictC),
         .target(name: "KeyInput", dependencies: ["BoothSystem", "BoothTime", "CKeyInput"], swiftSettings: strict),
         .testTarget(
-            name: "KeyInputTests", dependencies: ["BoothSystem", "BoothTime", "KeyInput"], swiftSettings: strict),
+            name: "KeyInputTests", dependencies: ["BoothSystem", "BoothTestSupport", "BoothTime", "KeyInput"],
+            swiftSettings: strict),
 
         // systemd's D-Bus API (StopUnit on a stick's mount unit) through libsystemd's sd-bus, in C.
         .target(
@@ -187,7 +188,7 @@ let package = Package(
             name: "BoothMainTests",
             dependencies: [
                 "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
-                "GPhotoCapture", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing", "USBSticks",
+                "GPhotoCapture", "KeyInput", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing", "USBSticks",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),

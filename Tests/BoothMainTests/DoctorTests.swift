@@ -5,6 +5,7 @@ import BoothTestSupport
 import CameraCapture
 import Foundation
 import Glibc
+import KeyInput
 import PhotoEncoding
 import PhotoModel
 import PhotoStore
@@ -19,7 +20,7 @@ import Testing
     @Test func remotesAreShownConnectedOrNot() {
         var remote = BoothSettings.Remote()
         #expect(
-            DoctorCommand.remoteReport(remote, devices: []) == [
+            DoctorCommand.remoteReport(remote, devices: []).lines == [
                 "none (remote.devices; `booth remote list` shows the devices)"
             ])
         remote.devices = [.name("AB Shutter3"), .ids(vendor: 0x1234, product: 0x5678)]
@@ -27,11 +28,45 @@ import Testing
             InputDeviceList.Device(name: "Power Button", bus: 0x19, eventNode: "event0"),
             InputDeviceList.Device(name: "AB Shutter3", bus: 5, vendor: 0x248a, product: 0x8266, eventNode: "event3"),
         ]
+        let report = DoctorCommand.remoteReport(remote, devices: devices)
         #expect(
-            DoctorCommand.remoteReport(remote, devices: devices) == [
+            report.lines == [
                 "✓ \"AB Shutter3\" (248a:8266, Bluetooth) at /dev/input/event3",
                 "1234:5678: not connected (asleep, off or not paired: a key press wakes a Bluetooth remote)",
             ])
+        #expect(report.problems.isEmpty)
+    }
+
+    /// A paired Bluetooth remote adds its address and battery (BlueZ's Battery1) to its line, connected or asleep; a
+    /// battery at 20 % or below is a problem, a remote another config names is not shown.
+    @Test func aBluetoothRemotesBatteryIsShownAndALowOneIsAProblem() {
+        var remote = BoothSettings.Remote()
+        remote.devices = [.name("AB Shutter3"), .ids(vendor: 0x1234, product: 0x5678)]
+        func paired(
+            _ name: String, _ address: String, battery: Int?, ids: (UInt16, UInt16)? = nil
+        )
+            -> BluetoothRemotes.Device
+        {
+            BluetoothRemotes.Device(
+                path: "/org/bluez/hci0/dev_" + address, address: address, name: name, paired: true, trusted: true,
+                connected: true, inRange: false, battery: battery, vendor: ids?.0, product: ids?.1, isInput: true)
+        }
+        let bluetooth = [
+            paired("AB Shutter3", "2A:07:98:10:32:05", battery: 80),
+            paired("Pedal", "11:22:33:44:55:66", battery: 15, ids: (0x1234, 0x5678)),
+            paired("Other", "11:22:33:44:55:77", battery: 5),
+        ]
+        let devices = [
+            InputDeviceList.Device(name: "AB Shutter3", bus: 5, vendor: 0x248a, product: 0x8266, eventNode: "event3")
+        ]
+        let report = DoctorCommand.remoteReport(remote, devices: devices, bluetooth: bluetooth)
+        #expect(
+            report.lines == [
+                "✓ \"AB Shutter3\" (248a:8266, Bluetooth) at /dev/input/event3; Bluetooth 2A:07:98:10:32:05, battery 80 %",
+                "1234:5678: not connected (paired; Bluetooth 11:22:33:44:55:66, battery 15 %; asleep or off: a key press "
+                    + "wakes it)",
+            ])
+        #expect(report.problems == ["the remote \"Pedal\" (11:22:33:44:55:66)'s battery is at 15 %: change it"])
     }
 
     @Test func anOpenCameraOverUSBSaysItsBatteryAndFreeSpace() {

@@ -1,4 +1,4 @@
-// RemoteCommandTests: `booth remote`: the udev rule's match of a remote, and what `list` and `keys` say without one.
+// RemoteCommandTests: `booth remote`: the udev rule's match of a remote, pairing and forgetting one through BlueZ.
 import BoothTestSupport
 import Foundation
 import Testing
@@ -55,6 +55,44 @@ import Testing
             environment: ["DEVPATH": "/devices/virtual/input/input7/event3"])
         #expect(run.status != 0)
         #expect(run.errors.contains("remote.devices"))
+    }
+
+    /// `pair` finds the remote in pairing mode, pairs it and says how to make the booth take it; `list` shows it
+    /// paired with its battery; `forget` forgets it; each against BlueZ's D-Bus API (the system bus the environment
+    /// names: python-dbusmock's BlueZ).
+    @Test(.needsBlueZMock) func aRemoteIsPairedListedAndForgotten() throws {
+        let mock = try BlueZMock()
+        try mock.addController()
+        let path = try mock.addDevice(
+            "2A:07:98:10:32:05", name: "AB Shutter3", properties: ["Icon": "s:input-keyboard"])
+        try mock.addBattery(path, percent: 70)
+        let bus = ["DBUS_SYSTEM_BUS_ADDRESS": mock.bus.address]
+        let config = try config("devices = []")
+        let pair = try runBooth(
+            ["remote", "pair", "--config", config, "--seconds", "3", "--key-seconds", "0"], environment: bus)
+        #expect(pair.status == 0, "\(pair.errors)")
+        #expect(pair.output.contains("paired: \"AB Shutter3\" (2A:07:98:10:32:05)  connected, battery 70 %"))
+        #expect(pair.output.contains("devices = [\"AB Shutter3\"]"))
+        let list = try runBooth(
+            ["remote", "list", "--config", try self.config("devices = [\"AB Shutter3\"]")], environment: bus)
+        #expect(
+            list.output.contains(
+                "  \"AB Shutter3\" (2A:07:98:10:32:05)  connected, battery 70 %  remote (remote.devices)"))
+        let forget = try runBooth(["remote", "forget", "ab shutter3"], environment: bus)
+        #expect(forget.status == 0, "\(forget.errors)")
+        #expect(forget.output.contains("forgotten: \"AB Shutter3\""))
+        let again = try runBooth(["remote", "forget", "AB Shutter3"], environment: bus)
+        #expect(again.status != 0)
+        #expect(again.errors.contains("no paired Bluetooth device is \"AB Shutter3\". None is paired."))
+    }
+
+    @Test(.needsBlueZMock) func withoutBlueZPairSaysHowToStartIt() throws {
+        let mock = try BlueZMock(running: false)
+        let run = try runBooth(
+            ["remote", "pair", "--config", try config("devices = []"), "--seconds", "1"],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": mock.bus.address])
+        #expect(run.status != 0)
+        #expect(run.errors.contains("BlueZ is not running") && run.errors.contains("systemctl enable --now bluetooth"))
     }
 
     @Test func withoutDevpathItSaysWhatRunsIt() throws {

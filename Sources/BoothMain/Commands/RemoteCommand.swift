@@ -5,14 +5,17 @@ import BoothSystem
 import BoothTime
 import KeyInput
 
-/// `booth remote list` shows every input device the kernel has (name, ids, bus, event node) and which the config
-/// takes as remotes; `booth remote keys` shows the keys devices send, by the names the config lists them by, and what
-/// each does at the booth.
+/// `booth remote list` shows every input device the kernel has (name, ids, bus, event node), which the config takes as
+/// remotes, and the Bluetooth devices BlueZ has paired; `booth remote keys` shows the keys devices send, by the names
+/// the config lists them by, and what each does at the booth; `booth remote pair|forget` pairs a Bluetooth remote
+/// through BlueZ, or forgets one.
 struct RemoteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remote",
-        abstract: "Remotes, keypads and pedals: list the input devices, or show the keys one sends.",
-        subcommands: [List.self, Keys.self, UdevMatch.self]
+        abstract:
+            "Remotes, keypads and pedals: list the input devices, pair or forget a Bluetooth remote, or show the keys "
+            + "one sends.",
+        subcommands: [List.self, Pair.self, Forget.self, Keys.self, UdevMatch.self]
     )
 
     /// The kernel's list of input devices.
@@ -58,6 +61,89 @@ struct RemoteCommand: ParsableCommand {
                 print(
                     "remote.devices names \(selector), which is not connected (a Bluetooth remote asleep or unpaired?)")
             }
+            for line in RemoteCommand.bluetoothLines(settings) { print(line) }
+        }
+    }
+
+    /// The Bluetooth devices BlueZ has paired, each with its address, whether it is connected, its battery and whether
+    /// the config takes it; or why there are none to show (no BlueZ, no controller).
+    static func bluetoothLines(_ settings: BoothSettings) -> [String] {
+        let paired: [BluetoothRemotes.Device]
+        do {
+            let bluetooth = try BluetoothRemotes()
+            let state = try bluetooth.state()
+            guard state.controller != nil else { return ["Bluetooth: no controller"] }
+            paired = state.devices.filter(\.paired)
+        } catch .noBlueZ {
+            return ["Bluetooth: BlueZ is not running"]
+        } catch {
+            return ["Bluetooth: \(error)"]
+        }
+        guard !paired.isEmpty else { return ["Bluetooth: nothing paired (sudo booth remote pair)"] }
+        return ["Bluetooth, paired:"]
+            + paired.map { device in
+                let taken =
+                    settings.remote.devices.contains { isTaken(device, by: $0) } ? "  remote (remote.devices)" : ""
+                return "  \(device)  \(bluetoothState(device))\(taken)"
+            }
+    }
+
+    /// Connected or not, and the battery's level when the remote reports one.
+    static func bluetoothState(_ device: BluetoothRemotes.Device) -> String {
+        (device.connected ? "connected" : "not connected") + (device.battery.map { ", battery \($0) %" } ?? "")
+    }
+
+    /// Whether `selector` takes the Bluetooth `device`: by its name, or by the ids of its Device ID record.
+    static func isTaken(_ device: BluetoothRemotes.Device, by selector: RemoteSelector) -> Bool {
+        switch selector {
+        case .name: selector.matches(name: device.name, vendor: 0, product: 0)
+        case .ids(let vendor, let product): device.vendor == vendor && device.product == product
+        }
+    }
+
+    struct Pair: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Pair a Bluetooth remote put in pairing mode (through BlueZ; run with sudo), then show the key it sends."
+        )
+
+        @OptionGroup var configFile: ConfigOption
+
+        @Argument(help: "The remote's name or address, when more than one is in pairing mode.")
+        var remote: String?
+
+        @Option(help: "How long to look for the remote, in seconds.")
+        var seconds: Double = 30
+
+        @Option(name: .customLong("key-seconds"), help: "How long to wait for a key press after pairing, in seconds.")
+        var keySeconds: Double = 30
+
+        func run() throws {
+            let settings = try configFile.settings()
+            let bluetooth = try BluetoothRemotes()
+            let device = try bluetooth.pair(wanted: remote, seconds: seconds) { print($0) }
+            print("paired: \(device)  \(RemoteCommand.bluetoothState(device))")
+            if !settings.remote.devices.contains(where: { RemoteCommand.isTaken(device, by: $0) }) {
+                print(
+                    "The booth does not take it yet: add it to remote.devices in the config "
+                        + "(devices = [\"\(device.name)\"] under [remote]), then run "
+                        + "`sudo udevadm trigger --subsystem-match=input` and restart the booth.")
+            }
+            guard keySeconds > 0 else { return }
+            try Keys.firstKey(of: device.name, seconds: keySeconds, roles: settings.remote.roles)
+        }
+    }
+
+    struct Forget: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Forget a paired Bluetooth remote (through BlueZ; run with sudo).")
+
+        @Argument(help: "The remote's name or address, as `booth remote list` shows it.")
+        var remote: String
+
+        func run() throws {
+            let device = try BluetoothRemotes().forget(remote)
+            print("forgotten: \(device); pair it again with `sudo booth remote pair`")
         }
     }
 
@@ -105,8 +191,19 @@ struct RemoteCommand: ParsableCommand {
             print(
                 "Press the remote's keys; listening \(Int(seconds)) s to: \(open.map { "\"\($0.name)\"" }.joined(separator: ", "))"
             )
+            _ = try Self.listen(to: open, seconds: seconds, roles: roles, untilFirst: false)
+        }
+
+        /// Prints each key `devices` send, by name, with what it does at the booth, for `seconds` or, `untilFirst`,
+        /// until the first. Returns whether a key was pressed.
+        static func listen(
+            to devices: [KeyDevice], seconds: Double, roles: [KeyCode: RemoteKeyRole], untilFirst: Bool
+        )
+            throws -> Bool
+        {
+            var pressed = false
             let loop = try EventLoop()
-            for device in open {
+            for device in devices {
                 try loop.register(readable: device.fileDescriptor) {
                     guard let events = try? device.read() else {
                         print("\"\(device.name)\" went away")
@@ -119,11 +216,42 @@ struct RemoteCommand: ParsableCommand {
                             roles[key].map { "the booth's \(Self.control($0)) (remote.\($0.configKey))" }
                             ?? "nothing at the booth (list it in one of the remote.*_keys)"
                         print("\"\(device.name)\": \(key.name) → \(does)")
+                        pressed = true
+                        if untilFirst { loop.stop() }
                     }
                 }
             }
             loop.schedule(at: loop.now().advanced(by: .seconds(seconds))) { loop.stop() }
             try loop.run()
+            return pressed
+        }
+
+        /// After pairing: waits at most `seconds` for the input devices the kernel makes of the remote `name` (their
+        /// names start with it) and prints the first key it sends.
+        static func firstKey(of name: String, seconds: Double, roles: [KeyCode: RemoteKeyRole]) throws {
+            let selector = RemoteSelector.name(name)
+            let clock = KernelClock()
+            let deadline = clock.now().advanced(by: Int64(seconds * 1e9))
+            var nodes: [String] = []
+            while nodes.isEmpty {
+                nodes = try RemoteCommand.devices().filter {
+                    selector.matches(name: $0.name, vendor: $0.vendor, product: $0.product)
+                }.compactMap { $0.eventNode.map { "/dev/input/\($0)" } }
+                guard nodes.isEmpty else { break }
+                guard clock.now() < deadline else {
+                    print(
+                        "No input device named \"\(name)\" appeared in \(Int(seconds)) s: press a key on the remote to "
+                            + "connect it, then `sudo booth remote keys`.")
+                    return
+                }
+                ThreadSleep.pause(milliseconds: 250)
+            }
+            let devices = try nodes.map { try KeyDevice(path: $0) }
+            print("Press a key on \"\(name)\" to see what it does at the booth…")
+            let left = max(0.1, Double(deadline.nanoseconds - clock.now().nanoseconds) / 1e9)
+            if try !listen(to: devices, seconds: left, roles: roles, untilFirst: true) {
+                print("No key in \(Int(seconds)) s: `sudo booth remote keys` shows them at any time.")
+            }
         }
 
         static func control(_ role: RemoteKeyRole) -> String {
