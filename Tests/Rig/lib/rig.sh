@@ -444,6 +444,19 @@ rig_remote() {
 }
 rig_remote_done() { (($(grep -c '^done ' "$RIG_OUT/remote-$1.out") >= $2)); }
 
+# rig_remotes_together ID1 ID2 ACTION...: sends ACTION to remotes ID1 and ID2 at once (two parents pressing
+# together: both lines written before either is waited for), and waits until both have done it.
+rig_remotes_together() {
+    local first=$1 second=$2 done1 done2
+    shift 2
+    done1=$(grep -c '^done ' "$RIG_OUT/remote-$first.out" || true)
+    done2=$(grep -c '^done ' "$RIG_OUT/remote-$second.out" || true)
+    echo "$*" >&"${RIG_REMOTE_FD[$first]}"
+    echo "$*" >&"${RIG_REMOTE_FD[$second]}"
+    rig_wait_for 10 "remote $first: $*" rig_remote_done "$first" $((done1 + 1))
+    rig_wait_for 10 "remote $second: $*" rig_remote_done "$second" $((done2 + 1))
+}
+
 # rig_remote_gone ID: destroys remote ID (as a remote unplugged or asleep) and waits for its node to go.
 rig_remote_gone() {
     local id=$1 fd=${RIG_REMOTE_FD[$1]}

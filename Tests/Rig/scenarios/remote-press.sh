@@ -2,7 +2,8 @@
 # button: a remote there at start takes a photo (real ALSA sound first) and its retake key discards it in the review
 # window; its keys reach no other reader (EVIOCGRAB); a keyboard the config does not name is never taken; a second
 # remote, plugged in later and named by its ids, is taken as it appears; one unplugged with its key held mid-sequence
-# lets the button go (no stuck state) and is taken again when it returns; key repeat and chatter start one sequence;
+# lets the button go (no stuck state) and is taken again when it returns; key repeat and chatter start one sequence,
+# as two remotes pressed together do;
 # a selfie remote made through uhid (the kernel's HID layer maps its volume-up, as a real remote's) is taken by its name
 # in the input device the kernel names after it and its part, and takes a photo; the GPIO button still works beside them.
 # shellcheck shell=bash
@@ -71,26 +72,36 @@ rig_remote shutter burst $up 4 3000
 rig_booth_wait 30 5 '"type":"photoSaved"'
 rig_booth_wait 10 5 '"type":"state","from":"processing","to":"idle"'
 rig_sleep_ms 5500
+# Two remotes at once (two parents press together; the same key code on both): both presses are read, each named by
+# its remote, and they start one sequence.
+presses() { grep -F "\"from\":\"$1\"" "$RIG_BOOTH_EVENTS" | grep -cF '"input":"buttonPressed"' || true; }
+shutter_before=$(presses "HeyLook Test Shutter") pedal_before=$(presses "Foot Pedal")
+rig_remotes_together shutter pedal click $enter
+rig_booth_wait 30 6 '"type":"photoSaved"'
+rig_booth_wait 10 6 '"type":"state","from":"processing","to":"idle"'
+rig_assert "the shutter's press was read" test "$(presses "HeyLook Test Shutter")" = $((shutter_before + 1))
+rig_assert "the pedal's press was read" test "$(presses "Foot Pedal")" = $((pedal_before + 1))
+rig_sleep_ms 5500
 # A selfie remote through the HID layer: its volume-up is hid-generic's KEY_VOLUMEUP. The kernel names the input
 # device after the remote and the part ("AB Shutter3 Keyboard"; newer kernels make a "Consumer Control" apart).
 rig_remote_hid selfie "AB Shutter3" 248a 8267
 rig_wait_for 10 "the selfie remote taken" \
     grep -q 'remote: AB Shutter3 [A-Za-z ]* (248a:8267) at .* taken; keys .*KEY_VOLUMEUP → press' "$RIG_OUT/booth.err"
 rig_remote selfie click $up
-rig_booth_wait 30 6 '"type":"photoSaved"'
-rig_booth_wait 10 6 '"type":"state","from":"processing","to":"idle"'
+rig_booth_wait 30 7 '"type":"photoSaved"'
+rig_booth_wait 10 7 '"type":"state","from":"processing","to":"idle"'
 rig_assert "the selfie remote's volume-up pressed the button" \
     grep -qF '"input":"buttonPressed","handled_us"' <(grep -F '"from":"AB Shutter3 ' "$RIG_BOOTH_EVENTS")
 rig_sleep_ms 5500
 # The GPIO button beside them.
-rig_booth_click 7 '"type":"state","from":"idle","to":"playingSound"'
-rig_booth_wait 30 7 '"type":"photoSaved"'
-rig_booth_wait 10 7 '"type":"state","from":"processing","to":"idle"'
+rig_booth_click 8 '"type":"state","from":"idle","to":"playingSound"'
+rig_booth_wait 30 8 '"type":"photoSaved"'
+rig_booth_wait 10 8 '"type":"state","from":"processing","to":"idle"'
 rig_booth_stop
 
 events=$RIG_BOOTH_EVENTS
-rig_assert "seven sequences, one for each press, chatter and repeats included" \
-    test "$(rig_booth_count '"type":"state","from":"idle","to":"playingSound"')" = 7
+rig_assert "eight sequences, one for each press, chatter, repeats and two remotes together included" \
+    test "$(rig_booth_count '"type":"state","from":"idle","to":"playingSound"')" = 8
 rig_assert "the keyboard sent nothing the booth took" sh -c "! grep -qF 'Some Keyboard' '$events'"
 rig_assert "one photo discarded" test "$(rig_booth_count '"type":"photoDiscarded"')" = 1
 rig_remote_gone shutter
