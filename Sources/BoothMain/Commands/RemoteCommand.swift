@@ -101,6 +101,13 @@ struct RemoteCommand: ParsableCommand {
         }
     }
 
+    /// Prints `line` and writes it out at once: these commands are watched as they run, through a pipe or a file too
+    /// (where stdio would hold the lines until the command ends).
+    static func say(_ line: String) {
+        print(line)
+        StandardStream.flushAll()
+    }
+
     struct Pair: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract:
@@ -121,10 +128,10 @@ struct RemoteCommand: ParsableCommand {
         func run() throws {
             let settings = try configFile.settings()
             let bluetooth = try BluetoothRemotes()
-            let device = try bluetooth.pair(wanted: remote, seconds: seconds) { print($0) }
-            print("paired: \(device)  \(RemoteCommand.bluetoothState(device))")
+            let device = try bluetooth.pair(wanted: remote, seconds: seconds) { RemoteCommand.say($0) }
+            RemoteCommand.say("paired: \(device)  \(RemoteCommand.bluetoothState(device))")
             if !settings.remote.devices.contains(where: { RemoteCommand.isTaken(device, by: $0) }) {
-                print(
+                RemoteCommand.say(
                     "The booth does not take it yet: add it to remote.devices in the config "
                         + "(devices = [\"\(device.name)\"] under [remote]), then run "
                         + "`sudo udevadm trigger --subsystem-match=input` and restart the booth.")
@@ -188,7 +195,7 @@ struct RemoteCommand: ParsableCommand {
                         + "; `booth remote list` shows them, and `sudo booth remote keys` reads those the booth may not"
                 )
             }
-            print(
+            RemoteCommand.say(
                 "Press the remote's keys; listening \(Int(seconds)) s to: \(open.map { "\"\($0.name)\"" }.joined(separator: ", "))"
             )
             _ = try Self.listen(to: open, seconds: seconds, roles: roles, untilFirst: false)
@@ -206,7 +213,7 @@ struct RemoteCommand: ParsableCommand {
             for device in devices {
                 try loop.register(readable: device.fileDescriptor) {
                     guard let events = try? device.read() else {
-                        print("\"\(device.name)\" went away")
+                        RemoteCommand.say("\"\(device.name)\" went away")
                         loop.unregister(device.fileDescriptor)
                         return
                     }
@@ -215,7 +222,7 @@ struct RemoteCommand: ParsableCommand {
                         let does =
                             roles[key].map { "the booth's \(Self.control($0)) (remote.\($0.configKey))" }
                             ?? "nothing at the booth (list it in one of the remote.*_keys)"
-                        print("\"\(device.name)\": \(key.name) → \(does)")
+                        RemoteCommand.say("\"\(device.name)\": \(key.name) → \(does)")
                         pressed = true
                         if untilFirst { loop.stop() }
                     }
@@ -239,7 +246,7 @@ struct RemoteCommand: ParsableCommand {
                 }.compactMap { $0.eventNode.map { "/dev/input/\($0)" } }
                 guard nodes.isEmpty else { break }
                 guard clock.now() < deadline else {
-                    print(
+                    RemoteCommand.say(
                         "No input device named \"\(name)\" appeared in \(Int(seconds)) s: press a key on the remote to "
                             + "connect it, then `sudo booth remote keys`.")
                     return
@@ -247,10 +254,10 @@ struct RemoteCommand: ParsableCommand {
                 ThreadSleep.pause(milliseconds: 250)
             }
             let devices = try nodes.map { try KeyDevice(path: $0) }
-            print("Press a key on \"\(name)\" to see what it does at the booth…")
+            RemoteCommand.say("Press a key on \"\(name)\" to see what it does at the booth…")
             let left = max(0.1, Double(deadline.nanoseconds - clock.now().nanoseconds) / 1e9)
             if try !listen(to: devices, seconds: left, roles: roles, untilFirst: true) {
-                print("No key in \(Int(seconds)) s: `sudo booth remote keys` shows them at any time.")
+                RemoteCommand.say("No key in \(Int(seconds)) s: `sudo booth remote keys` shows them at any time.")
             }
         }
 

@@ -15,6 +15,30 @@ rig_booth_chip >/dev/null
 rig_remote_make kbd "Some Keyboard" 0001 0001 $up $down $enter $a
 rig_remote_make shutter "HeyLook Test Shutter" 248a 8266 $up $down $enter
 rig_booth_config "$RIG_OUT/booth.toml" remote.devices='["heylook test shutter", "1234:5678", "AB Shutter3"]'
+# booth remote list: every input device by name and ids, the config's remote marked, the keyboard not; booth remote
+# keys: each key a device sends, by the kernel's name, with what it does at the booth.
+booth=$(rig_need_booth)
+"$booth" remote list --config "$RIG_OUT/booth.toml" >"$RIG_OUT/list.out" 2>&1 || rig_fail "remote list: $(cat "$RIG_OUT/list.out")"
+rig_assert "list takes the shutter" \
+    grep -q '^"HeyLook Test Shutter"  248a:8266  .*/dev/input/event[0-9]*  remote (remote.devices)$' "$RIG_OUT/list.out"
+rig_assert "list shows the keyboard, not taken" grep -q '^"Some Keyboard"  0001:0001  [^(]*/dev/input/event[0-9]*$' \
+    "$RIG_OUT/list.out"
+rig_assert "list names the ids not connected" grep -qF 'remote.devices names 1234:5678, which is not connected' \
+    "$RIG_OUT/list.out"
+"$booth" remote keys --config "$RIG_OUT/booth.toml" --seconds 60 >"$RIG_OUT/keys.out" 2>&1 &
+keys=$!
+rig_wait_for 30 "remote keys listening" grep -q '^Press the remote' "$RIG_OUT/keys.out"
+rig_remote shutter click $down
+rig_remote kbd click $a
+# Each line is written as the key comes (a pipe or a file is not left waiting for the command's end).
+rig_wait_for 10 "remote keys to show both keys" test "$(grep -c ' → ' "$RIG_OUT/keys.out")" -ge 2
+kill "$keys" && wait "$keys" || true
+rig_assert "keys: the shutter's volume-down is the retake" grep -qF \
+    '"HeyLook Test Shutter": KEY_VOLUMEDOWN → the booth'"'"'s button, held (a retake) (remote.retake_keys)' \
+    "$RIG_OUT/keys.out"
+rig_assert "keys: the keyboard's A does nothing" grep -qF '"Some Keyboard": KEY_A → nothing at the booth' \
+    "$RIG_OUT/keys.out"
+
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera
 rig_wait_for 10 "the shutter taken" grep -q 'remote: HeyLook Test Shutter (248a:8266) at .* taken' "$RIG_OUT/booth.err"
 rig_assert "the keyboard was not taken" sh -c "! grep -q 'Some Keyboard' '$RIG_OUT/booth.err'"
