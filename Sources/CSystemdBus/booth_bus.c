@@ -112,6 +112,18 @@ static int error_code(const sd_bus_error *error, int r)
 	return r < 0 ? -r : EIO;
 }
 
+/* A call that failed with @p r: writes the D-Bus error's name and text to @p message (@p size bytes), or the call's
+ * name (@p interface, which may be NULL, and @p method) when there is no D-Bus error; returns the errno to set. */
+static int call_failed(const sd_bus_error *error, int r, char *message, size_t size, const char *interface,
+		       const char *method)
+{
+	if (error->name)
+		snprintf(message, size, "%s: %s", error->name, error->message ? error->message : "");
+	else
+		snprintf(message, size, "%s%s%s", interface ? interface : "", interface ? "." : "", method);
+	return error_code(error, r);
+}
+
 int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeout_usec, char *message,
 			size_t size)
 {
@@ -137,11 +149,7 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 	r = sd_bus_call_method(bus->bus, SYSTEMD_SERVICE, SYSTEMD_PATH, SYSTEMD_MANAGER, "StopUnit", &error, &reply,
 			       "ss", unit, "replace");
 	if (r < 0) {
-		code = error_code(&error, r);
-		if (error.name)
-			snprintf(message, size, "%s: %s", error.name, error.message ? error.message : "");
-		else
-			snprintf(message, size, "StopUnit");
+		code = call_failed(&error, r, message, size, NULL, "StopUnit");
 		goto err_call;
 	}
 	r = sd_bus_message_read(reply, "o", &job);
@@ -431,11 +439,7 @@ int booth_bus_call(struct booth_bus *bus, const char *destination, const char *p
 	}
 	r = sd_bus_call(bus->bus, call, 0, &error, &answer);
 	if (r < 0) {
-		code = error_code(&error, r);
-		if (error.name)
-			snprintf(message, size, "%s: %s", error.name, error.message ? error.message : "");
-		else
-			snprintf(message, size, "%s.%s", interface, method);
+		code = call_failed(&error, r, message, size, interface, method);
 		goto out;
 	}
 	r = read_text(answer, &text);
@@ -595,11 +599,7 @@ int booth_bus_managed_objects(struct booth_bus *bus, const char *destination, co
 	r = sd_bus_call_method(bus->bus, destination, path, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects",
 			       &error, &answer, "");
 	if (r < 0) {
-		code = error_code(&error, r);
-		if (error.name)
-			snprintf(message, size, "%s: %s", error.name, error.message ? error.message : "");
-		else
-			snprintf(message, size, "GetManagedObjects");
+		code = call_failed(&error, r, message, size, NULL, "GetManagedObjects");
 		goto out;
 	}
 	r = sd_bus_message_enter_container(answer, SD_BUS_TYPE_ARRAY, "{oa{sa{sv}}}");
