@@ -203,6 +203,29 @@ print(note)
 PY
 }
 
+# sb_held_past_buffer SOUND: succeeds when SOUND's latest playback underran while the booth's loop left the device
+# longer than its whole buffer (sb_playback_params; 8192 frames, 170 ms): a guest the host holds off stalls every
+# thread in it (beside one busy loop per host core a loop wait of 235 ms was seen, the booth's writes all on time
+# before and after). Such a recording cannot show whether the booth plays a sound whole: a scenario plays it once
+# more, and the second playback must be exact.
+sb_held_past_buffer() {
+    local buffer
+    buffer=$(sed -n 's/.*buffer_size: *\([0-9]*\).*/\1/p' <<<"$sb_playback_params")
+    "$RIG_PY" - "$events" "$1" "${buffer:-0}" <<'PY'
+import json, sys
+started, finished = False, None
+for line in open(sys.argv[1]):
+    e = json.loads(line)
+    if e.get("type") == "soundStarted":
+        started = e.get("sound") == sys.argv[2]
+    elif e.get("type") == "soundFinished" and started:
+        finished = e
+buffer_us = int(sys.argv[3]) * 1_000_000 // 48000
+held = finished is not None and finished.get("underruns", 0) > 0 and 0 < buffer_us < finished.get("longest_wait_us", 0)
+sys.exit(0 if held else 1)
+PY
+}
+
 # sb_check ARGS...: lib/soundcheck.py ARGS. Its correlations of recordings in the work share need no guest: the host
 # runs them (lib/host.sh rig_job_soundcheck), at native speed (numpy on the emulated CPU took over a minute a
 # scenario). capture-clock reads the guest's own capture status and clocks, so it runs here.
