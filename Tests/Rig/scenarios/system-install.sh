@@ -3,8 +3,9 @@
 # photo and a retake work through the installed service after a config edit (camera size, as a user adapts it).
 # Through all of it the service's journal holds no line of priority warning or above (the booth's warnings and errors,
 # systemd's about the unit) but those listed in `expected` below, each with its reason, and no permission error at
-# any priority. Mutation: a sound file the booth rejects in its sounds folder (it logs "warning: sound: ..." at each
-# start) passed the old check, which printed the journal's warning lines and let every one but EACCES pass.
+# any priority; dpkg itself printed no error or warning. Mutation: a sound file the booth rejects in its sounds
+# folder (it logs "warning: sound: ..." at each start) passed the old check, which printed the journal's warning
+# lines and let every one but EACCES pass.
 # shellcheck shell=bash
 # rig-vm: system
 # rig-order: first
@@ -12,6 +13,11 @@
 rig_log "installing $SYS_VERSION"
 start=$(cut -d' ' -f1 /proc/uptime)
 dpkg -i "$RIG_WORK/debs/current.deb" >"$RIG_OUT/dpkg.log" 2>&1 || { cat "$RIG_OUT/dpkg.log" >&2; rig_fail "dpkg -i failed"; }
+# What dpkg printed is what a user sees at the install: no error or warning from the maintainer scripts. Mutation:
+# the postinst's old gallery code (tr reading /dev/urandom into a pipe head closed) printed "tr: write error: Broken
+# pipe" under dpkg, which ignores SIGPIPE.
+rig_assert "dpkg -i printed no error or warning ($(grep -ci -e error -e warning "$RIG_OUT/dpkg.log") lines)" \
+    bash -c "! grep -qi -e error -e warning '$RIG_OUT/dpkg.log'"
 sys_wait_ready 60
 ready_us=$(sys_prop ActiveEnterTimestampMonotonic)
 rig_log "ok: installed and READY $(awk -v a="$start" -v b="$ready_us" 'BEGIN { printf "%.1f", b / 1e6 - a }') s after dpkg -i started"
