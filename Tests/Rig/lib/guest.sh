@@ -70,8 +70,12 @@ run_one() {
     env "${booth_env[@]}" timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
         "$name" "$script" >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     rc=$?
+    secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" -v c="$busy_start" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
+        'BEGIN { printf "%.1f %.1f", b - a, (d - c) / hz }')
     if [[ -e $RIG_REBOOT_FLAG ]]; then
-        echo "RIG: $name asked for a reboot"
+        # Its time up to the reboot counts with the run after it (NAME.before-reboot, one line a run).
+        echo "$secs" >>"$RIG_WORK/results/$name.before-reboot"
+        echo "RIG: $name asked for a reboot (${secs}s)"
         return 10
     fi
     case $rc in
@@ -85,8 +89,10 @@ run_one() {
     fi
     # Leave nothing behind for the next scenario, even if the teardown trap was killed by the timeout.
     bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
-    secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" -v c="$busy_start" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { printf "%.1f %.1f", b - a, (d - c) / hz }')
+    # Its time and vCPU time: this run's, the teardown's and each run's before a reboot it asked for.
+    secs=$(cat "$RIG_WORK/results/$name.before-reboot" 2>/dev/null | awk -v a="$start" -v b="$EPOCHREALTIME" \
+        -v c="$busy_start" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
+        '{ t += $1; u += $2 } END { printf "%.1f %.1f", t + b - a, u + (d - c) / hz }')
     printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status.tmp"
     mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"
