@@ -52,8 +52,9 @@ sys_ready() {
 
 # sys_wait_ready SECONDS: waits for sys_ready (until rig_deadline SECONDS); on timeout prints the unit's journal.
 sys_wait_ready() {
-    local deadline now
+    local deadline now rig_poll_start
     rig_deadline deadline "$1"
+    rig_now_ms rig_poll_start
     until sys_ready; do
         rig_now_ms now
         if ((now >= deadline)); then
@@ -61,7 +62,8 @@ sys_wait_ready() {
             sys_journal | tail -30 >&2
             rig_fail "$SYS_UNIT not ready after $RIG_DEADLINE_S s"
         fi
-        rig_sleep_ms 100
+        rig_poll_pause $((now - rig_poll_start)) 100
+        rig_now_ms rig_poll_start
     done
 }
 
@@ -169,13 +171,15 @@ PY
 # rig_wait_for_quiet SECONDS COMMAND...: like rig_wait_for (ends at rig_deadline SECONDS), but returns 1 on timeout
 # instead of failing.
 rig_wait_for_quiet() {
-    local deadline now
+    local deadline now rig_poll_start
     rig_deadline deadline "$1"
     shift
+    rig_now_ms rig_poll_start
     until "$@"; do
         rig_now_ms now
         ((now < deadline)) || return 1
-        rig_sleep_ms 100
+        rig_poll_pause $((now - rig_poll_start)) 100
+        rig_now_ms rig_poll_start
     done
 }
 
