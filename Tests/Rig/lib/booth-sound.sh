@@ -187,31 +187,10 @@ sb_knob_detents() {
     done
 }
 
-# sb_playback_note SOUND: how the device played SOUND's latest preview or attention sound, from its soundFinished
-# event: "underruns N, longest loop wait M ms" (an underrun is a gap heard; a wait past the buffer causes one).
-sb_playback_note() {
+# sb_playback SOUND: "UNDERRUNS LONGEST_WAIT_US" of SOUND's latest preview or attention sound, from its soundFinished
+# event (nothing when it has none).
+sb_playback() {
     "$RIG_PY" - "$events" "$1" <<'PY'
-import json, sys
-started, note = False, "no soundFinished event"
-for line in open(sys.argv[1]):
-    e = json.loads(line)
-    if e.get("type") == "soundStarted":
-        started = e.get("sound") == sys.argv[2]
-    elif e.get("type") == "soundFinished" and started:
-        note = f"underruns {e.get('underruns', '?')}, longest loop wait {e.get('longest_wait_us', 0) / 1000:.1f} ms"
-print(note)
-PY
-}
-
-# sb_held_past_buffer SOUND: succeeds when SOUND's latest playback underran while the booth's loop left the device
-# longer than its whole buffer (sb_playback_params; 8192 frames, 170 ms): a guest the host holds off stalls every
-# thread in it (beside one busy loop per host core a loop wait of 235 ms was seen, the booth's writes all on time
-# before and after). Such a recording cannot show whether the booth plays a sound whole: a scenario plays it once
-# more, and the second playback must be exact.
-sb_held_past_buffer() {
-    local buffer
-    buffer=$(sed -n 's/.*buffer_size: *\([0-9]*\).*/\1/p' <<<"$sb_playback_params")
-    "$RIG_PY" - "$events" "$1" "${buffer:-0}" <<'PY'
 import json, sys
 started, finished = False, None
 for line in open(sys.argv[1]):
@@ -220,10 +199,30 @@ for line in open(sys.argv[1]):
         started = e.get("sound") == sys.argv[2]
     elif e.get("type") == "soundFinished" and started:
         finished = e
-buffer_us = int(sys.argv[3]) * 1_000_000 // 48000
-held = finished is not None and finished.get("underruns", 0) > 0 and 0 < buffer_us < finished.get("longest_wait_us", 0)
-sys.exit(0 if held else 1)
+if finished is not None:
+    print(finished.get("underruns", 0), finished.get("longest_wait_us", 0))
 PY
+}
+
+# sb_playback_note SOUND: how the device played SOUND (sb_playback): "underruns N, longest loop wait M ms" (an underrun
+# is a gap heard; a wait past the buffer causes one).
+sb_playback_note() {
+    local underruns wait_us
+    read -r underruns wait_us < <(sb_playback "$1")
+    if [[ -z $underruns ]]; then echo "no soundFinished event"; return; fi
+    printf 'underruns %s, longest loop wait %d.%d ms\n' "$underruns" $((wait_us / 1000)) $((wait_us % 1000 / 100))
+}
+
+# sb_held_past_buffer SOUND: succeeds when SOUND's latest playback (sb_playback) underran while the booth's loop left
+# the device longer than its whole buffer (sb_playback_params; 8192 frames, 170 ms): a guest the host holds off stalls
+# every thread in it (beside one busy loop per host core a loop wait of 235 ms was seen, the booth's writes all on
+# time before and after). Such a recording cannot show whether the booth plays a sound whole: a scenario plays it once
+# more, and the second playback must be exact.
+sb_held_past_buffer() {
+    local buffer underruns wait_us
+    buffer=$(sed -n 's/.*buffer_size: *\([0-9]*\).*/\1/p' <<<"$sb_playback_params")
+    read -r underruns wait_us < <(sb_playback "$1")
+    ((${underruns:-0} > 0 && ${buffer:-0} > 0 && ${wait_us:-0} > buffer * 1000000 / 48000))
 }
 
 # sb_check ARGS...: lib/soundcheck.py ARGS. Its correlations of recordings in the work share need no guest: the host
