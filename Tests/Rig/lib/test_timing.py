@@ -165,6 +165,35 @@ class CountdownTests(unittest.TestCase):
         code, text = self.check(samples)
         self.assertEqual(code, 0, text)
 
+    def test_frames_due_while_the_guest_stood_still_are_not_asked_for(self):
+        # CI: the guest stood still 398 ms over the countdown's start, so when the booth ran again its first two frames
+        # (lit, then dark at +250 ms) were past and it showed the one due then (+500 ms), on time. The sampler lost
+        # those 398 ms in one read. Mutation: the first lit read taken as the first frame failed this ("no LED seen
+        # lit within 250 ms"), as it did in the rig.
+        samples = [s for s in self.on_schedule() if s[0] >= START + 500_000]
+        samples.insert(0, (START + 260_000, 0b00, START - 140_000, 398_000))
+        code, text = self.check(samples)
+        self.assertEqual(code, 0, text)
+        self.assertIn("the first 2 frame(s) were due while the guest stood still", text)
+        self.assertIn("within 20 ms: 2/2", text)
+
+    def test_a_first_frame_missing_without_a_standstill_fails(self):
+        # The same row with the guest running all along: a booth that skips its first frames fails.
+        samples = [s for s in self.on_schedule() if s[0] >= START + 500_000]
+        samples.insert(0, (START + 260_000, 0b00, START - 140_000, 0))
+        code, text = self.check(samples)
+        self.assertEqual(code, 1, text)
+        self.assertIn("not the first frame, and the frames before it were not due while the guest stood still", text)
+
+    def test_a_standstill_over_only_the_first_frame_excuses_nothing_later(self):
+        # The guest stood still over the first frame's time only; the dark frame at +250 ms was due while it ran, and
+        # a booth that never showed it fails.
+        samples = [s for s in self.on_schedule() if s[0] >= START + 500_000]
+        samples.insert(0, (START + 100_000, 0b00, START - 140_000, 238_000))
+        samples.insert(1, (START + 260_000, 0b00, START + 100_000, 0))
+        code, text = self.check(samples)
+        self.assertEqual(code, 1, text)
+
     def test_no_lit_led_near_the_countdown_fails(self):
         code, text = self.check([], counting_down_at=START)
         self.assertEqual(code, 1, text)

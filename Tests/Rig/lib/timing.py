@@ -11,7 +11,9 @@ Usage: timing.py latency OUT LABEL=FILE...
            sampler's own clock: the countdown starts at the read that first saw an LED lit (the booth had written its
            first frame by then; an edge seen early is judged from the read before it, less the time the sampler lost in
            the step before, when it had not), and every later edge is due that long after it (k x 250 ms, the LEDs lit
-           as the countdown pattern says). The booth's events only say where each countdown is (its countingDown event,
+           as the countdown pattern says). When that read shows a later frame, the frames before it are asked for only
+           where they were due while the sampler ran: the booth shows the frame due when it runs, and a guest the host
+           held off over the countdown's start (398 ms once in CI) runs it past its first frames. The booth's events only say where each countdown is (its countingDown event,
            to 100 ms); nothing they say about time is used. Prints each edge's error and the distribution, with how many
            are within TOLERANCE_MS; exits 1 if an edge is missing or unexpected, if the median edge's read interval lies
            more than TOLERANCE_MS outside where the edge may be (from the earliest the countdown can have begun to the
@@ -83,6 +85,38 @@ def countdown_frames(half_seconds, leds):
     return frames
 
 
+def skipped_frames(samples, first, frames):
+    """How many of the countdown's first frames the read `first` (the first to see an LED lit) shows passed: 0 when it
+    shows the first frame; k when it shows frame k and every frame before it was due (k frames' offsets before that
+    read's interval) within a read in which the sampler lost HELD_US or more: a guest the host held off stood still
+    then, and the booth shows the frame due when it runs again. None when neither."""
+    t, prev, bits, _ = samples[first]
+    if bits == frames[0][1]:
+        return 0
+    for k, (offset, frame_bits) in enumerate(frames[:-1]):
+        if k == 0 or frame_bits != bits:
+            continue
+        # Due from the read before the anchor's to the anchor's, each less the frame's offset.
+        dues = [(prev - offset + o, t - offset + o) for o, _ in frames[:k]]
+        if all(any(lost >= HELD_US and p <= low and high <= r for r, p, _, lost in samples[:first])
+               for low, high in dues):
+            return k
+        return None
+    return None
+
+
+def expected_from(frames, skipped, leds):
+    """[(line, level, offset_us)]: the edges of the countdown's frames from frame `skipped` on (the row dark before it),
+    the capture's frame excluded."""
+    expected, previous = [], 0
+    for offset, bits in frames[skipped:-1]:
+        for i in range(leds):
+            if (bits >> i) & 1 != (previous >> i) & 1:
+                expected.append((i, (bits >> i) & 1, offset))
+        previous = bits
+    return expected
+
+
 STEP_US = 250_000  # one countdown step
 HELD_US = 40_000  # an edge still not written this long after it was due, beyond the time the sampler lost, fails
 LATE_US = 100_000  # an edge this far from its schedule is counted as late
@@ -115,26 +149,29 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
         sys.exit("timing: no countingDown state event")
     frames = countdown_frames(half_seconds, leds)
     capture_offset, all_on = frames[-1]
-    # Expected edges per line: (line, level, offset_us); the row is dark before the countdown. The capture's frame
-    # is not among them (see the usage).
-    expected, previous = [], 0
-    for offset, bits in frames[:-1]:
-        for i in range(leds):
-            if (bits >> i) & 1 != (previous >> i) & 1:
-                expected.append((i, (bits >> i) & 1, offset))
-        previous = bits
     errors, problems = [], []
     tolerance = tolerance_ms * 1000
     for start in starts:
         first = next((k for k, s in enumerate(samples) if s[0] >= start - WINDOW_US and s[2] != 0), None)
-        if first is None or samples[first][0] > start + STEP_US:
-            problems.append(f"countdown at {start}: no LED seen lit within {STEP_US // 1000} ms of it")
+        skipped = 0 if first is None else skipped_frames(samples, first, frames)
+        if first is None or skipped is None or samples[first][0] > start + frames[skipped][0] + STEP_US:
+            problems.append(f"countdown at {start}: no LED seen lit within {STEP_US // 1000} ms of it"
+                            + ("" if first is None or skipped is not None else
+                               f" (the row first seen lit showed {samples[first][2]:#x}, not the first frame, and the "
+                               "frames before it were not due while the guest stood still)"))
             continue
-        anchor, anchor_prev, _, _ = samples[first]
+        # The countdown began (its first frame was due) the skipped frames' length before the anchor's read (the
+        # booth shows the frame due when it gets to run: frames due while the guest stood still are never shown).
+        shift = frames[skipped][0]
+        anchor, anchor_prev = samples[first][0] - shift, samples[first][1] - shift
+        if skipped:
+            print(f"countdown at {start}: the first {skipped} frame(s) were due while the guest stood still "
+                  f"(the sampler lost {lost_between(samples, start - WINDOW_US, samples[first][1]) / 1000:.1f} ms); "
+                  f"judged from the frame at +{shift // 1000} ms")
         # The countdown began no later than the anchor's read, and no earlier than the read before it less the time
         # the sampler lost in the step before (a guest that stood still holds the first frame back, not the booth's
         # schedule).
-        earliest = anchor_prev - lost_between(samples, anchor - STEP_US, anchor_prev)
+        earliest = anchor_prev - lost_between(samples, anchor + shift - STEP_US, anchor_prev + shift)
         end = anchor + capture_offset - STEP_US // 2  # the judged window ends half a step before the capture
         # Observed edges per line from the anchor's read (the row was dark before it) to the window's end:
         # (line, level, t_us, prev_us).
@@ -146,7 +183,7 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
                 if (bits >> i) & 1 != (last >> i) & 1:
                     observed.append((i, (bits >> i) & 1, t, prev))
             last = bits
-        for line, level, offset in expected:
+        for line, level, offset in expected_from(frames, skipped, leds):
             due = anchor + offset
             match = [o for o in observed if o[0] == line and o[1] == level]
             if not match:
