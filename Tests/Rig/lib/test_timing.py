@@ -51,6 +51,12 @@ class CountdownTests(unittest.TestCase):
         """The row as the sampler sees a booth on schedule: each frame `late_us` after it was due."""
         return [(START + offset + late_us + 200, bits) for offset, bits in frames()]
 
+    def from_the_third_frame(self, lost_us):
+        """The row on schedule from its third frame (+500 ms) on, after one dark read 400 ms long, from before the
+        countdown to past its second frame, in which the sampler lost `lost_us`."""
+        samples = [s for s in self.on_schedule() if s[0] >= START + 500_000]
+        return [(START + 260_000, 0b00, START - 140_000, lost_us)] + samples
+
     def test_a_countdown_on_schedule_passes(self):
         code, text = self.check(self.on_schedule())
         self.assertEqual(code, 0, text)
@@ -170,18 +176,14 @@ class CountdownTests(unittest.TestCase):
         # (lit, then dark at +250 ms) were past and it showed the one due then (+500 ms), on time. The sampler lost
         # those 398 ms in one read. Mutation: the first lit read taken as the first frame failed this ("no LED seen
         # lit within 250 ms"), as it did in the rig.
-        samples = [s for s in self.on_schedule() if s[0] >= START + 500_000]
-        samples.insert(0, (START + 260_000, 0b00, START - 140_000, 398_000))
-        code, text = self.check(samples)
+        code, text = self.check(self.from_the_third_frame(lost_us=398_000))
         self.assertEqual(code, 0, text)
         self.assertIn("the first 2 frame(s) were due while the guest stood still", text)
         self.assertIn("within 20 ms: 2/2", text)
 
     def test_a_first_frame_missing_without_a_standstill_fails(self):
         # The same row with the guest running all along: a booth that skips its first frames fails.
-        samples = [s for s in self.on_schedule() if s[0] >= START + 500_000]
-        samples.insert(0, (START + 260_000, 0b00, START - 140_000, 0))
-        code, text = self.check(samples)
+        code, text = self.check(self.from_the_third_frame(lost_us=0))
         self.assertEqual(code, 1, text)
         self.assertIn("no LED seen lit within 250 ms", text)
 
