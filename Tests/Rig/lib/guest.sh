@@ -45,6 +45,13 @@ mkdir -p /run/udev/data /run/rig
 # The host times this VM's boot up to here (Tests/Rig/run's time table).
 : >"$RIG_WORK/ready$vm"
 
+# spent START BUSY_START: "SECONDS BUSY_SECONDS" since START (EPOCHREALTIME) and BUSY_START (guest_busy), plus each
+# "SECONDS BUSY_SECONDS" line read from stdin (a scenario's runs before its reboots).
+spent() {
+    awk -v a="$1" -v b="$EPOCHREALTIME" -v c="$2" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
+        '{ t += $1; u += $2 } END { printf "%.1f %.1f", t + b - a, u + (d - c) / hz }'
+}
+
 # run_one NAME: runs the scenario NAME and records its result; returns 10 without a result when it asked for a reboot
 # (it runs once more after the boot).
 run_one() {
@@ -70,10 +77,9 @@ run_one() {
     env "${booth_env[@]}" timeout --kill-after=5 "$limit" bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && trap rig_teardown EXIT && source "$1"' \
         "$name" "$script" >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     rc=$?
-    secs=$(awk -v a="$start" -v b="$EPOCHREALTIME" -v c="$busy_start" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
-        'BEGIN { printf "%.1f %.1f", b - a, (d - c) / hz }')
     if [[ -e $RIG_REBOOT_FLAG ]]; then
         # Its time up to the reboot counts with the run after it (NAME.before-reboot, one line a run).
+        secs=$(spent "$start" "$busy_start" </dev/null)
         echo "$secs" >>"$RIG_WORK/results/$name.before-reboot"
         echo "RIG: $name asked for a reboot (${secs}s)"
         return 10
@@ -90,9 +96,7 @@ run_one() {
     # Leave nothing behind for the next scenario, even if the teardown trap was killed by the timeout.
     bash -c 'source "$RIG_DIR/lib/$RIG_LIB" && rig_teardown' >>"$RIG_WORK/results/$name.log" 2>&1 </dev/null
     # Its time and vCPU time: this run's, the teardown's and each run's before a reboot it asked for.
-    secs=$(cat "$RIG_WORK/results/$name.before-reboot" 2>/dev/null | awk -v a="$start" -v b="$EPOCHREALTIME" \
-        -v c="$busy_start" -v d="$(guest_busy)" -v hz="$(getconf CLK_TCK)" \
-        '{ t += $1; u += $2 } END { printf "%.1f %.1f", t + b - a, u + (d - c) / hz }')
+    secs=$(cat "$RIG_WORK/results/$name.before-reboot" 2>/dev/null | spent "$start" "$busy_start")
     printf '%s %s\n' "$status" "$secs" >"$RIG_WORK/results/$name.status.tmp"
     mv "$RIG_WORK/results/$name.status.tmp" "$RIG_WORK/results/$name.status" # whole, as the host polls for it
     echo "RIG: $status $name (${secs}s)"

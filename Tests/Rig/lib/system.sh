@@ -52,19 +52,10 @@ sys_ready() {
 
 # sys_wait_ready SECONDS: waits for sys_ready (until rig_deadline SECONDS); on timeout prints the unit's journal.
 sys_wait_ready() {
-    local deadline now rig_poll_start
-    rig_deadline deadline "$1"
-    rig_now_ms rig_poll_start
-    until sys_ready; do
-        rig_now_ms now
-        if ((now >= deadline)); then
-            systemctl status --no-pager "$SYS_UNIT" >&2
-            sys_journal | tail -30 >&2
-            rig_fail "$SYS_UNIT not ready after $RIG_DEADLINE_S s"
-        fi
-        rig_poll_pause $((now - rig_poll_start)) 100
-        rig_now_ms rig_poll_start
-    done
+    rig_wait_for_quiet "$1" sys_ready && return 0
+    systemctl status --no-pager "$SYS_UNIT" >&2
+    sys_journal | tail -30 >&2
+    rig_fail "$SYS_UNIT not ready after $RIG_DEADLINE_S s"
 }
 
 # sys_journal: the service's journal of this boot, as plain lines.

@@ -13,8 +13,8 @@ Usage: timing.py latency OUT LABEL=FILE...
            the step before, when it had not), and every later edge is due that long after it (k x 250 ms, the LEDs lit
            as the countdown pattern says). When that read shows a later frame, the frames before it are asked for only
            where they were due while the sampler ran: the booth shows the frame due when it runs, and a guest the host
-           held off over the countdown's start (398 ms once in CI) runs it past its first frames. The booth's events only say where each countdown is (its countingDown event,
-           to 100 ms); nothing they say about time is used. Prints each edge's error and the distribution, with how many
+           held off over the countdown's start (398 ms once in CI) runs it past its first frames. The booth's events
+           only say where each countdown is (its countingDown event, to 100 ms); nothing they say about time is used. Prints each edge's error and the distribution, with how many
            are within TOLERANCE_MS; exits 1 if an edge is missing or unexpected, if the median edge's read interval lies
            more than TOLERANCE_MS outside where the edge may be (from the earliest the countdown can have begun to the
            anchor, plus its offset), or if an edge was still not written 40 ms after it was due, beyond the time the
