@@ -14,7 +14,7 @@ rig_booth_press "$CAM_EVENTS"
 rig_wait_for 60 "three photos" cam_has photoSaved 3
 rig_wait_for 20 "the booth to be idle again" cam_idle_ready
 cam_stop
-cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 3 || rig_fail "burst photo check"
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" "$CAM_WIDTH" "$CAM_HEIGHT" 3 || rig_fail "burst photo check"
 rig_assert "one sequence" test "$(cam_count captureRequested)" -eq 3
 rig_assert "one light reading, as the countdown started" test "$(cam_count light)" -eq 1
 rig_log "light: $(grep -F '"type":"light"' "$CAM_EVENTS")"

@@ -6,7 +6,7 @@
 # shellcheck source=/dev/null # lib/camera.sh (checked on its own)
 source "$RIG_DIR/lib/camera.sh"
 rig_camera_up
-cam -c 1 --capture -s width=648,height=486 >"$RIG_OUT/cam.out" 2>&1 &
+cam -c 1 --capture -s "width=$CAM_WIDTH,height=$CAM_HEIGHT" >"$RIG_OUT/cam.out" 2>&1 &
 holder=$!
 rig_wait_for 30 "cam to stream" grep -q 'seq:' "$RIG_OUT/cam.out"
 cam_start busy
@@ -24,4 +24,4 @@ rig_now_ms t1
 rig_log "camera reopened $((t1 - t0)) ms after cam exited"
 cam_shoot 30
 cam_stop
-cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 1 || rig_fail "photo check after the camera was freed"
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" "$CAM_WIDTH" "$CAM_HEIGHT" 1 || rig_fail "photo check after the camera was freed"

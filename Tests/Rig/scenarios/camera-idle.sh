@@ -6,6 +6,8 @@
 # rig-timeout: 400
 # rig-needs: booth
 # rig-default: no (benchmark: idle CPU use and wake-ups, full rate vs paced)
+# The size its figures were always measured at (docs/dev/benchmarks.md).
+CAM_WIDTH=648 CAM_HEIGHT=486
 # shellcheck source=/dev/null # lib/camera.sh (checked on its own)
 source "$RIG_DIR/lib/camera.sh"
 rig_camera_up

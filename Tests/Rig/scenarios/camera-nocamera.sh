@@ -22,4 +22,4 @@ rig_now_ms t1
 rig_log "camera opened $((t1 - t0)) ms after vimc was up"
 cam_shoot 30
 cam_stop
-cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 1 || rig_fail "photo check"
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" "$CAM_WIDTH" "$CAM_HEIGHT" 1 || rig_fail "photo check"

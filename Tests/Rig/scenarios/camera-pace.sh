@@ -25,7 +25,7 @@ PACED_WAKE_BUDGET=30
 rig_assert "paced idle wakes at most $PACED_WAKE_BUDGET times a second ($paced_wake in 10 s)" \
     test "$paced_wake" -le $((PACED_WAKE_BUDGET * 10))
 cam_shoot 30
-cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 1 || rig_fail "photo check (paced camera)"
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" "$CAM_WIDTH" "$CAM_HEIGHT" 1 || rig_fail "photo check (paced camera)"
 sleep 2
 read -r again_cpu again_wake again_inv < <(cam_idle_cost 10)
 rig_log "idle again after the photo: $again_cpu ms CPU, $again_wake wake-ups ($again_inv preempted)"

@@ -3,6 +3,8 @@
 # shellcheck shell=bash
 # rig-timeout: 200
 # rig-needs: booth
+# The size the crops below were worked out at.
+CAM_WIDTH=648 CAM_HEIGHT=486
 # shellcheck source=/dev/null # lib/camera.sh (checked on its own)
 source "$RIG_DIR/lib/camera.sh"
 rig_camera_up

@@ -45,4 +45,4 @@ rig_now_ms t1
 rig_log "restarted booth ready in $((t1 - t0)) ms"
 cam_shoot 30
 cam_stop
-cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" 648 486 1 || rig_fail "photo check after the restart"
+cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" "$CAM_WIDTH" "$CAM_HEIGHT" 1 || rig_fail "photo check after the restart"

@@ -24,9 +24,10 @@ rig_log "ok: installed and READY $(awk -v a="$start" -v b="$ready_us" 'BEGIN { p
 rig_assert "the service is enabled" test "$(systemctl is-enabled "$SYS_UNIT")" = enabled
 rig_assert "the booth found the simulated header (gpio:auto)" grep -q 'ready: input gpio:auto' <(sys_journal)
 
-# A user's edit: the camera's size (vimc's full size is slow to emulate), a longer review window for the retake.
-sys_config width 648
-sys_config height 486
+# A user's edit: the camera's size (SYS_WIDTH x SYS_HEIGHT: lib/system.sh says why so small), a longer review
+# window for the retake.
+sys_config width "$SYS_WIDTH"
+sys_config height "$SYS_HEIGHT"
 sys_config review_window 20.0
 systemctl restart "$SYS_UNIT"
 sys_wait_ready 60
