@@ -3,11 +3,13 @@
 # next insert, so the stop fits the timeout however much was copied), has systemd unmount it (the export reported as
 # stopped for the shutdown, "unmounted: safe to remove" in the journal) and exits 0 within the unit's stop timeout
 # (no SIGKILL), its last journal line "stopped (exit status 0)"; every file on the stick is its photo byte for byte,
-# fsck.fat finds nothing; after a restart the next insert copies the rest. Then the same stick, holding 200 photos, on
-# a slow device (QEMU reads it at 200 kB/s): an insert reads every claim of its manifest back from the device before
-# it copies anything, and a stop during that ends before the next claim (the read-back of all 200, about a minute
-# there, outlasted the stop timeout). Each stop's threads are sampled into out/ (sys_stop_traced), with the journal
-# around the slow stick's: what a slow stop waited on.
+# fsck.fat finds nothing; after a restart the next insert copies the rest. The stick is slow to write at the first
+# insert (QEMU writes it at 128 kB/s, about two photos a second), so the export is still running when the stop comes
+# with some 60 photos to copy. Then the same stick, holding them all, on a device slow to read (100 kB/s): an insert
+# reads every claim of its manifest back from the device before it copies anything, and a stop during that ends
+# before the next claim (the read-back of all of them, over 40 s there, outlasts the stop timeout). Each stop's
+# threads are sampled into out/ (sys_stop_traced), with the journal around the slow stick's: what a slow stop waited
+# on.
 # shellcheck shell=bash
 # rig-vm: system
 # rig-timeout: 900
@@ -20,9 +22,9 @@ booth_said_stopped() {
     [[ $(journalctl -b "_SYSTEMD_UNIT=$SYS_UNIT" -o cat --no-pager | tail -1) == 'stopped (exit status 0)' ]]
 }
 
-# Enough photos that the export is still running when the stop comes: 200 of about 64 KiB, numbered after the
-# store's own (seeded while the service is stopped; the booth indexes them at start).
-seeded=200
+# Photos of about 64 KiB, numbered after the store's own (seeded while the service is stopped; the booth indexes them
+# at start): with the stick's slow writes, enough that the export is still running when the stop comes.
+seeded=60
 sys_wait_ready 60
 systemctl stop "$SYS_UNIT"
 last=$(find "$SYS_PHOTOS" -name 'HeyLook_*.jpg' -printf '%f\n' | sed 's/.*_0*\([0-9]*\)\.jpg$/\1/' | sort -n | tail -1)
@@ -40,7 +42,7 @@ rig_log "store: $photos photos"
 
 rig_usb_image "$RIG_OUT/stick.img" 256
 unknown=$(count stickUnknown)
-dev=$(rig_usb_plug "$RIG_OUT/stick.img")
+dev=$(rig_usb_plug "$RIG_OUT/stick.img" bps_wr=131072)
 rig_wait_for 30 "udev and systemd-mount to mount $dev" findmnt -n "$dev"
 point=$(findmnt -n -o TARGET "$dev")
 # A new stick: made the owner's once (export.sticks = "owner", as shipped); its next inserts need no hold.
@@ -94,7 +96,7 @@ rig_log "after the second insert: $result"
 progress=$(count exportProgress)
 started=$(count exportStarted)
 stopped=$(count exportFailed)
-dev=$(rig_usb_plug "$RIG_OUT/stick.img" bps_rd=204800)
+dev=$(rig_usb_plug "$RIG_OUT/stick.img" bps_rd=102400)
 rig_wait_for 30 "the slow stick mounted" findmnt -n "$dev"
 point=$(findmnt -n -o TARGET "$dev")
 rig_wait_for 30 "the export started" has exportStarted $((started + 1))
@@ -123,8 +125,13 @@ umount "$RIG_STATE/check"
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60
 
-# Leave the store as it was found: the seeded photos go (the index drops what is gone at start).
+# Leave the store as it was found: the seeded photos go (the index drops what is gone at start), in one rm.
 systemctl stop "$SYS_UNIT"
-for n in $(seq "$first" $((first + seeded - 1))); do rm -f "$SYS_PHOTOS"/HeyLook_2026-11-20_*_"$(printf %06d "$n")".jpg; done
+seeds=()
+for ((n = first; n < first + seeded; n++)); do
+    printf -v number %06d "$n"
+    seeds+=("$SYS_PHOTOS"/HeyLook_2026-11-20_*_"$number".jpg)
+done
+rm -f -- "${seeds[@]}"
 systemctl start "$SYS_UNIT"
 sys_wait_ready 60
