@@ -1,10 +1,8 @@
 # Helpers for the camera scenarios (sourced by them): the real booth on vimc with a gpio-sim button.
 # shellcheck shell=bash
 # Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_FLASH (off), CAM_TIMEOUT (capture_timeout, 10.0), CAM_IDLE_FPS
-# (camera.idle_fps, 2), CAM_WIDTH x CAM_HEIGHT (264x198: vimc rounds both down to multiples of 6, so 640x480 would
-# stream 636x480; small, because vimc makes every frame at 60 Hz in the guest's kernel whether or not the booth takes
-# it, 648x486 keeping two thirds of a vCPU busy all the booth's life and 264x198 a fifth: lib/system.sh).
-CAM_WIDTH=${CAM_WIDTH:-264} CAM_HEIGHT=${CAM_HEIGHT:-198}
+# (camera.idle_fps, 2), CAM_WIDTH x CAM_HEIGHT (the rig's small camera, lib/rig.sh says why).
+CAM_WIDTH=${CAM_WIDTH:-$RIG_CAMERA_WIDTH} CAM_HEIGHT=${CAM_HEIGHT:-$RIG_CAMERA_HEIGHT}
 CAM_EVENTS=$RIG_OUT/events.jsonl
 CAM_PHOTOS=$RIG_OUT/photos
 CAM_PID=

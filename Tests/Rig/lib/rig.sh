@@ -5,6 +5,13 @@
 set -euo pipefail
 RIG_STATE=/run/rig
 RIG_PY=/usr/bin/python3
+# The camera size the scenarios that stream vimc configure (lib/camera.sh's default, the system VM's booth): small,
+# because vimc makes every frame at 60 Hz in the guest's kernel whether or not the booth takes it (its streamer
+# thread: sensor, debayer, scaler), so the cost lasts as long as the booth runs. The installed booth idle for 10 s:
+# 648x486 kept 66 % of a vCPU busy, 336x252 28 %, 264x198 19 %, 216x162 14 %, the booth stopped 1 %. vimc's sizes are
+# multiples of 6 (640x480 would stream 636x480).
+# shellcheck disable=SC2034 # used by the scenarios and their libraries
+RIG_CAMERA_WIDTH=264 RIG_CAMERA_HEIGHT=198
 
 # ---- reporting -------------------------------------------------------------------------------------------------
 

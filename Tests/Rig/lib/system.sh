@@ -11,12 +11,6 @@ SYS_CONFIG=/etc/heylook/booth.toml
 SYS_CHIP=pinctrl-bcm2711 # the gpio-sim chip; lines by the default config's BCM numbers
 # shellcheck disable=SC2034 # used by the scenarios
 SYS_BUTTON=GPIO17 SYS_KNOB_A=GPIO5 SYS_KNOB_B=GPIO6 SYS_KNOB_SWITCH=GPIO13 SYS_LEDS=(GPIO22 GPIO23 GPIO24 GPIO25)
-# The camera size the scenarios configure (sys_config width/height, as a user edits it): small, because vimc makes
-# every frame at 60 Hz in the guest's kernel whether or not the booth takes it (its streamer thread: sensor,
-# debayer, scaler), so the cost is the installed booth's all the VM's life. Idle booth, 10 s: 648x486 kept 66 % of a
-# vCPU busy, 336x252 28 %, 264x198 19 %, 216x162 14 %, the booth stopped 1 %. (vimc's sizes are multiples of 6.)
-# shellcheck disable=SC2034 # used by the scenarios
-SYS_WIDTH=264 SYS_HEIGHT=198
 
 # The scenarios share one system (installed by system-install): teardown stops only what a scenario started, never
 # the devices made at boot nor the service.

@@ -24,10 +24,10 @@ rig_log "ok: installed and READY $(awk -v a="$start" -v b="$ready_us" 'BEGIN { p
 rig_assert "the service is enabled" test "$(systemctl is-enabled "$SYS_UNIT")" = enabled
 rig_assert "the booth found the simulated header (gpio:auto)" grep -q 'ready: input gpio:auto' <(sys_journal)
 
-# A user's edit: the camera's size (SYS_WIDTH x SYS_HEIGHT: lib/system.sh says why so small), a longer review
-# window for the retake.
-sys_config width "$SYS_WIDTH"
-sys_config height "$SYS_HEIGHT"
+# A user's edit: the camera's size (the rig's small camera: lib/rig.sh says why), a longer review window for the
+# retake.
+sys_config width "$RIG_CAMERA_WIDTH"
+sys_config height "$RIG_CAMERA_HEIGHT"
 sys_config review_window 20.0
 systemctl restart "$SYS_UNIT"
 sys_wait_ready 60

@@ -29,8 +29,8 @@ if getent group heylook-gallery >/dev/null; then delgroup --system --quiet heylo
 rig_log "installing $SYS_OLDEST_VERSION"
 dpkg -i "$RIG_WORK/debs/oldest.deb" >"$RIG_OUT/oldest.log" 2>&1 || { cat "$RIG_OUT/oldest.log" >&2; rig_fail "dpkg -i of $SYS_OLDEST_VERSION failed"; }
 rig_assert "$SYS_OLDEST_VERSION is installed" test "$(dpkg-query -W -f '${Version}' heylook-booth)" = "$SYS_OLDEST_VERSION"
-sys_config width "$SYS_WIDTH"
-sys_config height "$SYS_HEIGHT"
+sys_config width "$RIG_CAMERA_WIDTH"
+sys_config height "$RIG_CAMERA_HEIGHT"
 edit=$(grep '^width' "$SYS_CONFIG")
 systemctl restart "$SYS_UNIT"
 sys_wait_ready 60
