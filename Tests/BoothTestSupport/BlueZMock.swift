@@ -94,11 +94,14 @@ public final class BlueZMock: @unchecked Sendable {
             ["org.bluez.Battery1", "Percentage", "y:\(percent)"])
     }
 
-    /// Makes `interface.method` on `path` fail with the D-Bus error `name` and `text`, as bluetoothd's does.
-    public func failing(_ path: String, _ interface: String, _ method: String, name: String, text: String) throws {
+    /// Makes `interface.method` on `path` (taking arguments of D-Bus `signature`) fail with the D-Bus error `name` and
+    /// `text`, as bluetoothd or the bus does. `org.freedesktop.DBus.Properties` `Set` (`ssv`) can fail so too.
+    public func failing(
+        _ path: String, _ interface: String, _ method: String, signature: String = "", name: String, text: String
+    ) throws {
         try client().call(
             "org.bluez", path, "org.freedesktop.DBus.Mock", "AddMethod", signature: "sssss",
-            [interface, method, "", "", "raise dbus.exceptions.DBusException('\(text)', name='\(name)')"])
+            [interface, method, signature, "", "raise dbus.exceptions.DBusException('\(text)', name='\(name)')"])
     }
 
     /// The controller's or a device's property, as text.

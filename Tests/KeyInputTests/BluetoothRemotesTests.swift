@@ -122,6 +122,58 @@ import Testing
         #expect(try mock.property(path, "org.bluez.Device1", "Trusted") == "false")
     }
 
+    @Test func aControllerThatCannotBeSwitchedOnNamesTheErrorAndRfkill() throws {
+        let mock = try BlueZMock()
+        let controller = try mock.addController()
+        try mock.client().setProperty("org.bluez", controller, "org.bluez.Adapter1", "Powered", to: "b:false")
+        // bluetoothd's answer when rfkill blocks the controller.
+        try mock.failing(
+            controller, "org.freedesktop.DBus.Properties", "Set", signature: "ssv", name: "org.bluez.Error.Failed",
+            text: "Blocked through rfkill")
+        try mock.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
+        let bluetooth = BluetoothRemotes(bus: try mock.client())
+        #expect {
+            try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+        } throws: { error in
+            guard case .cannotPowerOn(let detail) = error as? BluetoothRemotes.Failure else { return false }
+            return detail.contains("Blocked through rfkill") && "\(error)".contains("sudo rfkill unblock bluetooth")
+        }
+        #expect(try mock.property(controller, "org.bluez.Adapter1", "Discovering") == "false")
+        #expect(try bluetooth.paired().isEmpty)
+    }
+
+    @Test func theBusRefusingAsForAUserNotRootSaysRunItWithSudo() throws {
+        // Switching the controller on, refused as the system bus's policy refuses a user that is not root. Mutation:
+        // every failure to switch it on taken for rfkill (the EACCES check gone) fails here.
+        let mock = try BlueZMock()
+        let controller = try mock.addController()
+        try mock.client().setProperty("org.bluez", controller, "org.bluez.Adapter1", "Powered", to: "b:false")
+        try mock.failing(
+            controller, "org.freedesktop.DBus.Properties", "Set", signature: "ssv",
+            name: "org.freedesktop.DBus.Error.AccessDenied", text: "Rejected send message")
+        let bluetooth = BluetoothRemotes(bus: try mock.client())
+        #expect {
+            try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+        } throws: { error in
+            guard case .notAllowed(let detail) = error as? BluetoothRemotes.Failure else { return false }
+            return detail.contains("Rejected send message") && "\(error)".contains("sudo booth remote")
+        }
+        // Pairing itself, refused so with the controller on: not root either, not a failed pairing.
+        let on = try BlueZMock()
+        try on.addController()
+        let path = try on.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
+        try on.failing(
+            path, "org.bluez.Device1", "Pair", name: "org.freedesktop.DBus.Error.AccessDenied",
+            text: "Rejected send message")
+        #expect {
+            try BluetoothRemotes(bus: try on.client()).pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+        } throws: { error in
+            guard case .notAllowed = error as? BluetoothRemotes.Failure else { return false }
+            return true
+        }
+        #expect(try on.property(path, "org.bluez.Device1", "Paired") == "false")
+    }
+
     @Test func aPairedRemoteIsForgottenByAddressOrNameAndAnUnknownOneListsThePaired() throws {
         let mock = try BlueZMock()
         try mock.addController()
