@@ -122,14 +122,19 @@ import Testing
         #expect(try mock.property(path, "org.bluez.Device1", "Trusted") == "false")
     }
 
-    @Test func aControllerThatCannotBeSwitchedOnNamesTheErrorAndRfkill() throws {
+    /// A mock with a controller switched off, whose properties cannot be set (the D-Bus error `name`, `text`).
+    static func switchedOff(failingWith name: String, _ text: String) throws -> (BlueZMock, controller: String) {
         let mock = try BlueZMock()
         let controller = try mock.addController()
         try mock.client().setProperty("org.bluez", controller, "org.bluez.Adapter1", "Powered", to: "b:false")
-        // bluetoothd's answer when rfkill blocks the controller.
         try mock.failing(
-            controller, "org.freedesktop.DBus.Properties", "Set", signature: "ssv", name: "org.bluez.Error.Failed",
-            text: "Blocked through rfkill")
+            controller, "org.freedesktop.DBus.Properties", "Set", signature: "ssv", name: name, text: text)
+        return (mock, controller)
+    }
+
+    @Test func aControllerThatCannotBeSwitchedOnNamesTheErrorAndRfkill() throws {
+        // bluetoothd's answer when rfkill blocks the controller.
+        let (mock, controller) = try Self.switchedOff(failingWith: "org.bluez.Error.Failed", "Blocked through rfkill")
         try mock.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
@@ -145,12 +150,8 @@ import Testing
     @Test func theBusRefusingAsForAUserNotRootSaysRunItWithSudo() throws {
         // Switching the controller on, refused as the system bus's policy refuses a user that is not root. Mutation:
         // every failure to switch it on taken for rfkill (the EACCES check gone) fails here.
-        let mock = try BlueZMock()
-        let controller = try mock.addController()
-        try mock.client().setProperty("org.bluez", controller, "org.bluez.Adapter1", "Powered", to: "b:false")
-        try mock.failing(
-            controller, "org.freedesktop.DBus.Properties", "Set", signature: "ssv",
-            name: "org.freedesktop.DBus.Error.AccessDenied", text: "Rejected send message")
+        let (mock, _) = try Self.switchedOff(
+            failingWith: "org.freedesktop.DBus.Error.AccessDenied", "Rejected send message")
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
             try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
