@@ -154,6 +154,32 @@ rig_build_initramfs() {
     mv "$out.tmp" "$out" && touch "$KDIR/$name.$stamp"
 }
 
+# rig_prepare_kernel: the host packages, then the kernel, its modules and the busybox VMs' initramfs, each made
+# once into the cache (sets KABI, KDIR, KROOT).
+rig_prepare_kernel() {
+    rig_install_host_packages
+    rig_pick_kernel
+    rig_fetch_kernel
+    rig_extract_source
+    rig_build_modules
+    rig_extract_vmlinux
+    rig_build_initramfs initramfs "$RIG_DIR/lib/init.sh" virtio_pci 9pnet_virtio 9p
+}
+
+# rig_prepare_cache: Tests/Rig/run --prepare (there): the kernel, libgpiod 2 and the system image's base,
+# RIG_PREPARED, then the oldest package. Fails when one of them cannot be made.
+rig_prepare_cache() {
+    local t0=$SECONDS why
+    rig_prepare_kernel
+    sys_build_initramfs
+    rig_build_libgpiod2
+    sys_build_base
+    rig_note "kernel $KABI, libgpiod $RIG_GPIOD2_VERSION and the system image's base ready after $((SECONDS - t0)) s"
+    if [[ -n ${RIG_PREPARED:-} ]]; then : >"$RIG_PREPARED"; fi
+    why=$(sys_oldest_build) || rig_die "$why"
+    rig_note "heylook-booth $SYS_OLDEST_VERSION ready after $((SECONDS - t0)) s"
+}
+
 # Puts the booth binary into the work share, or records why the booth scenarios must skip or fail.
 # Sets lines in $RIG_WORK/env. Uses $BOOTH_BIN when set, else `swift build -c release --product booth` at the root.
 rig_prepare_booth() {
