@@ -191,16 +191,16 @@ SYS_OLDEST_COMMIT=424fefc4c7985e926c8394d512de1d98b42d145e
 # cache): `Tests/Rig/run --prepare` starts it while the package under test is built, and a run that needs it then
 # waits for that build and uses its result. Its log is the cache's oldest-package.log. Fails with why on stdout.
 SYS_OLDEST_CACHED=$RIG_CACHE/heylook-booth_${SYS_OLDEST_VERSION}_${SYS_OLDEST_COMMIT:0:12}.deb
-sys_oldest_build() {
+sys_oldest_build() (
     local log=$RIG_CACHE/oldest-package.log tmp lock
     mkdir -p "$RIG_CACHE"
+    # A subshell: the lock goes with it, however it returns.
     exec {lock}>"$RIG_CACHE/.oldest-package.lock"
     flock "$lock"
-    if [[ -s $SYS_OLDEST_CACHED ]]; then exec {lock}>&-; return 0; fi
+    [[ ! -s $SYS_OLDEST_CACHED ]] || return 0
     if ! git -C "$RIG_ROOT" cat-file -e "$SYS_OLDEST_COMMIT^{commit}" 2>/dev/null; then
         echo "the repository at $RIG_ROOT lacks commit $SYS_OLDEST_COMMIT ($SYS_OLDEST_VERSION): clone it with its" \
             "history (git fetch --unshallow)"
-        exec {lock}>&-
         return 1
     fi
     tmp=$(mktemp -d)
@@ -213,12 +213,10 @@ sys_oldest_build() {
         mv "$SYS_OLDEST_CACHED.tmp" "$SYS_OLDEST_CACHED"; } >"$log" 2>&1; then
         echo "building heylook-booth $SYS_OLDEST_VERSION failed: $(tail -3 "$log" | tr '\n' ' ') (all of it: $log)"
         rm -rf "$tmp"
-        exec {lock}>&-
         return 1
     fi
     rm -rf "$tmp"
-    exec {lock}>&-
-}
+)
 
 # sys_oldest_package: puts the oldest supported package at $RIG_WORK/debs/oldest.deb (sys_oldest_build), or writes why
 # it cannot to $RIG_WORK/debs/oldest.failed. Run in the background: a build takes minutes, the scenario needing it runs
