@@ -187,7 +187,7 @@ SYS_OLDEST_COMMIT=424fefc4c7985e926c8394d512de1d98b42d145e
 # sys_oldest_build: makes the oldest supported package in the cache ($SYS_OLDEST_CACHED), built once with that
 # release's own scripts/package from the repository's history (git archive of SYS_OLDEST_COMMIT) and named by its
 # commit, so it is never stale. Built in debug mode (the copy's scripts/package has its build flags' `-c release`
-# changed): the same code and package, for 290 CPU seconds instead of 520 here. One build at a time (a lock in the
+# changed): the same code and package, for about 200 CPU seconds instead of 520 here. One build at a time (a lock in the
 # cache): `Tests/Rig/run --prepare` starts it while the package under test is built, and a run that needs it then
 # waits for that build and uses its result. Its log is the cache's oldest-package.log. Fails with why on stdout.
 SYS_OLDEST_CACHED=$RIG_CACHE/heylook-booth_${SYS_OLDEST_VERSION}_${SYS_OLDEST_COMMIT:0:12}.deb
