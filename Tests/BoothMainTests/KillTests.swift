@@ -18,18 +18,28 @@ import USBSticks
 /// the manifest are whole; at the end one clean start removes every leftover temp file and one clean
 /// export copies every kept photo.
 ///
-/// `HEYLOOK_KILL_SEED` replays a run (the seed is printed); `HEYLOOK_KILLS` sets the number of kills
-/// (default 200); `HEYLOOK_BOOTH_BINARY` names the binary when it is not next to the test bundle;
-/// `HEYLOOK_KEEP_KILL_DIR` keeps the photos and export folders (their path is printed).
-@Suite(.serialized, .offCooperativePool) struct KillTests {
-    @Test(.timeLimit(.minutes(10))) func everyAcknowledgedPhotoSurvivesKillsDuringCaptureSaveAndExport() throws {
+/// The kills are shared by two rigs side by side (the test's two cases), each with its own folders and its own seed:
+/// each run mostly waits for the binary, so two end in about half the time one took.
+///
+/// `HEYLOOK_KILL_SEED` replays a rig's run (each prints its seed; the first rig takes the seed given, the second that
+/// seed + 1); `HEYLOOK_KILLS` sets the number of kills of both together (default 200); `HEYLOOK_BOOTH_BINARY` names the
+/// binary when it is not next to the test bundle; `HEYLOOK_KEEP_KILL_DIR` keeps the photos and export folders (their
+/// path is printed).
+@Suite(.offCooperativePool) struct KillTests {
+    @Test(.timeLimit(.minutes(10)), arguments: [0, 1])
+    func everyAcknowledgedPhotoSurvivesKillsDuringCaptureSaveAndExport(rig number: Int) throws {
         let binary = try #require(
             BoothBinary.locate(),
             "the booth binary is not next to the test bundle nor in .build/debug: run `swift build --build-tests` first, or set HEYLOOK_BOOTH_BINARY"
         )
-        let seed = environmentNumber("HEYLOOK_KILL_SEED") ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        let wanted = Int(environmentNumber("HEYLOOK_KILLS") ?? 200)
-        print("kill test: seed \(seed) (HEYLOOK_KILL_SEED=\(seed) replays it), \(wanted) kills, binary \(binary)")
+        let seed =
+            environmentNumber("HEYLOOK_KILL_SEED").map { $0 + UInt64(number) }
+            ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let all = Int(environmentNumber("HEYLOOK_KILLS") ?? 200)
+        let wanted = number == 0 ? all - all / 2 : all / 2
+        print(
+            "kill test, rig \(number + 1) of 2: seed \(seed) (HEYLOOK_KILL_SEED=\(seed) replays it as rig 1), \(wanted) kills, binary \(binary)"
+        )
         var random = SplitMix64(seed: seed)
         let rig = try KillRig(binary: binary)
         let started = MonotonicNow.seconds()
@@ -115,7 +125,7 @@ import USBSticks
 
         let seconds = MonotonicNow.seconds() - started
         print(
-            "kill test: seed \(seed): \(tally.summary); \(rig.acknowledged.count) photos acknowledged, \(iteration) runs in \(Int(seconds)) s (\(Int(tally.running)) s running the binary)"
+            "kill test, rig \(number + 1) of 2: seed \(seed): \(tally.summary); \(rig.acknowledged.count) photos acknowledged, \(iteration) runs in \(Int(seconds)) s (\(Int(tally.running)) s running the binary)"
         )
         #expect(tally.landed >= wanted)
         #expect(rig.acknowledged.count > 0)
