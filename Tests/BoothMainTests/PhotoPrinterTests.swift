@@ -9,7 +9,7 @@ import Testing
 /// the printer receives the saved photo byte for byte, a retake prints nothing, and a queue CUPS does not have or a
 /// CUPS that is not running fail the print with the fix while the photo is kept.
 @Suite(
-    .timeLimit(.minutes(3)), .serialized, .offCooperativePool,
+    .timeLimit(.minutes(3)), .offCooperativePool,
     .needsCUPSFixture)
 struct PhotoPrinterTests {
     /// Runs `booth simulate --script -` with `script` and a config printing each photo (the review window and the

@@ -1,5 +1,6 @@
 // CUPSFixture: a real cupsd and a real IPP printer (ippeveprinter) started by a test, on its own sockets and folders.
 import Foundation
+import Synchronization
 import Testing
 
 /// A CUPS of the test's own: `cupsd` (Debian's cups-daemon) listening only on a socket in the fixture's folder, with
@@ -31,14 +32,18 @@ public final class CUPSFixture: @unchecked Sendable {
     /// Whether every program is installed (scripts/install-deps --test installs them).
     public static var isAvailable: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
-    /// One fixture at a time in a test run (the tests that use it wait their turn).
-    private static let turn = NSLock()
+    /// How many fixtures run at once. Each has its own folder, sockets and printer port; only avahi-daemon's pid
+    /// file is one per machine, so where it cannot get a /run of its own (`ownRun`) the fixtures take turns. The
+    /// tests spend most of their time waiting for the booth's looks at the queue, so four side by side end in about
+    /// a quarter of the time one after another took (the unit tests' longest chain).
+    private static let width = ownRunWorks ? 4 : 1
+    private static let turns = DispatchSemaphore(value: width)
 
-    /// Runs `body` with a fixture no other test shares; it is stopped after. `started: false` gives one whose
-    /// daemons are not started yet (CUPS out of reach at `socket` until `start()`).
+    /// Runs `body` with a fixture no other test shares (up to `width` such tests run at once); it is stopped after.
+    /// `started: false` gives one whose daemons are not started yet (CUPS out of reach at `socket` until `start()`).
     public static func exclusively<T>(started: Bool = true, _ body: (CUPSFixture) throws -> T) throws -> T {
-        turn.lock()
-        defer { turn.unlock() }
+        turns.wait()
+        defer { turns.signal() }
         let fixture = try CUPSFixture(started: started)
         defer { fixture.stop() }
         return try body(fixture)
@@ -68,7 +73,7 @@ public final class CUPSFixture: @unchecked Sendable {
         chmod(folder, 0o755)
         socket = folder + "/cups.sock"
         received = folder + "/received"
-        port = try Self.freePort()
+        port = try Self.reservePort()
         printerURI = "ipp://localhost:\(port)/ipp/print"
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(folder)/bus"
@@ -172,24 +177,15 @@ public final class CUPSFixture: @unchecked Sendable {
                 echo "STATE: -$reasons" >&2
             fi
             exit 0
-            """, to: folder + "/print-command")
-        chmod(folder + "/print-command", 0o755)
+            """, toProgram: folder + "/print-command")
         try launch("/usr/bin/dbus-daemon", ["--config-file=\(folder)/bus.conf", "--nofork", "--nopidfile"])
         try wait("the private D-Bus") { FileManager.default.fileExists(atPath: self.folder + "/bus") }
         let avahi = [
             "/usr/sbin/avahi-daemon", "-f", folder + "/avahi.conf", "--no-drop-root", "--no-chroot", "--no-rlimits",
             "--no-proc-title",
         ]
-        // avahi-daemon keeps its pid file in /run/avahi-daemon, one per machine: as root the fixture gives it a folder
-        // of its own (a mount namespace of its own), so the machine's own avahi-daemon, or another test run's, does
-        // not stop it.
-        // Where that cannot be done (not root, a container without the right), avahi-daemon runs as it is.
-        let ownRun = [
-            "--mount", "--propagation", "private", "/bin/sh", "-c",
-            "mkdir -p /run/avahi-daemon && mount -t tmpfs tmpfs /run/avahi-daemon && exec \"$0\" \"$@\"",
-        ]
-        if geteuid() == 0, (try? run("/usr/bin/unshare", ownRun + ["/bin/true"])) != nil {
-            try launch("/usr/bin/unshare", ownRun + avahi, log: "avahi.log")
+        if Self.ownRunWorks {
+            try launch("/usr/bin/unshare", Self.ownRun + avahi, log: "avahi.log")
         } else {
             try launch(avahi[0], Array(avahi.dropFirst()), log: "avahi.log")
         }
@@ -263,6 +259,7 @@ public final class CUPSFixture: @unchecked Sendable {
         }
         processes = []
         try? FileManager.default.removeItem(atPath: folder)
+        Self.ports.withLock { _ = $0.remove(port) }
     }
 
     /// The documents the printer received, oldest first (ippeveprinter names each `JOB-NAME.EXT`), once `count` of
@@ -298,6 +295,19 @@ public final class CUPSFixture: @unchecked Sendable {
     private func write(_ text: String, to path: String) throws {
         try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o644)
+    }
+
+    /// Writes a program ippeveprinter runs, through a descriptor closed on exec. Foundation's writes leave theirs open
+    /// across a fork: a process another test started meanwhile (fixtures run side by side) kept the file open for
+    /// writing, and running it failed with ETXTBSY (the printer aborted the job, "exited with status 26").
+    private func write(_ text: String, toProgram path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw Failure.notReady("cannot write \(path): errno \(errno)") }
+        defer { close(fd) }
+        let bytes = Array((text + "\n").utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
+            throw Failure.notReady("cannot write \(path): errno \(errno)")
+        }
     }
 
     /// Starts a daemon with the fixture's environment, its output to `log` in the folder (else /dev/null).
@@ -388,6 +398,40 @@ public final class CUPSFixture: @unchecked Sendable {
     private var logs: String {
         ["avahi.log", "ippeveprinter.log", "cupsd.log", "cups/log/error_log"].map { "\($0): \(log($0))" }
             .joined(separator: "\n")
+    }
+
+    /// avahi-daemon keeps its pid file in /run/avahi-daemon, one per machine: as root the fixture gives it a folder of
+    /// its own (`unshare` these arguments: a mount namespace of its own), so the machine's own avahi-daemon, another
+    /// fixture's or another test run's does not stop it.
+    private static let ownRun = [
+        "--mount", "--propagation", "private", "/bin/sh", "-c",
+        "mkdir -p /run/avahi-daemon && mount -t tmpfs tmpfs /run/avahi-daemon && exec \"$0\" \"$@\"",
+    ]
+
+    /// Whether `ownRun` works here. Where it cannot (not root, a container without the right), avahi-daemon runs as
+    /// it is and the fixtures take turns.
+    private static let ownRunWorks: Bool = {
+        guard geteuid() == 0 else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ownRun + ["/bin/true"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    /// The printer ports of the fixtures alive in this process.
+    private static let ports = Mutex<Set<Int>>([])
+
+    /// A free port no other fixture of this process holds: a fixture made before another's printer listens would
+    /// otherwise be given the same port by the kernel.
+    private static func reservePort() throws -> Int {
+        while true {
+            let port = try freePort()
+            if ports.withLock({ $0.insert(port).inserted }) { return port }
+        }
     }
 
     /// A TCP port on 127.0.0.1 nobody listens on now.

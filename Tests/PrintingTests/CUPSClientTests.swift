@@ -6,7 +6,7 @@ import Printing
 import Testing
 
 @Suite(
-    .timeLimit(.minutes(3)), .serialized, .offCooperativePool,
+    .timeLimit(.minutes(3)), .offCooperativePool,
     .needsCUPSFixture)
 struct CUPSClientTests {
     /// A JPEG of the test's own in `folder`; its path and bytes.
