@@ -161,6 +161,12 @@ public struct BoothSettings: Hashable, Sendable {
     /// The prints made since `booth print reset` (`PrintLedger`): `prints.txt` in the state file's folder.
     public var printLedgerFile: String { stateFolder == "/" ? "/prints.txt" : "\(stateFolder)/prints.txt" }
 
+    /// The pages waiting for CUPS to answer, kept across a restart (`PrintWaitingList`): `print-waiting.txt` in the
+    /// state file's folder.
+    public var printWaitingFile: String {
+        stateFolder == "/" ? "/print-waiting.txt" : "\(stateFolder)/print-waiting.txt"
+    }
+
     /// The join card `booth card` keeps for the sticks: `join-card.pdf` in the state file's folder.
     public var joinCardFile: String { stateFolder == "/" ? "/join-card.pdf" : "\(stateFolder)/join-card.pdf" }
 

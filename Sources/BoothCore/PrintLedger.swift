@@ -46,17 +46,26 @@ public struct PrintLedger: Hashable, Sendable {
     public private(set) var recentJobs: [Sent] = []
     /// How many of the last jobs are kept in `recentJobs`.
     public static let recentLimit = 20
+    /// The ledger's lines, resets included (a waiting page's mark: `PrintWaitingList`).
+    public private(set) var lineCount = 0
+    /// The line of the last reset (1 is the first line; 0: none).
+    public private(set) var resetLine = 0
+    /// The lines (1 is the first) of each path's prints, for the lines that name a path.
+    private var pathLines: [String: [Int]] = [:]
 
     /// The ledger of `text` (the file's content; a last line cut short by a power cut counts as the print it was).
     public init(text: String = "") {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            lineCount += 1
             if line == Self.resetLine {
+                resetLine = lineCount
                 counts = [:]
                 total = 0
                 continue
             }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             record(String(fields[0]))
+            if fields.count >= 3 { pathLines[String(fields[2]), default: []].append(lineCount) }
             if fields.count >= 3, let job = Int32(fields[1]), job > 0 {
                 recentJobs.append(Sent(job: job, path: String(fields[2])))
                 if recentJobs.count > Self.recentLimit { recentJobs.removeFirst() }
@@ -68,6 +77,11 @@ public struct PrintLedger: Hashable, Sendable {
     public mutating func record(_ name: String) {
         counts[name, default: 0] += 1
         total += 1
+    }
+
+    /// The lines of the prints of the file at `path` (1 is the first line), oldest first.
+    public func lines(of path: String) -> [Int] {
+        pathLines[path] ?? []
     }
 
     /// Why one more print of the photo `name` is refused under the limits (0: none), or nil when it is allowed.

@@ -103,6 +103,21 @@ import Testing
         #expect(gone.problems.first?.hasPrefix("print.mode is \"each\" but cannot reach CUPS") == true, "\(gone)")
     }
 
+    /// The photos waiting for CUPS (kept in print-waiting.txt) are counted in the Printer section, whether CUPS
+    /// answers or not (then its problem is the one to fix). Mutation: the count left out of the report fails it.
+    @Test func thePhotosKeptWaitingForCUPSAreCounted() {
+        let unreachable = CUPSClient(server: temporaryDirectory() + "/cups.sock")
+        let two = DoctorCommand.printerReport(mode: .each, client: unreachable, copies: 1, waiting: 2)
+        #expect(
+            two.lines == [
+                "2 photos waiting for CUPS (print-waiting.txt): sent once CUPS answers while the booth runs"
+            ])
+        #expect(two.problems.first?.hasPrefix("print.mode is \"each\" but cannot reach CUPS") == true, "\(two)")
+        let one = DoctorCommand.printerReport(mode: .onRequest, client: unreachable, copies: 1, waiting: 1)
+        #expect(one.lines.first?.hasPrefix("1 photo waiting") == true, "\(one)")
+        #expect(DoctorCommand.printerReport(mode: .each, client: unreachable, copies: 1).lines.isEmpty)
+    }
+
     /// The printer's supplies, as it reports them to CUPS while it prints (ippeveprinter's ATTR: lines, passed on by
     /// CUPS's ipp backend): each level in the Printer section, one that is empty a problem with the fix.
     @Test(

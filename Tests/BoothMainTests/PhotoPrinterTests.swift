@@ -317,8 +317,10 @@ struct PhotoPrinterTests {
         }
     }
 
-    /// CUPS never reached: each photo waits, and is reported not printed, with the fix, when the booth stops.
-    @Test func aCUPSThatIsNotRunningFailsThePrintWithTheFixAndKeepsThePhoto() throws {
+    /// CUPS never reached: each photo waits and is kept when the booth stops (no `printFailed`); the next start, with
+    /// CUPS running, sends each once, byte for byte, and keeps nothing more. Mutation: the stop reporting the waiting
+    /// pages not printed (as before) fails the first run's checks.
+    @Test func aCUPSThatIsNotRunningKeepsThePhotosWaitingAndTheNextStartPrintsThemOnce() throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try simulate(
@@ -326,11 +328,25 @@ struct PhotoPrinterTests {
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.photos.count == 2)
         #expect(events(run, "printWaiting").count == 2)
-        let failed = events(run, "printFailed")
-        #expect(failed.count == 2)
-        #expect(
-            failed.allSatisfy { $0.contains("the booth stopped while CUPS was out of reach (cannot reach CUPS") },
-            "\(failed)")
+        #expect(events(run, "printFailed").isEmpty, "\(events(run, "printFailed"))")
         #expect(events(run, "photoSaved").count == 2)
+        let waitingFile = folder + "/print-waiting.txt"
+        let kept = String(decoding: readFile(waitingFile) ?? [], as: UTF8.self)
+        #expect(run.photos.allSatisfy { kept.contains("\t\($0)\n") }, "\(kept)")
+
+        try CUPSFixture.exclusively { cups in
+            let next = try simulate(in: folder, server: cups.socket, review: 0, script: "wait 8\nquit\n")
+            #expect(next.status == 0, "\(next.errors)")
+            let waiting = events(next, "printWaiting")
+            #expect(
+                waiting.count == 2 && waiting.allSatisfy { $0.contains("it waited for CUPS when the booth stopped") },
+                "\(waiting)")
+            #expect(events(next, "printSent").count == 2, "\(next.events.suffix(12))")
+            #expect(events(next, "printFailed").isEmpty)
+            let documents = cups.documents(count: 2)
+            #expect(documents.count == 2, "\(documents)")
+            #expect(Set(documents.compactMap(readFile)) == Set(run.photos.compactMap(readFile)))
+            #expect(readFile(waitingFile)?.isEmpty == true)
+        }
     }
 }

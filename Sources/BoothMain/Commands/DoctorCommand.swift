@@ -164,8 +164,12 @@ struct DoctorCommand: ParsableCommand {
         for text in remotes.problems { problem(text) }
 
         print("Printer")
+        let waiting = (try? PrintWaitingFile(path: settings.printWaitingFile).read())?.sorted(
+            by: (try? PrintLedgerFile(path: settings.printLedgerFile).read()) ?? PrintLedger()
+        ).pending
         let printer = Self.printerReport(
-            mode: settings.printMode, client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies)
+            mode: settings.printMode, client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies,
+            waiting: waiting?.count ?? 0)
         for line in printer.lines { print("  \(line)") }
         for text in printer.problems { problem(text) }
 
@@ -224,21 +228,31 @@ struct DoctorCommand: ParsableCommand {
         return (try? bluetooth.paired()) ?? []
     }
 
-    /// The printer when photos are printed (`print.mode`): CUPS's queue, its state and what its printer needs.
-    static func printerReport(mode: PrintMode, client: CUPSClient, copies: Int) -> (lines: [String], problems: [String])
-    {
+    /// The printer when photos are printed (`print.mode`): CUPS's queue, its state and what its printer needs, and
+    /// the `waiting` photos the booth keeps for CUPS (`PrintWaitingList`: those waiting now, or since it stopped).
+    static func printerReport(
+        mode: PrintMode, client: CUPSClient, copies: Int, waiting: Int = 0
+    ) -> (lines: [String], problems: [String]) {
         guard mode != .off else { return (["printing off (print.mode)"], []) }
+        let kept =
+            waiting == 0
+            ? []
+            : [
+                "\(waiting) photo\(waiting == 1 ? "" : "s") waiting for CUPS (print-waiting.txt): sent once CUPS "
+                    + "answers while the booth runs"
+            ]
         let queue: CUPSClient.QueueState
         do {
             queue = try client.queueState()
         } catch {
-            return ([], ["print.mode is \"\(mode.rawValue)\" but \(error)"])
+            return (kept, ["print.mode is \"\(mode.rawValue)\" but \(error)"])
         }
         let states: [Int32: String] = [3: "idle", 4: "printing", 5: "stopped"]
         let named = client.queue.isEmpty ? "\(queue.name) (CUPS's default queue)" : queue.name
-        var lines = [
-            "queue \(named): \(states[queue.state] ?? "state \(queue.state)"), \(copies) cop\(copies == 1 ? "y" : "ies") of each photo"
-        ]
+        var lines =
+            [
+                "queue \(named): \(states[queue.state] ?? "state \(queue.state)"), \(copies) cop\(copies == 1 ? "y" : "ies") of each photo"
+            ] + kept
         var problems: [String] = []
         if queue.isStopped {
             problems.append(

@@ -100,6 +100,7 @@ final class BoothController {
             : try PhotoPrinter(
                 client: CUPSClient(queue: settings.printQueue), copies: settings.printCopies,
                 ledger: PrintLedgerFile(path: settings.printLedgerFile),
+                waitingFile: PrintWaitingFile(path: settings.printWaitingFile),
                 limits: (settings.printLimitPerPhoto, settings.printLimitPerEvent),
                 sheet: PrintSheet(settings: settings), loop: loop
             ) { printed($0) }
@@ -359,9 +360,11 @@ final class BoothController {
         case .refused(let photo, let reason):
             log.record("printFailed", at: now, [("path", .string(photo)), ("reason", .string(reason))])
             Log.error("print: \(photo) not printed: \(reason)")
-        case .waiting(let photo, let reason):
+        case .waiting(let photo, let reason, _):
             log.record("printWaiting", at: now, [("path", .string(photo)), ("reason", .string(reason))])
             Log.warning("print: \(photo) waits for CUPS, sent once it answers: \(reason)")
+        case .kept(let photo):
+            Log.info("print: \(photo) still waits for CUPS: kept, and sent once CUPS answers after the booth starts")
         case .limited(let photo, let refusal):
             log.record("printRefused", at: now, [("path", .string(photo)), ("reason", .string(refusal.description))])
             Log.warning("print: \(photo) not printed: \(refusal)")
@@ -380,7 +383,7 @@ final class BoothController {
                 "printFailed", at: now,
                 [("path", .string(photo)), ("job", .int(Int64(job))), ("reason", .string(reason))])
             Log.error("print: job \(job) of \(photo) no longer followed: \(reason)")
-        case .looked, .handedOver:
+        case .looked, .handedOver, .restored:
             break
         case .resumed(let photo, let job):
             Log.info("print: following job \(job) of \(photo), sent before the booth started")

@@ -10,19 +10,27 @@ import Printing
 /// cancelled or aborted. The queue itself is looked at from the start and every 5 s: whether it prints, or what keeps
 /// it from printing (`CUPSClient.QueueState.attention`, or CUPS out of reach), reported when that changes. A page
 /// CUPS could not take because CUPS itself was out of reach (not running, restarting) waits, and is sent again at the
-/// first look that reaches CUPS; one that waited `waitLimit`, or is still waiting when the booth stops, is reported
-/// not printed. A job CUPS cannot be asked about while it is out of reach is asked about again. Before a page is sent, the print ledger (`PrintLedgerFile`) is read and the limits asked (`PrintLedger.refusal`); each
-/// print CUPS took is added to it, durably. Reports come back on the loop's thread. Photos being made into pages
-/// and sent, and a look at the queue, count as the loop's background work (virtual time waits for CUPS to answer);
-/// a job being printed does not.
+/// first look that reaches CUPS; one that waited `waitLimit` is reported not printed. The pages waiting are kept in
+/// `PrintWaitingFile` as they begin and end their wait: one still waiting when the booth stops (or loses its power)
+/// waits again when it starts, unless the ledger shows CUPS took it; one that waited across `booth print reset` (the
+/// event it was made for is over) is reported not printed instead of sent. A job CUPS cannot be asked about while it is out
+/// of reach is asked about again. Before a page is sent, the print ledger (`PrintLedgerFile`) is read and the limits
+/// asked (`PrintLedger.refusal`); each print CUPS took is added to it, durably. Reports come back on the loop's
+/// thread. Photos being made into pages and sent, and a look at the queue, count as the loop's background work
+/// (virtual time waits for CUPS to answer); a job being printed does not.
 final class PhotoPrinter {
     enum Report: Sendable {
         /// CUPS took `photo` as job `job` on `queue`.
         case sent(photo: String, job: Int32, queue: String)
         /// CUPS did not take `photo` (the reason names the fix).
         case refused(photo: String, reason: String)
-        /// CUPS was out of reach: `photo` waits, and is sent again once CUPS answers.
-        case waiting(photo: String, reason: String)
+        /// CUPS was out of reach: `photo` waits, and is sent again once CUPS answers; `mark` is the print ledger's line
+        /// count before it was sent (`PrintWaitingList`).
+        case waiting(photo: String, reason: String, mark: Int)
+        /// The booth stopped while `photo` waited: it is kept, and sent once CUPS answers after the next start.
+        case kept(photo: String)
+        /// The pages kept when the booth last stopped, waiting again (each reported to the handler as `waiting`).
+        case restored(pages: [PrintWaitingList.Page])
         /// A print limit refused `photo`: nothing was sent.
         case limited(photo: String, refusal: PrintLedger.Refusal)
         /// Every page of one `print` call was sent, refused or limited.
@@ -50,6 +58,7 @@ final class PhotoPrinter {
     private let client: CUPSClient
     private let copies: Int
     private let ledger: PrintLedgerFile
+    private let waitingFile: PrintWaitingFile
     private let limits: (perPhoto: Int, perEvent: Int)
     private let sheet: PrintSheet
     private let loop: EventLoop
@@ -65,24 +74,29 @@ final class PhotoPrinter {
     private var queueLook: EventLoop.TimerToken?
     /// What kept the queue from printing at the last look (.some(nil): nothing; nil: not looked at yet).
     private var lastAttention: String??
-    /// Pages CUPS could not take for being out of reach, oldest first, with why and since when (the loop's thread).
-    private var waiting: [(page: String, reason: String, since: Instant)] = []
-    /// Waiting pages sent again and not yet answered, with since when they wait: one CUPS refuses again keeps its
-    /// first wait (the limit counts from there, and its `waiting` is not reported twice).
-    private var resent: [String: Instant] = [:]
+    /// Pages CUPS could not take for being out of reach, oldest first, with why, since when and their ledger marks
+    /// (the loop's thread).
+    private var waiting: [(page: String, reason: String, since: Instant, mark: Int)] = []
+    /// Waiting pages sent again and not yet answered, in order, with since when they wait and their marks: one CUPS
+    /// refuses again keeps its first wait (the limit counts from there, and its `waiting` is not reported twice). A
+    /// photo can wait twice (printed twice on request): each report answers for the first of its entries.
+    private var resent: [(page: String, since: Instant, mark: Int)] = []
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
     /// A printer sending `copies` copies of each page (`sheet`'s) through `client`, counting its prints in `ledger`
-    /// under the limits (0: none); `handle` gets every report on `loop`'s thread.
+    /// under the limits (0: none) and keeping the pages that wait for CUPS in `waitingFile`; `handle` gets every
+    /// report on `loop`'s thread.
     init(
-        client: CUPSClient, copies: Int, ledger: PrintLedgerFile, limits: (perPhoto: Int, perEvent: Int),
-        sheet: PrintSheet, loop: EventLoop, handle: @escaping (Report) -> Void
+        client: CUPSClient, copies: Int, ledger: PrintLedgerFile, waitingFile: PrintWaitingFile,
+        limits: (perPhoto: Int, perEvent: Int), sheet: PrintSheet, loop: EventLoop,
+        handle: @escaping (Report) -> Void
     ) throws(SystemError) {
         self.sheet = sheet
         self.client = client
         self.copies = copies
         self.ledger = ledger
+        self.waitingFile = waitingFile
         self.limits = limits
         self.loop = loop
         self.handle = handle
@@ -90,6 +104,7 @@ final class PhotoPrinter {
         worker = try Worker(label: "heylook.print", loop: loop) { deliver($0) }
         deliver = { [unowned self] report in self.received(report) }
         resumeJobs()
+        restoreWaiting()
         lookAtQueue()
     }
 
@@ -106,17 +121,22 @@ final class PhotoPrinter {
                 for photo in photos { post(.refused(photo: photo, reason: error.description)) }
                 return
             }
-            Self.send(pages, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
+            Self.send(
+                pages.map { ($0, nil) }, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
         }
     }
 
+    /// The reason a page that waited across `booth print reset` is not sent.
+    static let earlierEvent = "a new event began (booth print reset) while it waited for CUPS"
+
     /// On the worker: sends `pages` to CUPS, one job each, in order, as far as the limits allow, counting each print
-    /// CUPS took in the ledger.
+    /// CUPS took in the ledger. A page sent again after a wait comes with its mark: one the ledger shows reset since
+    /// is not sent (`earlierEvent`).
     private static func send(
-        _ pages: [String], client: CUPSClient, copies: Int, ledger: PrintLedgerFile,
+        _ pages: [(page: String, mark: Int?)], client: CUPSClient, copies: Int, ledger: PrintLedgerFile,
         limits: (perPhoto: Int, perEvent: Int), post: (Report) -> Void
     ) {
-        for page in pages {
+        for (page, mark) in pages {
             let name = page.split(separator: "/").last.map(String.init) ?? page
             let counted: PrintLedger
             do {
@@ -125,6 +145,10 @@ final class PhotoPrinter {
                 // Unreadable: the print is not held back by it (a print in the hand before a count).
                 Log.error("print: the print count \(ledger.path) cannot be read (\(error)); printing without it")
                 counted = PrintLedger()
+            }
+            if let mark, counted.resetLine > mark {
+                post(.refused(photo: page, reason: Self.earlierEvent))
+                continue
             }
             if let refusal = counted.refusal(of: name, perPhoto: limits.perPhoto, perEvent: limits.perEvent) {
                 post(.limited(photo: page, refusal: refusal))
@@ -136,7 +160,7 @@ final class PhotoPrinter {
             } catch {
                 post(
                     error.isUnreachable
-                        ? .waiting(photo: page, reason: error.description)
+                        ? .waiting(photo: page, reason: error.description, mark: counted.lineCount)
                         : .refused(photo: page, reason: error.description))
                 continue
             }
@@ -161,9 +185,10 @@ final class PhotoPrinter {
                     photo: page.page,
                     reason: "CUPS was out of reach for \(Self.waitLimit / .seconds(60)) minutes (\(page.reason))"))
         }
+        if !expired.isEmpty { keepWaiting() }
         guard reachable, !waiting.isEmpty else { return }
-        let pages = waiting.map(\.page)
-        for page in waiting { resent[page.page] = page.since }
+        let pages = waiting.map { (page: $0.page, mark: Optional($0.mark)) }
+        resent += waiting.map { ($0.page, $0.since, $0.mark) }
         waiting = []
         loop.backgroundWork += 1
         worker.run { [client, copies, ledger, limits] post in
@@ -173,7 +198,7 @@ final class PhotoPrinter {
     }
 
     /// Shutdown: waits for the photos being sent (a job CUPS took prints without the booth); their reports go to
-    /// the handler.
+    /// the handler. The pages still waiting for CUPS are kept for the next start.
     func finish() {
         finished = true
         if let follow { loop.cancel(follow) }
@@ -183,26 +208,99 @@ final class PhotoPrinter {
         for report in worker.finish() {
             received(report)
         }
-        // What is still open is CUPS's to print now; what waits for CUPS is not printed.
+        // What is still open is CUPS's to print now; what waits for CUPS waits for the next start.
         open = [:]
-        for page in waiting {
-            handle(.refused(photo: page.page, reason: "the booth stopped while CUPS was out of reach (\(page.reason))"))
-        }
+        Self.keep(waitingList, in: waitingFile)
+        for page in waiting { handle(.kept(photo: page.page)) }
         waiting = []
     }
 
+    /// The pages sent again and not answered yet, then those waiting now: what a start after a stop sends.
+    private var waitingList: PrintWaitingList {
+        PrintWaitingList(
+            pages: resent.map { PrintWaitingList.Page(path: $0.page, mark: $0.mark) }
+                + waiting.map { PrintWaitingList.Page(path: $0.page, mark: $0.mark) })
+    }
+
+    /// Strikes the first entry of `photo` off `resent` (its answer came); whether there was one.
+    private func answered(_ photo: String) -> Bool {
+        guard let index = resent.firstIndex(where: { $0.page == photo }) else { return false }
+        resent.remove(at: index)
+        return true
+    }
+
+    /// Keeps the pages waiting now in the waiting file, on the worker (behind the sends before it). Once the printer
+    /// finishes, `finish` writes the last list itself.
+    private func keepWaiting() {
+        guard !finished else { return }
+        let list = waitingList
+        worker.run { [waitingFile] _ in Self.keep(list, in: waitingFile) }
+    }
+
+    /// Writes `list` to `file`; a failure is in the journal (the pages wait only while the booth runs then).
+    private static func keep(_ list: PrintWaitingList, in file: PrintWaitingFile) {
+        do throws(SystemError) {
+            try file.write(list)
+        } catch {
+            Log.error(
+                "print: the pages waiting for CUPS cannot be kept in \(file.path) (\(error)); they wait only while the booth runs"
+            )
+        }
+    }
+
+    /// On the worker: the pages kept waiting when the booth last stopped wait again (sent at the first look that
+    /// reaches CUPS), except those the ledger shows CUPS took after they began to wait, and those from an event
+    /// before `booth print reset` (reported not printed). A file that cannot be read is set aside, not overwritten.
+    private func restoreWaiting() {
+        worker.run { [ledger, waitingFile] post in
+            let kept: PrintWaitingList
+            do throws(SystemError) {
+                kept = try waitingFile.read()
+            } catch {
+                Log.error("print: the photos waiting for CUPS before the booth started cannot be read (\(error))")
+                waitingFile.setAside()
+                return
+            }
+            guard !kept.pages.isEmpty else { return }
+            // Unreadable, the ledger holds nothing back: a print in the hand before a count (as `send` does).
+            let sorted = kept.sorted(by: (try? ledger.read()) ?? PrintLedger())
+            // What will not wait again goes from the file now; the rest stays as it is.
+            if sorted.pending.count < kept.pages.count {
+                Self.keep(PrintWaitingList(pages: sorted.pending), in: waitingFile)
+            }
+            for page in sorted.earlierEvent { post(.refused(photo: page.path, reason: Self.earlierEvent)) }
+            if !sorted.pending.isEmpty { post(.restored(pages: sorted.pending)) }
+        }
+    }
+
+    /// Why a restored page waits.
+    static let restoredReason = "it waited for CUPS when the booth stopped"
+
     private func received(_ report: Report) {
         switch report {
-        case .sent(let photo, let job, _), .resumed(let photo, let job):
-            resent[photo] = nil
+        case .sent(let photo, let job, _):
+            if answered(photo) { keepWaiting() }
+            open[job] = photo
+            scheduleLook()
+        case .resumed(let photo, let job):
             open[job] = photo
             scheduleLook()
         case .refused(let photo, _), .limited(let photo, _):
-            resent[photo] = nil
-        case .waiting(let photo, let reason):
-            let since = resent.removeValue(forKey: photo)
-            waiting.append((photo, reason, since ?? loop.now()))
-            guard since == nil else { return }
+            if answered(photo) { keepWaiting() }
+        case .waiting(let photo, let reason, let mark):
+            let first = resent.firstIndex { $0.page == photo }.map { resent.remove(at: $0) }
+            waiting.append((photo, reason, first?.since ?? loop.now(), mark))
+            keepWaiting()
+            guard first == nil else { return }
+        case .restored(let pages):
+            // Already in the file as they are: only the handler hears of them.
+            for page in pages {
+                waiting.append((page.path, Self.restoredReason, loop.now(), page.mark))
+                handle(.waiting(photo: page.path, reason: Self.restoredReason, mark: page.mark))
+            }
+            return
+        case .kept:
+            break
         case .handedOver:
             loop.backgroundWork -= 1
         case .ended(_, let job, _), .lost(_, let job, _):

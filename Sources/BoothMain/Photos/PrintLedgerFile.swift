@@ -23,10 +23,17 @@ struct PrintLedgerFile {
         return PrintLedger(text: String(decoding: bytes ?? [], as: UTF8.self))
     }
 
-    /// Appends `line` and makes it durable.
+    /// Appends `line` and makes it durable. A last line a power cut left without its end is ended first, so `line`
+    /// stays a line of its own.
     func append(_ line: String) throws(SystemError) {
         let file = try AppendingFile(appendingTo: path, mode: 0o644)
-        let bytes = Array(line.utf8)
+        var bytes = Array(line.utf8)
+        let size = file.size()
+        if size > 0 {
+            var last: UInt8 = 0
+            let read = withUnsafeMutableBytes(of: &last) { file.read(into: $0, at: size - 1) }
+            if read == 1, last != UInt8(ascii: "\n") { bytes.insert(UInt8(ascii: "\n"), at: 0) }
+        }
         guard file.write(bytes) == bytes.count else { throw SystemError("write", path) }
         try file.sync(path)
     }

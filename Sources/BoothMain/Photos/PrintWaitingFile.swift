@@ -1,0 +1,42 @@
+// PrintWaitingFile: the pages waiting for CUPS, kept durably in `print-waiting.txt` beside the state file.
+import BoothCore
+import BoothSystem
+
+/// The file that keeps the pages waiting for an out-of-reach CUPS across a restart (`BoothSettings.printWaitingFile`,
+/// `PrintWaitingList`): read whole when the printer starts (and by `booth doctor`), written whole (replaced durably)
+/// whenever a page begins or ends its wait. One writer at a time: the printer's worker, or the printer's `finish`
+/// once the worker is done.
+struct PrintWaitingFile {
+    /// The file's path.
+    let path: String
+    /// The largest list read: about 20,000 pages.
+    static let limit = 2 * 1024 * 1024
+
+    /// The pages kept (none when the file does not exist).
+    func read() throws(SystemError) -> PrintWaitingList {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileReading.contents(of: path, limit: Self.limit)
+        } catch {
+            throw error.systemError(reading: path)
+        }
+        return PrintWaitingList(text: String(decoding: bytes ?? [], as: UTF8.self))
+    }
+
+    /// Moves a file that cannot be read to `NAME.unreadable` beside it, so that the next write does not replace the
+    /// pages it may hold (an admin can read them there); a failure is in the journal.
+    func setAside() {
+        let aside = path + ".unreadable"
+        guard SystemFileOperations().rename(path, aside) == 0 else {
+            let error = SystemError("rename", path)
+            Log.error("print: \(path) cannot be moved to \(aside) (\(error))")
+            return
+        }
+        Log.warning("print: \(path) moved to \(path).unreadable: its photos are not sent again by themselves")
+    }
+
+    /// Keeps `list` in place of what the file held: whole, or not at all, after a power cut.
+    func write(_ list: PrintWaitingList) throws(SystemError) {
+        try DurableFile().write(Array(list.text.utf8), path: path, replacing: true)
+    }
+}
