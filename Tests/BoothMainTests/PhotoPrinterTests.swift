@@ -54,6 +54,25 @@ struct PhotoPrinterTests {
         run.events.filter { $0.contains("\"type\":\"\(type)\"") }
     }
 
+    /// Starts a thread that runs `action` once the events file in `folder` holds every one of `texts` (looked at every
+    /// 50 ms; after 60 s it runs anyway, and the test's checks say what was missing): what the printer does next
+    /// follows what the booth did, never a guess at how long the booth takes on a busy machine.
+    private func once(
+        _ folder: String, has texts: [String], _ action: @escaping @Sendable () -> Void
+    ) -> Thread {
+        let thread = Thread {
+            let end = Date().addingTimeInterval(60)
+            while Date() < end {
+                let text = String(decoding: readFile(folder + "/events.jsonl") ?? [], as: UTF8.self)
+                if texts.allSatisfy(text.contains) { break }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            action()
+        }
+        thread.start()
+        return thread
+    }
+
     @Test func aKeptPhotoReachesThePrinterByteForByteAndItsJobIsFollowedToTheEnd() throws {
         try CUPSFixture.exclusively { cups in
             let folder = temporaryDirectory()
@@ -198,12 +217,11 @@ struct PhotoPrinterTests {
             #expect(first.status == 0, "\(first.errors)")
             #expect(events(first, "printSent").count == 1, "\(first.events)")
             #expect(events(first, "printed").isEmpty)
-            // The paper is back while the booth runs again: it follows the job it knows from prints.txt to its end.
-            let refill = Thread {
-                Thread.sleep(forTimeInterval: 4)
-                cups.trouble = nil
-            }
-            refill.start()
+            // The paper is back while the booth runs again: it follows the job it knows from prints.txt to its end. The
+            // first look at the queue comes after the look at that job (one worker, in order): the paper comes back
+            // once the second run's first printer event is written.
+            try FileManager.default.removeItem(atPath: folder + "/events.jsonl")
+            _ = once(folder, has: ["\"type\":\"printer\""]) { cups.trouble = nil }
             let second = try simulate(in: folder, server: cups.socket, review: 0, script: "wait 14\nquit\n")
             #expect(second.status == 0, "\(second.errors)")
             #expect(second.errors.contains("print: following job"), "\(second.errors)")
@@ -237,12 +255,10 @@ struct PhotoPrinterTests {
             let folder = temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try cups.admin("cupsdisable", [CUPSFixture.queue])
-            // The queue is started again 6 s in, while the booth runs (it looks at the queue every 5 s).
-            let enable = Thread {
-                Thread.sleep(forTimeInterval: 6)
+            // The queue is started again once the booth sent the photo and said the queue is stopped.
+            _ = once(folder, has: ["\"type\":\"printSent\"", "the queue booth is stopped"]) {
                 try? cups.admin("cupsenable", [CUPSFixture.queue])
             }
-            enable.start()
             let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 18\nquit\n")
             #expect(run.status == 0, "\(run.errors)")
             let warnings = events(run, "setting").filter { $0.contains("warning.printerNeedsAttention") }
@@ -266,13 +282,8 @@ struct PhotoPrinterTests {
             let folder = temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             cups.trouble = "media-empty,media-needed"
-            // The paper is back 12 s in: after the booth's looks at 5 and 10 s saw it out (the job reached the
-            // printer 1 to 2 s in), and CUPS hears that the job completed a few seconds later.
-            let refill = Thread {
-                Thread.sleep(forTimeInterval: 12)
-                cups.trouble = nil
-            }
-            refill.start()
+            // The paper is back once the booth said the printer is out of paper (the job reached the printer).
+            _ = once(folder, has: ["out of paper (media-empty"]) { cups.trouble = nil }
             let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 30\nquit\n")
             #expect(run.status == 0, "\(run.errors)")
             let warnings = events(run, "setting").filter { $0.contains("warning.printerNeedsAttention") }
@@ -291,18 +302,18 @@ struct PhotoPrinterTests {
         }
     }
 
-    /// CUPS out of reach when the photo is kept (cupsd starts 3 s later, as after a restart): the page waits, and is
-    /// sent at the first look at the queue that reaches CUPS, printed once, byte for byte.
+    /// CUPS out of reach when the photo is kept (cupsd starts once the booth said the photo waits, as after a
+    /// restart): the page waits, and is sent at the first look at the queue that reaches CUPS, printed once, byte for
+    /// byte.
     @Test func aPhotoKeptWhileCUPSIsOutOfReachWaitsAndPrintsOnceItAnswers() throws {
         try CUPSFixture.exclusively(started: false) { cups in
             let folder = temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             nonisolated(unsafe) var failure: (any Error)?
-            let starter = Thread {
-                Thread.sleep(forTimeInterval: 3)
+            // cupsd starts once the booth said the photo waits for it.
+            let starter = once(folder, has: ["\"type\":\"printWaiting\""]) {
                 do { try cups.start() } catch { failure = error }
             }
-            starter.start()
             let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 40\nquit\n")
             while !starter.isFinished { Thread.sleep(forTimeInterval: 0.05) }
             try #require(failure == nil, "\(String(describing: failure))")
