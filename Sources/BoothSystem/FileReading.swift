@@ -56,6 +56,16 @@ public enum FileReading {
         return try readAll(fd, limit: limit)
     }
 
+    /// The text of the file at `path` (UTF-8, at most `limit` bytes; "" when there is no file), a failure told as
+    /// reading `path`: what a file of lines the booth keeps (the print count, the prints waiting) is read with.
+    public static func text(of path: String, limit: Int) throws(SystemError) -> String {
+        do {
+            return String(decoding: try contents(of: path, limit: limit) ?? [], as: UTF8.self)
+        } catch {
+            throw error.systemError(reading: path)
+        }
+    }
+
     /// Hands the file at `path` to `body` in order, a chunk of at most 64 KiB at a time, to its end: a file too
     /// large to hold whole (an events log). False when there is no such file.
     public static func forEachChunk(of path: String, _ body: (ArraySlice<UInt8>) -> Void) throws(Failure) -> Bool {

@@ -70,6 +70,18 @@ import Testing
         #expect(FileReading.Failure.open(errno: EACCES).description == "Permission denied (EACCES)")
     }
 
+    /// A file's text, "" for a missing one, and a failure as the system error of reading its path.
+    @Test func aFilesTextIsReadByPathAndAMissingOneIsEmpty() throws {
+        let directory = temporaryDirectory()
+        let path = "\(directory)/lines"
+        try DurableFile().write(Array("a\tb\n".utf8), path: path)
+        #expect(try FileReading.text(of: path, limit: 64) == "a\tb\n")
+        #expect(try FileReading.text(of: "\(directory)/none", limit: 64) == "")
+        let error = #expect(throws: SystemError.self) { try FileReading.text(of: directory, limit: 64) }
+        #expect(error?.errno == EISDIR)
+        #expect(error.map { "\($0)" }?.contains(directory) == true, "\(String(describing: error))")
+    }
+
     @Test func aFailureBecomesTheSystemErrorOfReadingItsPath() {
         let denied = FileReading.Failure.open(errno: EACCES).systemError(reading: "/p")
         #expect(denied == SystemError("open", "/p", errno: EACCES))

@@ -14,13 +14,7 @@ struct PrintLedgerFile {
 
     /// The prints since the last reset (none when the file does not exist).
     func read() throws(SystemError) -> PrintLedger {
-        let bytes: [UInt8]?
-        do {
-            bytes = try FileReading.contents(of: path, limit: Self.limit)
-        } catch {
-            throw error.systemError(reading: path)
-        }
-        return PrintLedger(text: String(decoding: bytes ?? [], as: UTF8.self))
+        PrintLedger(text: try FileReading.text(of: path, limit: Self.limit))
     }
 
     /// Appends `line` and makes it durable. A last line a power cut left without its end is ended first, so `line`

@@ -14,13 +14,7 @@ struct PrintWaitingFile {
 
     /// The pages kept (none when the file does not exist).
     func read() throws(SystemError) -> PrintWaitingList {
-        let bytes: [UInt8]?
-        do {
-            bytes = try FileReading.contents(of: path, limit: Self.limit)
-        } catch {
-            throw error.systemError(reading: path)
-        }
-        return PrintWaitingList(text: String(decoding: bytes ?? [], as: UTF8.self))
+        PrintWaitingList(text: try FileReading.text(of: path, limit: Self.limit))
     }
 
     /// Moves a file that cannot be read to `NAME.unreadable` beside it, so that the next write does not replace the
