@@ -23,9 +23,9 @@ public struct ExportPlan: Hashable, Sendable {
         }
     }
 
-    /// One photo to put on the stick.
+    /// One photo or print layout to put on the stick.
     public struct Item: Hashable, Sendable {
-        /// The file name in the store.
+        /// The file name in the store (a layout's in the store's `layouts/` folder: `storePath`).
         public var source: String
         /// Size in bytes.
         public var size: Int64
@@ -46,6 +46,18 @@ public struct ExportPlan: Hashable, Sendable {
 
         /// The path relative to the export folder.
         public var path: String { "\(folder)/\(name)" }
+
+        /// Whether it is a print layout, not a photo.
+        public var isLayout: Bool { ExportPlan.isLayoutSource(source) }
+    }
+
+    /// Whether a manifest's or a plan's source is a print layout's (`LayoutName`), not a photo's: layouts are not
+    /// photos of the index, and never let cleanup delete anything.
+    public static func isLayoutSource(_ source: String) -> Bool { LayoutName(fileName: source) != nil }
+
+    /// Where a manifest's or a plan's source is in the store, relative to its folder: a layout in `layouts/`.
+    public static func storePath(of source: String) -> String {
+        isLayoutSource(source) ? "\(LayoutName.folder)/\(source)" : source
     }
 
     /// A photo that cannot go on this stick.
@@ -67,6 +79,8 @@ public struct ExportPlan: Hashable, Sendable {
     public var dropped: [ExportManifest.Entry] = []
     /// Photos of this booth already on the stick.
     public var alreadyThere = 0
+    /// Print layouts of this booth already on the stick.
+    public var layoutsAlreadyThere = 0
     /// What to copy or verify, oldest first.
     public var items: [Item] = []
     /// Photos skipped, with the reason.
@@ -74,9 +88,10 @@ public struct ExportPlan: Hashable, Sendable {
 
     /// Plans exporting `photos` (oldest first) of booth `booth` to a stick with `manifest`, where
     /// `present` lists the regular files under the export folder (`folder/name` → size) and files
-    /// larger than `maximumFileSize` cannot be stored (FAT32: 4 GiB - 1).
+    /// larger than `maximumFileSize` cannot be stored (FAT32: 4 GiB - 1). `layouts` (file names and sizes in the
+    /// store's `layouts/` folder) follow the photos into the export folder's `layouts/` folder, planned as photos are.
     public static func make(
-        photos: [Photo], booth: String, manifest: ExportManifest, present: [String: Int64],
+        photos: [Photo], layouts: [Photo] = [], booth: String, manifest: ExportManifest, present: [String: Int64],
         maximumFileSize: Int64? = nil
     ) -> ExportPlan {
         var plan = ExportPlan()
@@ -116,30 +131,53 @@ public struct ExportPlan: Hashable, Sendable {
             }
             // A dated name is filed by its date; an undated one by the date it was given since, if any.
             let folder = parsed.dateTime == nil ? photo.folder ?? parsed.folder : parsed.folder
-            var planned = false
-            for attempt in 0..<maximumAttempts {
-                let name = alternativeName(base, booth: booth, attempt: attempt)
-                let key = "\(folder)/\(name)".lowercased()
-                if claimed.contains(key) { continue }
-                if let size = presentSizes[key] {
-                    guard size == photo.size else { continue }
-                    plan.items.append(
-                        Item(
-                            source: photo.name, size: photo.size, folder: folder, name: name, adopt: true,
-                            attempt: attempt, stickName: photo.stickName))
-                } else {
-                    plan.items.append(
-                        Item(
-                            source: photo.name, size: photo.size, folder: folder, name: name, adopt: false,
-                            attempt: attempt, stickName: photo.stickName))
-                }
-                claimed.insert(key)
-                planned = true
-                break
+            plan.place(
+                photo, source: photo.name, folder: folder, booth: booth, present: presentSizes, claimed: &claimed)
+        }
+        for layout in layouts {
+            let source = layout.name
+            if ours.contains(source) {
+                plan.layoutsAlreadyThere += 1
+                continue
             }
-            if !planned { plan.skipped.append(collisionSkip(photo.name, base: photo.stickName, folder: folder)) }
+            guard LayoutName(fileName: layout.name) != nil, FATName.isSafe(layout.name) else {
+                plan.skipped.append(Skip(source: source, reason: "not a layout's name"))
+                continue
+            }
+            if let limit = maximumFileSize, layout.size > limit {
+                plan.skipped.append(
+                    Skip(source: source, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+                continue
+            }
+            plan.place(
+                layout, source: source, folder: LayoutName.folder, booth: booth, present: presentSizes,
+                claimed: &claimed)
         }
         return plan
+    }
+
+    /// Plans `file` (a photo or a layout, its file name `source`) into `folder` under the first of its names
+    /// (`alternativeName`) not claimed: adopted when a file of its size is there, copied when the name is free, skipped
+    /// when every name is taken.
+    private mutating func place(
+        _ file: Photo, source: String, folder: String, booth: String, present: [String: Int64],
+        claimed: inout Set<String>
+    ) {
+        let base = file.stickName ?? source
+        for attempt in 0..<Self.maximumAttempts {
+            let name = Self.alternativeName(base, booth: booth, attempt: attempt)
+            let key = "\(folder)/\(name)".lowercased()
+            if claimed.contains(key) { continue }
+            let there = present[key]
+            if let there, there != file.size { continue }
+            items.append(
+                Item(
+                    source: source, size: file.size, folder: folder, name: name, adopt: there != nil,
+                    attempt: attempt, stickName: file.stickName))
+            claimed.insert(key)
+            return
+        }
+        skipped.append(Self.collisionSkip(source, base: base, folder: folder))
     }
 
     /// How many names (`alternativeName`) a photo may try on a stick before it is skipped: files
@@ -149,10 +187,11 @@ public struct ExportPlan: Hashable, Sendable {
     /// The skip for a photo whose every name (made from `base`, its copy's own name, when not `source`) is taken in
     /// `folder`, with what to do.
     public static func collisionSkip(_ source: String, base: String? = nil, folder: String) -> Skip {
-        Skip(
+        let what = isLayoutSource(source) ? "layout" : "photo"
+        return Skip(
             source: source,
             reason:
-                "\(maximumAttempts) files in the stick's \(folder) folder already use this photo's names (\((base ?? source).dropLast(4))*.jpg): remove or rename them to export it"
+                "\(maximumAttempts) files in the stick's \(folder) folder already use this \(what)'s names (\((base ?? source).dropLast(4))*.jpg): remove or rename them to export it"
         )
     }
 
@@ -160,6 +199,24 @@ public struct ExportPlan: Hashable, Sendable {
     /// (`alternativeName`). Only such files (their temp files, or left empty by a pull) are ever
     /// deleted on a stick; everything else there belongs to someone else.
     public static func isExportName(_ name: String) -> Bool {
+        isPhotoExportName(name) || isLayoutExportName(name)
+    }
+
+    /// Whether `name` is a layout's name (`LayoutName`) as an export writes it: its own, or with a booth's tag after
+    /// the kind (`…_000012-strip_1a2b3c4d.jpg`).
+    static func isLayoutExportName(_ name: String) -> Bool {
+        if LayoutName(fileName: name) != nil { return true }
+        guard name.hasSuffix(".jpg") else { return false }
+        let stem = name.dropLast(4)
+        guard let underscore = stem.lastIndex(of: "_"), let dash = stem[..<underscore].lastIndex(of: "-"),
+            LayoutName.kinds.contains(String(stem[stem.index(after: dash)..<underscore]))
+        else { return false }
+        // The layout's own name with the tag taken out is a photo's name with the same tag.
+        return isPhotoExportName(String(stem[..<dash] + stem[underscore...]) + ".jpg")
+    }
+
+    /// Whether `name` is a photo's name as an export writes it: its own, or with a booth's tag.
+    private static func isPhotoExportName(_ name: String) -> Bool {
         if PhotoName(fileName: name) != nil { return true }
         guard name.hasSuffix(".jpg"), let underscore = name.lastIndex(of: "_") else { return false }
         let tail = name[name.index(after: underscore)...].dropLast(4)

@@ -24,6 +24,8 @@ public struct ExportSummary: Sendable {
     public var unmounted: Bool
     /// Why unmounting failed (EBUSY: a program has a file open there; EPERM: the booth may not unmount).
     public var unmountError: SystemError?
+    /// Print layouts copied now, or found there and verified (they are in the export folder's `layouts/`).
+    public var layouts = 0
     /// Whether the join card was copied now (the stick had none, or an older one).
     public var joinCardCopied = false
 }

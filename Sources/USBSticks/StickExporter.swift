@@ -8,7 +8,8 @@ import PhotoEncoding
 import PhotoModel
 import PhotoStore
 
-/// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/`, records it in the
+/// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/` (and every print layout kept in the
+/// store into `<stick>/<folder>/layouts/`, recorded in the manifest alone), records it in the
 /// stick's manifest (`<folder>/manifest.txt`, per booth, with sizes, CRC-32s and SHA-256s) and in the store's
 /// index, then flushes the stick (syncfs) and unmounts it.
 ///
@@ -244,8 +245,10 @@ private final class ExportRun {
         }
         let present = try listPresent()
         let kept = store.records().filter { $0.state == .kept }
+        let layouts: [PhotoStore.Layout]
+        do { layouts = try store.layouts() } catch { throw ExportError(.failed(error), done: 0, total: 0) }
         redatings = try redatings(of: kept)
-        let (verified, unverified) = try checkClaims(kept: kept, present: present)
+        let (verified, unverified) = try checkClaims(kept: kept, layouts: layouts, present: present)
         manifest.entries.removeAll { unverified.contains($0.path) }
         // A version 1 entry gains its SHA-256 once read back (its file and the booth's photo agree).
         var upgraded = false
@@ -268,7 +271,8 @@ private final class ExportRun {
                 name: entry.name, size: redated.size(of: entry.size), folder: folder, stickName: redated.stickName)
         }
         let plan = ExportPlan.make(
-            photos: photos, booth: store.boothID, manifest: manifest, present: present,
+            photos: photos, layouts: layouts.map { ExportPlan.Photo(name: $0.name, size: $0.size) },
+            booth: store.boothID, manifest: manifest, present: present,
             maximumFileSize: type == "vfat" ? FATName.maximumFileSize : nil)
         manifest.entries = plan.kept
         total = plan.items.count
@@ -282,11 +286,12 @@ private final class ExportRun {
 
         nextPhoto: for item in plan.items {
             try stopIfAsked()
-            let sourcePath = "\(store.directory)/\(item.source)"
+            let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: item.source))"
             let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
             guard source >= 0 else {
                 // Discarded (a retake) since the plan: not exported.
                 guard errno == ENOENT else { throw fail("open", sourcePath) }
+                // A layout goes when cleanup deletes its first photo.
                 summary.skipped.append(ExportPlan.Skip(source: item.source, reason: "no longer kept"))
                 total -= 1
                 continue
@@ -300,7 +305,7 @@ private final class ExportRun {
                     item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
                 {
                     record(item, name: item.name, digest: digest)
-                    summary.adopted += 1
+                    if item.isLayout { summary.layouts += 1 } else { summary.adopted += 1 }
                     try recordIfDue()
                     progress(done, total)
                     continue
@@ -329,7 +334,7 @@ private final class ExportRun {
                         contents, into: folder, directoryPath: folderPath, name: name,
                         temporaryName: ".\(name).partial", verify: true)
                     record(item, name: name, digest: digest)
-                    summary.copied += 1
+                    if item.isLayout { summary.layouts += 1 } else { summary.copied += 1 }
                     summary.bytes += item.size
                     break
                 } catch {
@@ -436,6 +441,7 @@ private final class ExportRun {
         }
         // The index only lets cleanup delete exported photos: if it cannot be written, the booth
         // just keeps them longer. Copies a stop left unread are the manifest's claims at the next insert.
+        // Layouts are no photos of the index, which passes over their names: the manifest alone records them.
         try? store.markExported(claims + readBack, to: manifest.stickID)
         (claims, copies) = ([], [])
         if stopped { throw ExportError(.stopped, done: done, total: total) }
@@ -602,9 +608,11 @@ private final class ExportRun {
     /// unverified file as a stranger's and copies the photo beside it. An entry whose file is missing or of
     /// another size is in neither (the plan drops it).
     private func checkClaims(
-        kept: [PhotoIndex.Entry], present: [String: Int64]
+        kept: [PhotoIndex.Entry], layouts: [PhotoStore.Layout], present: [String: Int64]
     ) throws(ExportError) -> (verified: [String: ContentDigest], unverified: Set<String>) {
-        let saved = Dictionary(kept.map { ($0.name, $0.checksum) }) { first, _ in first }
+        var saved = Dictionary(kept.map { ($0.name, $0.checksum) }) { first, _ in first }
+        // A layout's claim is read back as a photo's whose checksum the index does not know.
+        for layout in layouts { saved[layout.name] = .some(nil) }
         // FAT is case-insensitive: a claim names the file in any case; open it by its listed name.
         let listed = Dictionary(present.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
         var verified: [String: ContentDigest] = [:]
@@ -622,7 +630,7 @@ private final class ExportRun {
                 unverified.insert(entry.path)
                 continue
             }
-            let sourcePath = "\(store.directory)/\(entry.source)"
+            let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: entry.source))"
             let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
             guard source >= 0 else {
                 if errno == ENOENT { continue }  // discarded since the listing: never planned

@@ -113,3 +113,58 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
     #expect(ExportPlan.isExportName(undated.name))
     #expect(ExportPlan.isExportName(ExportPlan.alternativeName(undated.name, booth: "0123456789abcdef", attempt: 3)))
 }
+
+/// Layouts go to the export folder's `layouts/` folder after the photos, planned as photos are: once on the stick
+/// (the manifest's claim), not again; a stranger's file under the name, beside it under the booth's tag.
+@Test func layoutsArePlannedIntoTheirOwnFolder() {
+    let strip = LayoutName(photo: PhotoName(fileName: photo(1).name)!, kind: "strip").fileName
+    let grid = LayoutName(photo: PhotoName(fileName: photo(2).name)!, kind: "grid").fileName
+    let layouts = [ExportPlan.Photo(name: strip, size: 50), ExportPlan.Photo(name: grid, size: 60)]
+    let first = ExportPlan.make(
+        photos: [photo(1)], layouts: layouts, booth: "abcdef12", manifest: .init(stickID: "s"),
+        present: ["layouts/\(grid)": 61])
+    #expect(
+        first.items.map(\.path) == [path(photo(1)), "layouts/\(strip)", "layouts/\(grid.dropLast(4))_abcdef12.jpg"])
+    #expect(first.items.map(\.source) == [photo(1).name, strip, grid])
+    #expect(
+        first.items.map { ExportPlan.storePath(of: $0.source) } == [
+            photo(1).name, "layouts/\(strip)", "layouts/\(grid)",
+        ])
+    #expect(first.items.map(\.isLayout) == [false, true, true])
+
+    var manifest = ExportManifest(stickID: "s")
+    manifest.entries = [
+        .init(booth: "abcdef12", source: strip, path: "layouts/\(strip)", size: 50, checksum: 1)
+    ]
+    let second = ExportPlan.make(
+        photos: [], layouts: layouts, booth: "abcdef12", manifest: manifest,
+        present: ["layouts/\(strip)": 50, "layouts/\(grid)": 60])
+    #expect(second.layoutsAlreadyThere == 1 && second.alreadyThere == 0)
+    #expect(second.items.map(\.path) == ["layouts/\(grid)"] && second.items.map(\.adopt) == [true])
+
+    let odd = ExportPlan.make(
+        photos: [], layouts: [.init(name: "poster.jpg", size: 1)], booth: "a", manifest: .init(stickID: "s"),
+        present: [:])
+    #expect(odd.items.isEmpty && odd.skipped.map(\.source) == ["poster.jpg"])
+}
+
+/// An export may delete a layout's temp file or empty file on a stick, its own or under a booth's tag, and nothing
+/// that only looks like one.
+@Test func layoutNamesAreExportNames() {
+    let photoName = PhotoName(fileName: photo(1).name)!
+    for kind in LayoutName.kinds {
+        let name = LayoutName(photo: photoName, kind: kind).fileName
+        #expect(ExportPlan.isExportName(name))
+        for attempt in [1, 2, 37] {
+            #expect(
+                ExportPlan.isExportName(ExportPlan.alternativeName(name, booth: "0123456789abcdef", attempt: attempt)))
+        }
+    }
+    let stem = String(photo(1).name.dropLast(4))
+    for other in [
+        "\(stem)-poster.jpg", "\(stem)-strip-strip.jpg", "\(stem)-strip_zz.jpg", "\(stem)_1a2b3c4d-strip.jpg",
+    ] {
+        #expect(!ExportPlan.isExportName(other), "\(other)")
+    }
+    #expect(LayoutName.kinds == PrintLayout.Kind.allCases.map(\.rawValue))
+}

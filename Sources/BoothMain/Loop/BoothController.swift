@@ -417,6 +417,7 @@ final class BoothController {
                     ("unmounted", .bool(summary.unmounted)),
                     ("bytes", .int(summary.bytes)),
                     ("photos", .int(Int64(summary.copied + summary.adopted + summary.alreadyThere))),
+                    ("layouts", .int(Int64(summary.layouts))),
                 ])
             for skip in summary.skipped { Log.warning("export: \(point): skipped \(skip.source): \(skip.reason)") }
             if let error = summary.unmountError {

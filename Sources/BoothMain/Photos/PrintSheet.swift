@@ -36,7 +36,7 @@ struct PrintSheet: Sendable {
         for group in groups {
             let page = try render(group)
             let folder = PhotoStore.layoutsDirectory(of: Self.folder(of: group[0]))
-            let name = Self.name(of: group[0]).replacingSuffix(".jpg", with: "") + "-\(layout.kind.rawValue).jpg"
+            let name = Self.layoutName(of: Self.name(of: group[0]), kind: layout.kind)
             do {
                 try PhotoStore.makeDirectories(folder)
                 try DurableFile().write(page.jpeg, path: folder + "/" + name, replacing: true)
@@ -75,6 +75,13 @@ struct PrintSheet: Sendable {
         ]
         guard (1...12).contains(date.month) else { return "" }
         return "\(date.day) \(months[date.month - 1]) \(date.year)"
+    }
+
+    /// The name of the `kind` layout whose first photo is called `photo` (`LayoutName`; a photo the booth did not
+    /// name gets its name with the kind before the extension too).
+    static func layoutName(of photo: String, kind: PrintLayout.Kind) -> String {
+        if let name = PhotoName(fileName: photo) { return LayoutName(photo: name, kind: kind.rawValue).fileName }
+        return photo.replacingSuffix(".jpg", with: "") + "-\(kind.rawValue).jpg"
     }
 
     private static func name(of path: String) -> String {
