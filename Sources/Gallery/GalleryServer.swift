@@ -10,6 +10,7 @@ import NIOCore
 import NIOFileSystem
 import NIOPosix
 import PhotoModel
+import PhotoStore
 import ServiceLifecycle
 
 /// `booth gallery`'s HTTP server, a process of its own beside the booth: it reads the photo store (never writes
@@ -165,7 +166,16 @@ public struct GalleryServer: Sendable {
         router.get("/photo/:name") { request, context in
             let (_, photo) = try await server.photo(request, context)
             let neighbours = await server.catalog.listing.neighbours(of: photo.name)
-            return Self.html(GalleryPage.photo(photo, newer: neighbours.newer, older: neighbours.older))
+            return Self.html(
+                GalleryPage.photo(
+                    photo, newer: neighbours.newer, older: neighbours.older, layouts: server.layouts(of: photo)))
+        }
+        router.get("/layout/:name") { request, context in
+            let (name, _) = try await server.layout(request, context)
+            let download = request.uri.queryParameters["download"] != nil
+            return try await server.file(
+                "\(PhotoStore.layoutsDirectory(of: server.options.photos))/\(name)", request: request,
+                context: context, disposition: download ? "attachment; filename=\"\(name)\"" : "inline")
         }
         router.get("/original/:name") { request, context in
             let (_, photo) = try await server.photo(request, context)
@@ -265,6 +275,27 @@ public struct GalleryServer: Sendable {
             throw HTTPError(.notFound, message: "no photo of that name")
         }
         return (name, photo)
+    }
+
+    /// The print layout the URL's name parameter names, for an admitted request: a layout's name (`LayoutName`) whose
+    /// photo the catalog has; 401 without the cookie, 404 otherwise (a traversal, a retake's layout, anything else).
+    func layout(_ request: Request, _ context: GalleryContext) async throws -> (String, LayoutName) {
+        guard admitted(request) else { throw HTTPError(.unauthorized) }
+        let name = try context.parameters.require("name")
+        guard let layout = LayoutName(fileName: name), await catalog.listing.photo(named: layout.photo.fileName) != nil
+        else { throw HTTPError(.notFound, message: "no layout of that name") }
+        return (name, layout)
+    }
+
+    /// The print layouts named after `photo` kept in the store's `layouts/` folder (regular files; a link is not
+    /// one), looked up when its page is asked for: the booth writes them after the photo, as it prints.
+    func layouts(of photo: GalleryPhoto) -> [LayoutName] {
+        guard let name = PhotoName(fileName: photo.name) else { return [] }
+        let folder = PhotoStore.layoutsDirectory(of: options.photos)
+        return LayoutName.kinds.map { LayoutName(photo: name, kind: $0) }.filter { layout in
+            var info = stat()
+            return lstat("\(folder)/\(layout.fileName)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
     }
 
     // MARK: Responses

@@ -1,4 +1,6 @@
 // GalleryPage: the gallery's HTML pages, rendered on the server: the code page, the gallery, a photo, the slideshow.
+import PhotoModel
+
 /// The gallery's pages as HTML. Every page is complete without the network beyond the booth: one small CSS file
 /// and one small script from the gallery itself, no font or framework. Every name is escaped.
 public enum GalleryPage {
@@ -66,18 +68,32 @@ public enum GalleryPage {
         return document(title: "HeyLook photos", bodyClass: "gallery", askClock: askClock, html)
     }
 
-    /// One photo, sized for the screen, with its neighbours (swipe or arrow keys) and a download of the original.
-    public static func photo(_ photo: GalleryPhoto, newer: GalleryPhoto?, older: GalleryPhoto?) -> String {
+    /// One photo, sized for the screen, with its neighbours (swipe or arrow keys), a download of the original, and
+    /// the print layouts named after it (the strip or grid of the burst it began, its captioned page), each opened as
+    /// the printed page.
+    public static func photo(
+        _ photo: GalleryPhoto, newer: GalleryPhoto?, older: GalleryPhoto?, layouts: [LayoutName] = []
+    ) -> String {
         let name = escape(photo.name)
+        // The printed pages get a bar of their own above the photo's: the photo's bar is full on a small phone.
+        let layoutLinks = layouts.map { layout in
+            let label = "Printed " + (["strip": "strip", "grid": "grid"][layout.kind] ?? "page")
+            return
+                "<a class=\"layout\" id=\"layout-\(escape(layout.kind))\" href=\"/layout/\(escape(layout.fileName))\">"
+                + "\(label)</a>"
+        }
         let newerLink = newer.map { "/photo/\(escape($0.name))" }
         let olderLink = older.map { "/photo/\(escape($0.name))" }
+        let printed =
+            layoutLinks.isEmpty ? "" : "<nav class=\"bar printed\">\n\(layoutLinks.joined(separator: "\n"))\n</nav>\n"
         return document(
             title: caption(photo), bodyClass: "photo",
             """
-            <main class="viewer" data-newer="\(newerLink ?? "")" data-older="\(olderLink ?? "")">
+            <main class="viewer\(layoutLinks.isEmpty ? "" : " printed")" data-newer="\(newerLink ?? "")" \
+            data-older="\(olderLink ?? "")">
             <img id="photo" src="/original/\(name)" alt="\(escape(caption(photo)))">
             </main>
-            <nav class="bar">
+            \(printed)<nav class="bar">
             <a id="back" href="/">All photos</a>
             \(newerLink.map { "<a id=\"newer\" href=\"\($0)\">← Newer</a>" } ?? "")
             \(olderLink.map { "<a id=\"older\" href=\"\($0)\">Older →</a>" } ?? "")

@@ -112,6 +112,19 @@ def fill_store(photos):
     return names, discarded[0]
 
 
+def make_layout(photos, names, kind="strip"):
+    """Draws the `kind` layout of `names` (photos in the store) with the real booth (`booth layout --preview`) and
+    keeps it in the store's layouts/ folder under the name the booth gives it; its path."""
+    folder = photos / "layouts"
+    folder.mkdir(exist_ok=True)
+    path = folder / (names[0][:-4] + f"-{kind}.jpg")
+    run = subprocess.run([str(BOOTH), "layout", "--preview", str(path), "--layout", kind]
+                         + [str(photos / n) for n in names], capture_output=True, text=True, timeout=60)
+    if run.returncode != 0:
+        raise AssertionError(f"booth layout failed ({run.returncode}): {run.stderr}{run.stdout}")
+    return path
+
+
 def newest_first(names):
     """The order the gallery shows: days newest first with undated photos last, then newest first within a day."""
     days = sorted({day_of(n) for n in names if day_of(n) != "undated"}, reverse=True)
@@ -231,17 +244,22 @@ def loaded(driver, image):
 
 
 def overflow(driver):
-    """How far the page is wider than the screen (a sideways scroll on a phone), and the links that wrap."""
+    """How far the page is wider than the screen (a sideways scroll on a phone), and the links that wrap or that the
+    screen's edge cuts (a bar's link past its right side)."""
     return driver.execute_script("""
         var lines = function (a) {
           var range = document.createRange();
           range.selectNodeContents(a);
           return new Set(Array.from(range.getClientRects()).map(function (r) { return Math.round(r.bottom); })).size;
         };
+        // The page's width as the phone lays it out (innerWidth grows when the browser zooms out to fit a page
+        // wider than the screen).
+        var screen = document.documentElement.clientWidth;
         var wrapped = Array.from(document.querySelectorAll('header a, nav a, a.zip')).filter(function (a) {
-          return lines(a) > 1;
+          var box = a.getBoundingClientRect();
+          return lines(a) > 1 || box.left < 0 || box.right > screen + 0.5;
         }).map(function (a) { return a.id || a.textContent; });
-        return [document.documentElement.scrollWidth - innerWidth, wrapped];
+        return [document.documentElement.scrollWidth - screen, wrapped];
     """)
 
 
@@ -327,8 +345,9 @@ class CodeGateTests(GalleryCase):
     def test_without_the_code_only_the_code_page(self):
         name = self.names[0]
         day = day_of(name)
+        layout = make_layout(self.photos, [name]).name
         for path in (f"/photo/{name}", f"/original/{name}", f"/original/{name}?download=1", f"/thumb/{name}",
-                     "/zip/all", f"/zip/day/{day}", "/zip/day/undated", "/events"):
+                     f"/layout/{layout}", "/zip/all", f"/zip/day/{day}", "/zip/day/undated", "/events"):
             for cookie in (None, "0" * 32):
                 with self.subTest(path=path, cookie=cookie):
                     status, body = self.status(path, cookie)
@@ -593,6 +612,32 @@ class BrowsingTests(GalleryCase):
         self.assertEqual(len(data), (self.photos / name).stat().st_size)
         self.assertEqual(sha256(data), sha256(self.store_bytes(name)))
 
+    # Mutations: serving /layout/ from the photos folder instead of layouts/ failed it (404), and so did a photo page
+    # that offered links alone as layouts (no link).
+    def test_a_bursts_strip_opens_from_its_first_photos_page(self):
+        dated = newest_first(self.names)[0][1]
+        first, second = dated[-1], dated[-2]
+        strip = make_layout(self.photos, [first, second])
+        driver = self.open_browser()
+        self.open_gallery()
+        driver.get(self.gallery.url + "photo/" + second)
+        self.wait_for_photo(second)
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "a.layout"), [], "a layout on a photo it is not named after")
+        driver.get(self.gallery.url + "photo/" + first)
+        self.wait_for_photo(first)
+        links = driver.find_elements(By.CSS_SELECTOR, "a.layout")
+        self.assertEqual([(a.get_attribute("id"), a.text) for a in links], [("layout-strip", "Printed strip")])
+        links[0].click()
+        wait_for(driver, "the strip's page", lambda d: d.current_url == self.gallery.url + "layout/" + strip.name)
+        image = wait_for(driver, "the strip shown", lambda d: d.find_element(By.TAG_NAME, "img"))
+        wait_for(driver, "the strip loaded", lambda d: loaded(d, image))
+        self.assertEqual(driver.execute_script("return arguments[0].naturalWidth", image), 1200)
+        self.assertEqual(driver.execute_script("return arguments[0].naturalHeight", image), 1800)
+        status, headers, body = self.gallery.request("GET", f"/layout/{strip.name}?download=1", cookie=self.gallery.cookie())
+        self.assertEqual(status, 200)
+        self.assertEqual(sha256(body), sha256(strip.read_bytes()))
+        self.assertIn(f'filename="{strip.name}"', headers.get("content-disposition", ""))
+
     def test_download_everything_and_one_day_as_zip(self):
         driver = self.open_browser()
         self.open_gallery()
@@ -698,9 +743,12 @@ class LayoutTests(GalleryCase):
             wider, wrapped = overflow(driver)
             if wider or wrapped:
                 problems.append(f"gallery at {width} px: {wider} px too wide, wrapped {wrapped}")
+            # The fullest bar: both neighbours, the download, and a strip and a grid named after the photo.
             name = newest_first(self.names)[0][1][1]
+            for kind in ("strip", "grid"):
+                make_layout(self.photos, [name], kind)
             driver.get(self.gallery.url + "photo/" + name)
-            wait_for(driver, "the photo page", lambda d: d.find_elements(By.CSS_SELECTOR, "img#photo"))
+            wait_for(driver, "the photo page", lambda d: len(d.find_elements(By.CSS_SELECTOR, "a.layout")) == 2)
             wider, wrapped = overflow(driver)
             if wider or wrapped:
                 problems.append(f"photo page at {width} px: {wider} px too wide, wrapped {wrapped}")
@@ -772,7 +820,7 @@ class HostileRequestTests(GalleryCase):
         self.assertFalse(body.startswith(b"\xff\xd8"), f"GET {path} answered a JPEG")
 
     def test_traversal_nul_and_absolute_names_are_refused(self):
-        for route in ("original", "thumb", "photo"):
+        for route in ("original", "thumb", "photo", "layout"):
             for name in ("..%2Findex.txt", "%2e%2e%2findex.txt", "%2e%2e%2fstate.toml", "%2E%2E%2Fbooth-id",
                          "..%5cindex.txt", "..%252Findex.txt", f"{self.name}%00", f"{self.name}%00.txt", "%00",
                          "%2Fetc%2Fpasswd", urllib.parse.quote(str(self.photos / "index.txt"), safe=""),
@@ -790,6 +838,31 @@ class HostileRequestTests(GalleryCase):
                 self.assertIn(status, (400, 404), f"GET {path}")
                 self.assertNotIn(b"heylook-index", body)
                 self.assertNotIn(b"root:x:0:0", body)
+
+    def test_a_layout_is_served_only_while_its_photo_is_kept(self):
+        kept = make_layout(self.photos, [self.name])
+        status, _, body = self.gallery.request("GET", f"/layout/{kept.name}", cookie=self.cookie)
+        self.assertEqual((status, sha256(body)), (200, sha256(kept.read_bytes())))
+        # A layout named after a retake, after no photo, or under a name that is no layout's; one that is a link.
+        retake = make_layout(self.photos, [self.name])
+        retake = retake.rename(retake.with_name(self.discarded[:-4] + "-strip.jpg"))
+        secret = self.folder / "secret.jpg"
+        secret.write_bytes(b"\xff\xd8 not a layout of the party")
+        linked = self.photos / "layouts" / (self.names[1][:-4] + "-grid.jpg")
+        linked.symlink_to(secret)
+        for name in (retake.name, "HeyLook_2026-01-01_00-00-00_999999-strip.jpg", self.name[:-4] + "-poster.jpg",
+                     self.name, "index.txt", linked.name):
+            with self.subTest(name=name):
+                self.assertRefused(f"/layout/{name}", leaked=b"not a layout of the party")
+        status, _, body = self.gallery.request("GET", f"/photo/{self.names[1]}", cookie=self.cookie)
+        self.assertEqual(status, 200)
+        self.assertNotIn(b"a class=\"layout\"", body, "a link offered as a layout")
+        # The photo deleted (cleanup), its layout is no longer served.
+        (self.photos / self.name).unlink()
+        deadline = time.monotonic() + WAIT
+        while self.gallery.request("GET", f"/layout/{kept.name}", cookie=self.cookie)[0] == 200:
+            self.assertLess(time.monotonic(), deadline, f"{kept.name} still served {WAIT} s after its photo went")
+            time.sleep(0.05)
 
     def test_a_retake_or_a_missing_photo_is_not_served(self):
         for route in ("photo", "original", "thumb"):
