@@ -238,6 +238,13 @@ public struct BoothSettings: Hashable, Sendable {
     public var printTitle = ""
     /// Whether the caption has the photo's date (an undated photo has none).
     public var printDate = false
+    /// Whether the gallery shows a Print button on each photo's page (`print.from_gallery`): a guest's print, counted
+    /// against the same limits, sent by the booth (`galleryPrintSocket`).
+    public var printFromGallery = false
+
+    /// The socket the booth takes the gallery's print requests on, with printing on and `printFromGallery`:
+    /// `print.sock` in the state file's folder (the gallery's user reaches it through the booth's group).
+    public var galleryPrintSocket: String { stateFolder == "/" ? "/print.sock" : "\(stateFolder)/print.sock" }
 
     /// The print layout the settings describe.
     public var printPage: PrintLayout {

@@ -125,7 +125,7 @@ public enum ConfigFile {
             "print",
             [
                 "mode", "queue", "copies", "limit_per_photo", "limit_per_event", "layout", "media", "margin_mm",
-                "title", "date",
+                "title", "date", "from_gallery",
             ]
         ),
         (
@@ -225,6 +225,7 @@ public enum ConfigFile {
             }
             s.printTitle = title
         case "print.date": s.printDate = try v.boolean()
+        case "print.from_gallery": s.printFromGallery = try v.boolean()
         case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
         case "gpio.button": s.gpio.button = try v.line()
         case "gpio.button_led": s.gpio.buttonLED = try v.line()

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <sys/mount.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/timex.h>
 #include <sys/vfs.h>
@@ -25,6 +26,11 @@ int booth_renameat_noreplace(int dirfd, const char *from, const char *to)
 int booth_preallocate(int fd, long long size)
 {
 	return fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)size);
+}
+
+int booth_accept_nonblocking(int fd)
+{
+	return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
 int booth_syncfs(int fd)

@@ -35,6 +35,11 @@ public struct GalleryServer: Sendable {
         /// Where to leave the `ClockMark` after setting the system clock from a phone; nil: never set it (a gallery
         /// run by hand on a laptop leaves its clock alone).
         public var clockMark: String?
+        /// The booth's print socket (`print.from_gallery`, printing on): each photo's page has a Print button that
+        /// asks the booth there; nil: no button.
+        public var printSocket: String?
+        /// How long a guest's print request waits for the booth's answer.
+        public var printTimeoutMilliseconds: Int32 = 20_000
         /// Lines for the journal.
         public var log: @Sendable (String) -> Void = { _ in }
 
@@ -168,7 +173,18 @@ public struct GalleryServer: Sendable {
             let neighbours = await server.catalog.listing.neighbours(of: photo.name)
             return Self.html(
                 GalleryPage.photo(
-                    photo, newer: neighbours.newer, older: neighbours.older, layouts: server.layouts(of: photo)))
+                    photo, newer: neighbours.newer, older: neighbours.older, layouts: server.layouts(of: photo),
+                    printable: server.options.printSocket != nil))
+        }
+        router.post("/print/:name") { request, context in
+            let (_, photo) = try await server.photo(request, context)
+            guard let socket = server.options.printSocket else {
+                throw HTTPError(.notFound, message: "this gallery does not print")
+            }
+            var response = Self.html(
+                GalleryPage.printed(photo, answer: await server.askToPrint(photo.name, at: socket)))
+            response.headers[.cacheControl] = "no-store"
+            return response
         }
         router.get("/layout/:name") { request, context in
             let (name, _) = try await server.layout(request, context)
@@ -295,6 +311,33 @@ public struct GalleryServer: Sendable {
         return LayoutName.kinds.map { LayoutName(photo: name, kind: $0) }.filter { layout in
             var info = stat()
             return lstat("\(folder)/\(layout.fileName)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    /// Asks the booth at `socket` to print the kept photo `name` (on a thread of its own: the booth answers once the
+    /// photo's pages were handed to CUPS); the answer, or a refusal saying the booth did not answer.
+    func askToPrint(_ name: String, at socket: String) async -> GalleryPrint.Answer {
+        let timeout = options.printTimeoutMilliseconds
+        let log = options.log
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                let answer: GalleryPrint.Answer
+                do throws(SystemError) {
+                    let message = try PacketSocket.ask(
+                        GalleryPrint.request(photo: name), at: socket, limit: GalleryPrint.messageLimit,
+                        timeoutMilliseconds: timeout)
+                    answer =
+                        GalleryPrint.Answer(message: message)
+                        ?? .refused("the booth gave no answer: ask the host to look at the booth")
+                } catch {
+                    log("a guest's print of \(name) did not reach the booth (\(socket)): \(error)")
+                    answer = .refused(
+                        error.errno == ETIMEDOUT
+                            ? "the booth did not answer in time: the print may still come, ask the host"
+                            : "the booth is not taking prints now: ask the host")
+                }
+                continuation.resume(returning: answer)
+            }
         }
     }
 

@@ -30,6 +30,9 @@ public enum GalleryAssets {
         .viewer img{max-width:100%;max-height:100%;object-fit:contain}
         .viewer.printed{height:calc(100vh - 104px);height:calc(100dvh - 104px)}
         .bar.printed{height:48px;background:#2e2e2e;border-bottom:1px solid #111}
+        .bar form{flex:1 1 auto;display:flex;margin:0}
+        .bar button{flex:1 1 auto;border:0;background:none;color:#fff;font:inherit;font-weight:600;
+        text-decoration:underline;padding:0 6px;cursor:pointer}
         .bar{height:56px;display:flex;gap:0;align-items:stretch;justify-content:stretch;padding:0 4px;background:#222}
         .bar a{color:#fff;font-weight:600;flex:1 1 auto;display:flex;align-items:center;justify-content:center;
         white-space:nowrap;padding:0 6px}

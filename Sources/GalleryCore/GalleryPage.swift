@@ -72,15 +72,22 @@ public enum GalleryPage {
     /// the print layouts named after it (the strip or grid of the burst it began, its captioned page), each opened as
     /// the printed page.
     public static func photo(
-        _ photo: GalleryPhoto, newer: GalleryPhoto?, older: GalleryPhoto?, layouts: [LayoutName] = []
+        _ photo: GalleryPhoto, newer: GalleryPhoto?, older: GalleryPhoto?, layouts: [LayoutName] = [],
+        printable: Bool = false
     ) -> String {
         let name = escape(photo.name)
-        // The printed pages get a bar of their own above the photo's: the photo's bar is full on a small phone.
-        let layoutLinks = layouts.map { layout in
+        // The printed pages and the Print button get a bar of their own above the photo's: the photo's bar is full
+        // on a small phone.
+        var layoutLinks = layouts.map { layout in
             let label = "Printed " + (["strip": "strip", "grid": "grid"][layout.kind] ?? "page")
             return
                 "<a class=\"layout\" id=\"layout-\(escape(layout.kind))\" href=\"/layout/\(escape(layout.fileName))\">"
                 + "\(label)</a>"
+        }
+        if printable {
+            layoutLinks.insert(
+                "<form method=\"post\" action=\"/print/\(name)\"><button id=\"print\" type=\"submit\">Print</button></form>",
+                at: 0)
         }
         let newerLink = newer.map { "/photo/\(escape($0.name))" }
         let olderLink = older.map { "/photo/\(escape($0.name))" }
@@ -99,6 +106,31 @@ public enum GalleryPage {
             \(olderLink.map { "<a id=\"older\" href=\"\($0)\">Older →</a>" } ?? "")
             <a id="download" href="/original/\(name)?download=1" download="\(name)">Download</a>
             </nav>
+            """)
+    }
+
+    /// What became of a guest's print of `photo` (`answer`, the booth's), with the way back to the photo.
+    public static func printed(_ photo: GalleryPhoto, answer: GalleryPrint.Answer) -> String {
+        let (heading, text): (String, String) =
+            switch answer {
+            case .sent: ("Printing", "The booth sent \(caption(photo)) to the printer. Pick it up at the booth.")
+            case .waiting:
+                ("Waiting for the printer", "The printer is not ready yet: \(caption(photo)) prints as soon as it is.")
+            case .refused(let reason):
+                (
+                    "Not printed",
+                    "The booth did not print \(caption(photo)): \(reason)" + (reason.hasSuffix(".") ? "" : ".")
+                )
+            }
+        let name = escape(photo.name)
+        return document(
+            title: heading, bodyClass: "code",
+            """
+            <main class="ask">
+            <h1 id="answer">\(escape(heading))</h1>
+            <p id="reason">\(escape(text))</p>
+            <p><a id="back" href="/photo/\(name)">Back to the photo</a></p>
+            </main>
             """)
     }
 

@@ -15,7 +15,7 @@ struct PhotoPrinterTests {
     /// Runs `booth simulate --script -` with `script` and a config printing each photo (the review window and the
     /// countdown given in seconds, `extra` lines in its [print] table) against the CUPS at `server`; its exit status,
     /// standard error, events and saved photos.
-    private func simulate(
+    func simulate(
         in folder: String, server: String, review: Double, delay: Double = 0.5, mode: String = "each",
         burst: Int = 1, extra: String = "", script: String
     ) throws -> (status: Int32, errors: String, events: [String], photos: [String]) {
@@ -46,7 +46,7 @@ struct PhotoPrinterTests {
         return (run.status, run.errors, events, photos)
     }
 
-    private func events(
+    func events(
         _ run: (status: Int32, errors: String, events: [String], photos: [String]), _ type: String
     )
         -> [String]
@@ -57,7 +57,7 @@ struct PhotoPrinterTests {
     /// Starts a thread that runs `action` once the events file in `folder` holds every one of `texts` (looked at every
     /// 50 ms; after 60 s it runs anyway, and the test's checks say what was missing): what the printer does next
     /// follows what the booth did, never a guess at how long the booth takes on a busy machine.
-    private func once(
+    func once(
         _ folder: String, has texts: [String], _ action: @escaping @Sendable () -> Void
     ) -> Thread {
         let thread = Thread {

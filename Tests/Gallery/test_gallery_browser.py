@@ -136,14 +136,14 @@ def newest_first(names):
 class Gallery:
     """One `booth gallery` process on 127.0.0.1, port 0."""
 
-    def __init__(self, photos, folder):
+    def __init__(self, photos, folder, config=None):
         self.photos = photos
         self.out = folder / "gallery.out"
         self.err = folder / "gallery.err"
         with open(self.out, "wb") as out, open(self.err, "wb") as err:
             self.process = subprocess.Popen(
                 [str(BOOTH), "gallery", "--photos", str(photos), "--host", HOST, "--port", "0", "--code", CODE,
-                 "--cache", str(folder / "cache")],
+                 "--cache", str(folder / "cache")] + (["--config", str(config)] if config else []),
                 stdin=subprocess.DEVNULL, stdout=out, stderr=err)
         deadline = time.monotonic() + WAIT
         while True:
@@ -285,6 +285,8 @@ class GalleryCase(unittest.TestCase):
     """A fresh store, its gallery and (on demand) a browser, all stopped after the test."""
 
     maxDiff = None
+    # The booth's config for the gallery (`{folder}` the test's folder), or None for none.
+    config = None
 
     def setUp(self):
         self.folder = pathlib.Path(tempfile.mkdtemp(prefix="heylook-gallery-"))
@@ -293,7 +295,11 @@ class GalleryCase(unittest.TestCase):
         self.names, self.discarded = fill_store(self.photos)
         self.downloads = self.folder / "downloads"
         self.downloads.mkdir()
-        self.gallery = Gallery(self.photos, self.folder)
+        config = None
+        if self.config:
+            config = self.folder / "booth.toml"
+            config.write_text(self.config.format(folder=self.folder))
+        self.gallery = Gallery(self.photos, self.folder, config)
         # Cleanups, not tearDown: they run even when setUp fails after this point. Last in, first out: the browser
         # quits, then the gallery gets SIGTERM.
         self.addCleanup(self.stop_gallery)
@@ -605,6 +611,10 @@ class BrowsingTests(GalleryCase):
         self.wait_for_photo(name)
         link = driver.find_element(By.CSS_SELECTOR, "a#download")
         self.assertEqual(link.get_attribute("download"), name)
+        # No print.from_gallery: no Print button, and nothing to post to.
+        self.assertEqual(driver.find_elements(By.CSS_SELECTOR, "button#print"), [])
+        status, _, _ = self.gallery.request("POST", f"/print/{name}", cookie=self.gallery.cookie())
+        self.assertEqual(status, 404)
         link.click()
         file = wait_for_download(self.downloads)
         self.assertEqual(file.name, name)
@@ -803,6 +813,95 @@ class SlideshowTests(GalleryCase):
         size = slide.size
         self.assertLessEqual(size["width"], TABLET["width"])
         self.assertLessEqual(size["height"], TABLET["height"])
+
+
+class FakeBooth:
+    """The booth's side of the print socket, for the gallery's tests (the real booth's is tested in
+    GalleryPrintDeskTests): answers each request with the next of `answers` and keeps the requests."""
+
+    def __init__(self, path, answers):
+        self.requests = []
+        self.answers = list(answers)
+        self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.listener.bind(str(path))
+        self.listener.listen(4)
+        self.listener.settimeout(WAIT)
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def serve(self):
+        while self.answers:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            with connection:
+                connection.settimeout(WAIT)
+                self.requests.append(connection.recv(1024))
+                connection.send(self.answers.pop(0))
+
+    def close(self):
+        self.listener.close()
+        self.thread.join(WAIT)
+
+
+class PrintButtonTests(GalleryCase):
+    """With `print.from_gallery`, a photo's page has a Print button: the booth is asked, and its answer shown."""
+
+    config = ('[booth]\nstate_file = "{folder}/state/state.toml"\n'
+              '[print]\nmode = "on-request"\nfrom_gallery = true\n')
+
+    def setUp(self):
+        super().setUp()
+        (self.folder / "state").mkdir()
+        self.socket = self.folder / "state" / "print.sock"
+
+    def print_photo(self, name):
+        driver = self.driver
+        driver.get(self.gallery.url + "photo/" + name)
+        button = wait_for(driver, "the Print button", lambda d: d.find_element(By.CSS_SELECTOR, "button#print"))
+        self.assertEqual(button.text, "Print")
+        button.click()
+        heading = wait_for(driver, "the booth's answer", lambda d: d.find_element(By.CSS_SELECTOR, "h1#answer"))
+        return heading.text, driver.find_element(By.CSS_SELECTOR, "p#reason").text
+
+    # Mutation: a gallery that sent the photo's path instead of its name failed it (the request the booth got).
+    def test_a_guest_prints_a_photo_and_is_told_what_the_booth_did(self):
+        name = newest_first(self.names)[0][1][0]
+        booth = FakeBooth(self.socket, [b"sent 1", b"refused " + name.encode() + b" was printed 1 time already"])
+        self.addCleanup(booth.close)
+        self.open_browser()
+        self.open_gallery()
+        heading, reason = self.print_photo(name)
+        self.assertEqual(heading, "Printing")
+        self.assertIn("Pick it up at the booth", reason)
+        self.assertEqual(booth.requests, [b"print " + name.encode()])
+        heading, reason = self.print_photo(name)
+        self.assertEqual(heading, "Not printed")
+        self.assertIn(f"{name} was printed 1 time already", reason)
+        self.driver.find_element(By.CSS_SELECTOR, "a#back").click()
+        wait_for(self.driver, "back to the photo", lambda d: d.current_url == self.gallery.url + "photo/" + name)
+        # Without the cookie, nothing is asked.
+        status, _, _ = self.gallery.request("POST", f"/print/{name}")
+        self.assertEqual(status, 401)
+        self.assertEqual(len(booth.requests), 2)
+
+    def test_a_booth_that_does_not_answer_is_said_so(self):
+        self.open_browser()
+        self.open_gallery()
+        heading, reason = self.print_photo(self.names[0])
+        self.assertEqual(heading, "Not printed")
+        self.assertIn("not taking prints now", reason)
+
+    def test_a_retake_or_a_name_that_is_no_photo_is_not_asked_for(self):
+        booth = FakeBooth(self.socket, [b"sent 1"])
+        self.addCleanup(booth.close)
+        cookie = self.gallery.cookie()
+        for name in (self.discarded, "..%2Findex.txt", "HeyLook_undated_999999.jpg"):
+            with self.subTest(name=name):
+                status, _, _ = self.gallery.request("POST", f"/print/{name}", cookie=cookie)
+                self.assertIn(status, (400, 404))
+        self.assertEqual(booth.requests, [])
 
 
 class HostileRequestTests(GalleryCase):

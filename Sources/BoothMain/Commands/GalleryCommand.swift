@@ -83,6 +83,7 @@ struct GalleryCommand: ParsableCommand {
             code: code)
         options.log = { Log.info($0) }
         if setClock { options.clockMark = ClockMark.path }
+        if settings.printMode != .off, settings.printFromGallery { options.printSocket = settings.galleryPrintSocket }
         let server: GalleryServer
         do {
             server = try GalleryServer(options: options)

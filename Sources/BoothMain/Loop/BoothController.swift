@@ -31,6 +31,8 @@ final class BoothController {
     private let exports: ExportWorker
     /// CUPS, when photos are printed (`print.mode`); nil otherwise (libcups is then never loaded).
     private let printer: PhotoPrinter?
+    /// The gallery's Print button's requests (`print.from_gallery`, printing on); nil otherwise.
+    private var galleryPrints: GalleryPrintDesk?
     private let signals: SignalSource
     private let watchdog: SystemdNotifier
     private let wallClock: WallClock
@@ -109,6 +111,20 @@ final class BoothController {
         exported = { [unowned self] report in self.exportReport(report) }
         saved = { [unowned self] result in self.saveResult(result) }
         printed = { [unowned self] report in self.printReport(report) }
+        if let printer, settings.printFromGallery {
+            do {
+                galleryPrints = try GalleryPrintDesk(
+                    path: settings.galleryPrintSocket, loop: loop, printer: printer, store: store
+                ) { [unowned self] photo in
+                    self.log.record(
+                        "printAsked", at: self.loop.now(), [("path", .string(photo)), ("from", .string("gallery"))])
+                    Log.info("print: a guest asked for \(photo) from the gallery")
+                }
+            } catch {
+                // Printing goes on without the gallery's button; the gallery says the booth does not answer.
+                Log.error("print: the gallery's Print button cannot reach the booth: \(error)")
+            }
+        }
         inbox.open(for: self)
     }
 
@@ -150,7 +166,9 @@ final class BoothController {
                 + "sound \(devices.sound.name)")
         if exitCode == nil { try loop.run() }
         saver.finish()
-        // A photo kept on the way out is handed to CUPS before the booth ends; CUPS prints it without the booth.
+        // A photo kept on the way out is handed to CUPS before the booth ends; CUPS prints it without the booth. A
+        // guest's print being handed over is answered then.
+        galleryPrints?.close()
         printer?.finish()
         // A camera over USB gets back the setting the booth changed, and its USB interface is free again.
         devices.camera.stop()

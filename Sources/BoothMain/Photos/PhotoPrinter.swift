@@ -33,8 +33,9 @@ final class PhotoPrinter {
         case restored(pages: [PrintWaitingList.Page])
         /// A print limit refused `photo`: nothing was sent.
         case limited(photo: String, refusal: PrintLedger.Refusal)
-        /// Every page of one `print` call was sent, refused or limited.
-        case handedOver
+        /// Every page of one `print` call (or of a resend) was sent, refused, limited or set to wait: what became of
+        /// them, and the answer the call asked for (`print(_:answer:)`), by its number.
+        case handedOver(Outcome, answer: Int?)
         /// Job `job` of `photo` will change no more: completed, canceled or aborted.
         case ended(photo: String, job: Int32, state: CUPSClient.JobState)
         /// CUPS could not say how job `job` is doing (restarted without its history, gone): it is followed no more.
@@ -45,6 +46,27 @@ final class PhotoPrinter {
         case looked
         /// What keeps the queue from printing now (nil: nothing), reported when it changes; whether CUPS answered.
         case queue(attention: String?, reachable: Bool)
+    }
+
+    /// What became of the pages of one `print` call.
+    struct Outcome: Sendable, Hashable {
+        /// Pages CUPS took.
+        var sent = 0
+        /// Pages waiting for CUPS to answer.
+        var waiting = 0
+        /// Why the others were not sent (a limit, CUPS's refusal, a layout that could not be made), in order.
+        var refusals: [String] = []
+
+        /// Counts `report`, a page's fate, in.
+        mutating func count(_ report: Report) {
+            switch report {
+            case .sent: sent += 1
+            case .waiting: waiting += 1
+            case .refused(_, let reason): refusals.append(reason)
+            case .limited(_, let refusal): refusals.append(refusal.description)
+            default: break
+            }
+        }
     }
 
     /// How often open jobs are looked at.
@@ -81,6 +103,9 @@ final class PhotoPrinter {
     /// refuses again keeps its first wait (the limit counts from there, and its `waiting` is not reported twice). A
     /// photo can wait twice (printed twice on request): each report answers for the first of its entries.
     private var resent: [(page: String, since: Instant, mark: Int)] = []
+    /// The answers `print(_:answer:)` calls wait for, by number (the loop's thread).
+    private var answers: [Int: (Outcome) -> Void] = [:]
+    private var nextAnswer = 0
     /// Where reports go once the printer has taken note of them.
     private let handle: (Report) -> Void
 
@@ -109,20 +134,31 @@ final class PhotoPrinter {
     }
 
     /// Sends the pages for `photos` (kept together: one sequence's) to CUPS, one job each, in order, as far as the
-    /// limits allow: the photos themselves, or the layouts `sheet` makes of them.
-    func print(_ photos: [String]) {
+    /// limits allow: the photos themselves, or the layouts `sheet` makes of them. `answer`, when given, gets what
+    /// became of them on the loop's thread once every page was sent, refused, limited or set to wait.
+    func print(_ photos: [String], answer: ((Outcome) -> Void)? = nil) {
         loop.backgroundWork += 1
+        let number = answer.map { answer in
+            defer { nextAnswer += 1 }
+            answers[nextAnswer] = answer
+            return nextAnswer
+        }
         worker.run { [client, copies, ledger, limits, sheet] post in
-            defer { post(.handedOver) }
+            var outcome = Outcome()
+            func counted(_ report: Report) {
+                outcome.count(report)
+                post(report)
+            }
+            defer { post(.handedOver(outcome, answer: number)) }
             let pages: [String]
             do throws(PrintError) {
                 pages = try sheet.pages(for: photos)
             } catch {
-                for photo in photos { post(.refused(photo: photo, reason: error.description)) }
+                for photo in photos { counted(.refused(photo: photo, reason: error.description)) }
                 return
             }
             Self.send(
-                pages.map { ($0, nil) }, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
+                pages.map { ($0, nil) }, client: client, copies: copies, ledger: ledger, limits: limits, post: counted)
         }
     }
 
@@ -192,7 +228,7 @@ final class PhotoPrinter {
         waiting = []
         loop.backgroundWork += 1
         worker.run { [client, copies, ledger, limits] post in
-            defer { post(.handedOver) }
+            defer { post(.handedOver(Outcome(), answer: nil)) }
             Self.send(pages, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
         }
     }
@@ -301,8 +337,9 @@ final class PhotoPrinter {
             return
         case .kept:
             break
-        case .handedOver:
+        case .handedOver(let outcome, let number):
             loop.backgroundWork -= 1
+            if let number, let answer = answers.removeValue(forKey: number) { answer(outcome) }
         case .ended(_, let job, _), .lost(_, let job, _):
             open[job] = nil
         case .looked:

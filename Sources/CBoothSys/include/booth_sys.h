@@ -48,6 +48,10 @@ int booth_fs_type(int fd, long *type);
  * 0 no (TIME_ERROR or STA_UNSYNC), -1 with errno set when adjtimex fails. */
 int booth_clock_synchronised(void);
 
+/* The next connection on listening socket @p fd, non-blocking and closed on exec (accept4 with SOCK_NONBLOCK |
+ * SOCK_CLOEXEC). Returns its descriptor, or -1 with errno set (EAGAIN: none waits). */
+int booth_accept_nonblocking(int fd);
+
 /* The width in columns of the terminal on @p fd (TIOCGWINSZ), or 0 when it is no terminal or has none. */
 int booth_terminal_columns(int fd);
 
