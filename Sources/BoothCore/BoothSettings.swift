@@ -238,6 +238,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var printTitle = ""
     /// Whether the caption has the photo's date (an undated photo has none).
     public var printDate = false
+    /// The event's logo in the caption's band: a PNG file's absolute path, "" for none (`print.logo`).
+    public var printLogo = ""
 
     /// The print layout the settings describe.
     public var printPage: PrintLayout {
