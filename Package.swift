@@ -148,9 +148,13 @@ let package = Package(
         // Printing: libcups (the job, the job's and the queue's state) through a C shim that loads it with dlopen only
         // when the booth prints (it brings Avahi, GnuTLS and Kerberos); its headers only at build time.
         .target(name: "CCUPSShim", cSettings: strictC),
-        .target(name: "Printing", dependencies: ["BoothCore", "CCUPSShim", "PageCanvas", "PhotoEncoding"], swiftSettings: strict),
+        .target(
+            name: "Printing", dependencies: ["BoothCore", "BoothSystem", "CCUPSShim", "PageCanvas", "PhotoEncoding"],
+            swiftSettings: strict),
         .testTarget(
-            name: "PrintingTests", dependencies: ["BoothCore", "BoothTestSupport", "PhotoEncoding", "Printing"], swiftSettings: strict),
+            name: "PrintingTests",
+            dependencies: ["BoothCore", "BoothSystem", "BoothTestSupport", "PhotoEncoding", "Printing"],
+            swiftSettings: strict),
         // Measurements of the real binary (release build), printed as a table.
         .executableTarget(
             name: "BoothBench",

@@ -238,6 +238,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var printTitle = ""
     /// Whether the caption has the photo's date (an undated photo has none).
     public var printDate = false
+    /// The event's logo in the caption's band: a PNG file's absolute path, "" for none (`print.logo`).
+    public var printLogo = ""
     /// Whether the gallery shows a Print button on each photo's page (`print.from_gallery`): a guest's print, counted
     /// against the same limits, sent by the booth (`galleryPrintSocket`).
     public var printFromGallery = false

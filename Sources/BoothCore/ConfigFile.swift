@@ -125,7 +125,7 @@ public enum ConfigFile {
             "print",
             [
                 "mode", "queue", "copies", "limit_per_photo", "limit_per_event", "layout", "media", "margin_mm",
-                "title", "date", "from_gallery",
+                "title", "date", "logo", "from_gallery",
             ]
         ),
         (
@@ -225,6 +225,7 @@ public enum ConfigFile {
             }
             s.printTitle = title
         case "print.date": s.printDate = try v.boolean()
+        case "print.logo": s.printLogo = try v.logoPath()
         case "print.from_gallery": s.printFromGallery = try v.boolean()
         case "gpio.chip": s.gpio.chip = try v.nonEmptyString()
         case "gpio.button": s.gpio.button = try v.line()
@@ -349,6 +350,20 @@ public enum ConfigFile {
         func path() throws(Error) -> String {
             let s = try nonEmptyString()
             guard s.hasPrefix("/") else { throw error("'\(s)' must be an absolute path (starting with '/')") }
+            return s
+        }
+
+        /// A PNG file's absolute path, or "" for none; the file itself is checked when the booth starts.
+        func logoPath() throws(Error) -> String {
+            guard case .string(let s) = value else {
+                throw error("expected a PNG file's path in quotes, e.g. \"/etc/heylook/logo.png\", or \"\" for none")
+            }
+            guard s.isEmpty || s.hasPrefix("/") else {
+                throw error(
+                    "'\(s)' must be an absolute path (starting with '/'), e.g. \"/etc/heylook/logo.png\" (the booth's "
+                        + "service can read /etc/heylook/, not /home or /tmp)")
+            }
+            guard !s.hasSuffix("/") else { throw error("'\(s)' is a folder: name the PNG file in it") }
             return s
         }
 

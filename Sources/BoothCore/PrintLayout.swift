@@ -4,7 +4,10 @@
 /// left. `photo`: one photo filling the page (turned to the photo's orientation). `strip`: a 4×6 in page holding two
 /// identical 2×6 in strips side by side (cut down the middle), each the burst's shots stacked (2 to 4). `grid`: the
 /// burst's shots two by two on the page turned landscape. Photos fill their place, cropped at the centre; the caption
-/// (a title, a date) goes in a band at the foot of the page, or of each strip.
+/// (a title, a date) and the logo go in a band at the foot of the page, or of each strip. The logo keeps its shape at
+/// the band's height less `logoPadding` above and below: alone it is centred in the band; beside a caption it sits at
+/// the band's left, at most `logoShare` of its width, and the caption is centred on the page beside it (on a narrow
+/// strip, centred in the room right of the logo), never over it.
 public struct PrintLayout: Sendable, Hashable {
     /// How the photos are placed (`print.layout`).
     public enum Kind: String, CaseIterable, Sendable {
@@ -47,21 +50,39 @@ public struct PrintLayout: Sendable, Hashable {
     public var margin: Double
     /// Whether there is a caption (a title or a date): it takes a band of `captionHeight` at the foot.
     public var captioned: Bool
+    /// The logo's width over its height, nil for no logo (`print.logo`): it takes the band too.
+    public var logoAspect: Double?
 
     /// The caption band's height, in millimetres.
     public static let captionHeight = 11.0
+    /// The white kept above and below the logo in its band, in millimetres.
+    public static let logoPadding = 1.0
+    /// The white between the logo and the caption, in millimetres.
+    public static let logoGap = 1.5
+    /// The most of the band's width a logo beside a caption takes.
+    public static let logoShare = 0.25
     /// The most shots a strip or a grid holds.
     public static let maximumShots = 4
 
-    public init(kind: Kind, media: Media = .fourBySix, margin: Double = 3, captioned: Bool = false) {
+    public init(
+        kind: Kind, media: Media = .fourBySix, margin: Double = 3, captioned: Bool = false, logoAspect: Double? = nil
+    ) {
         self.kind = kind
         self.media = media.size
         self.margin = margin
         self.captioned = captioned
+        self.logoAspect = logoAspect
     }
+
+    /// Whether the page has a band at its foot (a caption, a logo, or both).
+    public var banded: Bool { captioned || logoShape != nil }
+
+    /// The logo's width over its height, when it has a shape to draw.
+    private var logoShape: Double? { logoAspect.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
 
     public static func == (a: PrintLayout, b: PrintLayout) -> Bool {
         a.kind == b.kind && a.media == b.media && a.margin == b.margin && a.captioned == b.captioned
+            && a.logoAspect == b.logoAspect
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -70,6 +91,7 @@ public struct PrintLayout: Sendable, Hashable {
         hasher.combine(media.height)
         hasher.combine(margin)
         hasher.combine(captioned)
+        hasher.combine(logoAspect)
     }
 
     /// The page's width and height for `shots` photos (only the first `maximumShots` of a burst are placed) whose
@@ -82,22 +104,30 @@ public struct PrintLayout: Sendable, Hashable {
         }
     }
 
-    /// Where each photo goes, in order, and where each caption band goes (one per strip), for `shots` photos.
-    public func places(shots: Int, aspect: Double) -> (photos: [Place], captions: [Place]) {
+    /// Where each photo goes, in order, where each caption goes (the band less the logo's side; one per strip) and
+    /// where each logo goes (one per band), for `shots` photos.
+    public func places(shots: Int, aspect: Double) -> (photos: [Place], captions: [Place], logos: [Place]) {
         let count = max(1, kind == .photo ? 1 : min(shots, Self.maximumShots))
         let page = page(shots: shots, aspect: aspect)
-        let band = captioned ? Self.captionHeight : 0
+        let band = banded ? Self.captionHeight : 0
+        var captions: [Place] = []
+        var logos: [Place] = []
+        func addBand(x: Double, width: Double) {
+            let (caption, logo) = bandPlaces(x: x, width: width, page: page)
+            captions += caption.map { [$0] } ?? []
+            logos += logo.map { [$0] } ?? []
+        }
         switch kind {
         case .photo:
             let photo = Place(
                 x: margin, y: margin, width: page.width - 2 * margin, height: page.height - 2 * margin - band)
-            return ([photo], captioned ? [caption(x: 0, width: page.width, page: page)] : [])
+            if banded { addBand(x: 0, width: page.width) }
+            return ([photo], captions, logos)
         case .strip:
             // Two strips, each `page.width / 2` wide: the cut goes down the middle, each strip keeping its margins.
             let stripWidth = page.width / 2
             let height = (page.height - 2 * margin - band - Double(count - 1) * margin) / Double(count)
             var photos: [Place] = []
-            var captions: [Place] = []
             for strip in 0..<2 {
                 let left = Double(strip) * stripWidth
                 for shot in 0..<count {
@@ -106,9 +136,9 @@ public struct PrintLayout: Sendable, Hashable {
                             x: left + margin, y: margin + Double(shot) * (height + margin),
                             width: stripWidth - 2 * margin, height: height))
                 }
-                if captioned { captions.append(caption(x: left, width: stripWidth, page: page)) }
+                if banded { addBand(x: left, width: stripWidth) }
             }
-            return (photos, captions)
+            return (photos, captions, logos)
         case .grid:
             let columns = count == 1 ? 1 : 2
             let rows = (count + columns - 1) / columns
@@ -119,14 +149,33 @@ public struct PrintLayout: Sendable, Hashable {
                     x: margin + Double(shot % columns) * (width + margin),
                     y: margin + Double(shot / columns) * (height + margin), width: width, height: height)
             }
-            return (photos, captioned ? [caption(x: 0, width: page.width, page: page)] : [])
+            if banded { addBand(x: 0, width: page.width) }
+            return (photos, captions, logos)
         }
     }
 
-    /// The caption band at the foot of a page (or a strip) `width` wide from `x`.
-    private func caption(x: Double, width: Double, page: (width: Double, height: Double)) -> Place {
-        Place(
+    /// The caption's and the logo's places in the band at the foot of a page (or a strip) `width` wide from `x`.
+    private func bandPlaces(
+        x: Double, width: Double, page: (width: Double, height: Double)
+    ) -> (caption: Place?, logo: Place?) {
+        let band = Place(
             x: x + margin, y: page.height - margin - Self.captionHeight, width: width - 2 * margin,
             height: Self.captionHeight)
+        guard let logoAspect = logoShape else { return (captioned ? band : nil, nil) }
+        let widest = captioned ? band.width * Self.logoShare : band.width
+        let height = min(band.height - 2 * Self.logoPadding, widest / logoAspect)
+        let logoWidth = height * logoAspect
+        let y = band.y + (band.height - height) / 2
+        guard captioned else {
+            return (nil, Place(x: band.x + (band.width - logoWidth) / 2, y: y, width: logoWidth, height: height))
+        }
+        let logo = Place(x: band.x, y: y, width: logoWidth, height: height)
+        let side = logoWidth + Self.logoGap
+        // A strip is too narrow to give the caption's other side up too: there it takes the room beside the logo.
+        let caption =
+            kind == .strip
+            ? Place(x: band.x + side, y: band.y, width: band.width - side, height: band.height)
+            : Place(x: band.x + side, y: band.y, width: band.width - 2 * side, height: band.height)
+        return (caption, logo)
     }
 }

@@ -50,6 +50,7 @@ static struct {
 	__typeof__(cairo_set_source_surface) *set_source_surface;
 	__typeof__(cairo_get_source) *get_source;
 	__typeof__(cairo_pattern_set_filter) *pattern_set_filter;
+	__typeof__(cairo_image_surface_create_from_png_stream) *image_surface_create_from_png_stream;
 } cairo;
 
 static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
@@ -125,6 +126,7 @@ static void load_cairo(void)
 	RESOLVE(set_source_surface, cairo_set_source_surface);
 	RESOLVE(get_source, cairo_get_source);
 	RESOLVE(pattern_set_filter, cairo_pattern_set_filter);
+	RESOLVE(image_surface_create_from_png_stream, cairo_image_surface_create_from_png_stream);
 }
 
 /* Cairo's write callback: appends to the canvas's growing buffer. */
@@ -267,6 +269,57 @@ int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int widt
 			to[column] = (uint32_t)from[0] << 16 | (uint32_t)from[1] << 8 | from[2];
 	}
 	cairo.surface_mark_dirty(image);
+	cairo.save(canvas->cr);
+	cairo.rectangle(canvas->cr, x, y, w, h);
+	cairo.translate(canvas->cr, x, y);
+	cairo.scale(canvas->cr, w / width, h / height);
+	cairo.set_source_surface(canvas->cr, image, 0, 0);
+	cairo.pattern_set_filter(cairo.get_source(canvas->cr), CAIRO_FILTER_GOOD);
+	cairo.fill(canvas->cr);
+	cairo.restore(canvas->cr);
+	cairo.surface_destroy(image);
+	return 0;
+}
+
+/* A PNG's bytes being read by cairo. */
+struct png_reader {
+	const uint8_t *bytes;
+	size_t length, offset;
+};
+
+/* Cairo's read callback: the next `length` bytes of the PNG, or a read error past its end. */
+static cairo_status_t read_png(void *closure, unsigned char *data, unsigned int length)
+{
+	struct png_reader *reader = closure;
+	if (length > reader->length - reader->offset)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, reader->bytes + reader->offset, length);
+	reader->offset += length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int booth_canvas_png(struct booth_canvas *canvas, const uint8_t *png, size_t length, double x, double y, double w,
+		     double h, char *message)
+{
+	if (png == NULL || length == 0 || !(w > 0) || !(h > 0)) {
+		set_message(message, "a PNG of %zu bytes in %.1f x %.1f mm is out of range", length, w, h);
+		return -1;
+	}
+	struct png_reader reader = { .bytes = png, .length = length, .offset = 0 };
+	cairo_surface_t *image = cairo.image_surface_create_from_png_stream(read_png, &reader);
+	cairo_status_t status = cairo.surface_status(image);
+	if (status != CAIRO_STATUS_SUCCESS) {
+		set_message(message, "cairo cannot read the PNG: %s", cairo.status_to_string(status));
+		cairo.surface_destroy(image);
+		return -1;
+	}
+	int width = cairo.image_surface_get_width(image), height = cairo.image_surface_get_height(image);
+	if (width < 1 || height < 1) {
+		set_message(message, "the PNG has no pixels (%d x %d)", width, height);
+		cairo.surface_destroy(image);
+		return -1;
+	}
+	/* Its alpha (cairo's premultiplied ARGB) is laid over what is drawn already: the white page. */
 	cairo.save(canvas->cr);
 	cairo.rectangle(canvas->cr, x, y, w, h);
 	cairo.translate(canvas->cr, x, y);

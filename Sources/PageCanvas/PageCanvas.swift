@@ -78,6 +78,16 @@ public final class PageCanvas {
         guard drawn == 0 else { throw Failure(description: Self.text(message)) }
     }
 
+    /// Draws a PNG file's bytes scaled into the rectangle, its transparency over what is drawn beneath. Cairo decodes
+    /// it whole: the caller checks its size first.
+    public func png(_ png: [UInt8], x: Double, y: Double, width: Double, height: Double) throws(Failure) {
+        var message = [CChar](repeating: 0, count: Int(BOOTH_CANVAS_MESSAGE_MAX))
+        let drawn = png.withUnsafeBufferPointer {
+            booth_canvas_png(canvas, $0.baseAddress, $0.count, x, y, width, height, &message)
+        }
+        guard drawn == 0 else { throw Failure(description: Self.text(message)) }
+    }
+
     /// Ends the page: the file's bytes (an RGB page: its pixels, `pixelSize`).
     public func finish() throws(Failure) -> [UInt8] {
         var message = [CChar](repeating: 0, count: Int(BOOTH_CANVAS_MESSAGE_MAX))

@@ -1,12 +1,13 @@
-// LayoutRenderer: draws a print's photos and caption at the printer's resolution and encodes the page as JPEG.
+// LayoutRenderer: draws a print's photos, caption and logo at the printer's resolution and encodes the page as JPEG.
 import BoothCore
 import PageCanvas
 import PhotoEncoding
 
 /// Renders a `PrintLayout` into a JPEG at `dpi`: each photo is decoded at the smallest of libjpeg's scales that still
 /// covers its place, turned upright, cropped at the centre to its place's shape and drawn by cairo (`PageCanvas`,
-/// loaded the first time a layout is rendered), with the caption (a bold title, a date) centred in its band. Any
-/// thread; damaged photos or a missing cairo are a `PrintError` naming the file or the fix.
+/// loaded the first time a layout is rendered), with the caption (a bold title, a date) centred in its band beside the
+/// logo (`PrintLayout` places both). Any thread; damaged photos or a missing cairo are a `PrintError` naming the file
+/// or the fix; a logo cairo cannot draw is left out of the page, which says why (`Page.logoProblem`).
 public enum LayoutRenderer {
     /// A rendered page.
     public struct Page: Sendable {
@@ -14,6 +15,12 @@ public enum LayoutRenderer {
         public var jpeg: [UInt8]
         /// Its size in pixels.
         public var width, height: Int
+        /// Why the logo asked for is not on the page (it cannot be read or drawn), nil when it is or none was asked.
+        public var logoProblem: String?
+
+        public init(jpeg: [UInt8], width: Int, height: Int, logoProblem: String? = nil) {
+            (self.jpeg, self.width, self.height, self.logoProblem) = (jpeg, width, height, logoProblem)
+        }
     }
 
     /// The resolution pages are drawn at.
@@ -33,23 +40,38 @@ public enum LayoutRenderer {
     }
 
     /// Renders `photos` (JPEG files' bytes, with a name each for errors) into `layout`; `title` and `date` make the
-    /// caption (either may be empty). A strip or grid of one photo is the photo alone.
+    /// caption (either may be empty), `logo` goes beside it. A strip or grid of one photo is the photo alone. A logo
+    /// cairo cannot draw (a PNG damaged past its header) is left out, the page laid out without it.
     public static func render(
         _ layout: PrintLayout, photos: [(name: String, jpeg: [UInt8])], title: String = "", date: String = "",
-        dpi: Double = defaultDPI, quality: Int = 92
+        logo: PrintLogo? = nil, dpi: Double = defaultDPI, quality: Int = 92
     ) throws(PrintError) -> Page {
         guard !photos.isEmpty else { throw PrintError("a layout needs at least one photo") }
         var layout = layout
         if photos.count == 1 { layout.kind = .photo }
         layout.captioned = !title.isEmpty || !date.isEmpty
+        layout.logoAspect = logo?.aspect
         var upright: [PixelFrame] = []
         let first = try inspect(photos[0])
         let aspect = Double(first.width) / Double(first.height)
         let page = layout.page(shots: photos.count, aspect: aspect)
-        let places = layout.places(shots: photos.count, aspect: aspect)
         let pixelsPerMM = dpi / 25.4
+        var logoProblem: String?
         do {
             let canvas = try PageCanvas(.rgb(dpi: dpi), width: page.width, height: page.height, title: title)
+            if let logo {
+                // The logo first: one cairo cannot draw leaves the page laid out without it (the photos, drawn after,
+                // cover the band it would have had).
+                do throws(PageCanvas.Failure) {
+                    for place in layout.places(shots: photos.count, aspect: aspect).logos {
+                        try canvas.png(logo.png, x: place.x, y: place.y, width: place.width, height: place.height)
+                    }
+                } catch {
+                    logoProblem = "the logo could not be drawn (\(error)): save it as PNG again"
+                    layout.logoAspect = nil
+                }
+            }
+            let places = layout.places(shots: photos.count, aspect: aspect)
             for (index, place) in places.photos.enumerated() {
                 // A strip repeats its shots in the second strip: each photo is decoded once.
                 let shot = index % min(photos.count, PrintLayout.maximumShots)
@@ -64,7 +86,10 @@ public enum LayoutRenderer {
             }
             for band in places.captions { caption(title: title, date: date, in: band, on: canvas) }
             let size = canvas.pixelSize
-            return try Self.page(pixels: try canvas.finish(), width: size.width, height: size.height, quality: quality)
+            var rendered = try Self.page(
+                pixels: try canvas.finish(), width: size.width, height: size.height, quality: quality)
+            rendered.logoProblem = logoProblem
+            return rendered
         } catch let error as PageCanvas.Failure {
             throw PrintError("the layout could not be drawn: \(error)")
         } catch let error as PrintError {
@@ -134,7 +159,8 @@ public enum LayoutRenderer {
         }
         while size > 1.5 && width(size) > band.width { size *= 0.9 }
         var x = band.x + (band.width - width(size)) / 2
-        let baseline = band.y + band.height * 0.68
+        // The capitals' middle (DejaVu's are 0.73 of the size high) on the band's: level with the logo when shrunk.
+        let baseline = band.y + band.height / 2 + size * 0.365
         if !title.isEmpty {
             canvas.text(title, x: x, baseline: baseline, size: size, bold: true, gray: 0.1)
             x += canvas.width(of: title, size: size, bold: true)

@@ -65,6 +65,7 @@ import Testing
             margin_mm = 4.5
             title = "Emma turns 5"
             date = true
+            logo = "/etc/heylook/logo.png"
             """
         let s = try ConfigFile.parse(text)
         #expect(s.photosDirectory == "/srv/photos")
@@ -94,7 +95,7 @@ import Testing
         #expect(s.machineConfiguration.printMode == .onRequest)
         #expect(s.printLimitPerPhoto == 2 && s.printLimitPerEvent == 150)
         #expect(s.printPage == PrintLayout(kind: .strip, media: .a6, margin: 4.5))
-        #expect(s.printTitle == "Emma turns 5" && s.printDate)
+        #expect(s.printTitle == "Emma turns 5" && s.printDate && s.printLogo == "/etc/heylook/logo.png")
         #expect(s.gpio.print == .offset(20))
         #expect(s.printQueue == "Selphy_CP1500")
         #expect(s.printCopies == 2)
@@ -103,6 +104,7 @@ import Testing
         #expect(defaults.machineConfiguration.printMode == .off)
         #expect(defaults.printLimitPerPhoto == 0 && defaults.printLimitPerEvent == 0 && defaults.gpio.print == nil)
         #expect(defaults.printPage == PrintLayout(kind: .photo) && defaults.printTitle.isEmpty && !defaults.printDate)
+        #expect(defaults.printLogo.isEmpty)
         #expect(defaults.printQueue == "")
         #expect(defaults.printCopies == 1)
         #expect(defaults.cameraBackend == .auto)
@@ -144,6 +146,16 @@ import Testing
         ("[print]\nmedia = \"A4\"", 2, "print.media", "allowed: 4x6, 5x7, a6"),
         ("[print]\nmargin_mm = 20", 2, "print.margin_mm", "allowed: 0"),
         ("[print]\ntitle = 5", 2, "print.title", "at most 60 characters on one line"),
+        (
+            "[print]\nlogo = \"logo.png\"", 2, "print.logo",
+            "'logo.png' must be an absolute path (starting with '/'), e.g. \"/etc/heylook/logo.png\" (the booth's "
+                + "service can read /etc/heylook/, not /home or /tmp)"
+        ),
+        (
+            "[print]\nlogo = true", 2, "print.logo",
+            "expected a PNG file's path in quotes, e.g. \"/etc/heylook/logo.png\""
+        ),
+        ("[print]\nlogo = \"/etc/heylook/\"", 2, "print.logo", "'/etc/heylook/' is a folder: name the PNG file in it"),
         ("[print]\ncopies = 0", 2, "print.copies", "allowed: 1 to 10"),
         ("[print]\nqueue = \"Photo Printer\"", 2, "print.queue", "no CUPS queue name (no spaces, '/' or '#'"),
         ("[print]\nqueue = 3", 2, "print.queue", "expected a queue name in quotes"),

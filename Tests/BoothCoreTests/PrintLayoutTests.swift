@@ -1,4 +1,4 @@
-// PrintLayoutTests: every layout's places lie on the page, inside its margins, apart, and its strips alike.
+// PrintLayoutTests: every layout's places lie on the page, inside its margins, apart, its strips alike, its logo in the band.
 import BoothCore
 import Testing
 
@@ -35,6 +35,86 @@ struct PrintLayoutTests {
                 #expect(places.photos.count == (kind == .strip ? 2 * count : count))
             }
         }
+    }
+
+    /// Every kind on every media, with a caption or not, with a logo of each shape or none.
+    static let banded: [(PrintLayout.Kind, PrintLayout.Media, Bool, Double?)] = PrintLayout.Kind.allCases.flatMap {
+        kind in
+        PrintLayout.Media.allCases.flatMap { media in
+            [false, true].flatMap { captioned in [nil, 1, 4, 0.25, 12].map { (kind, media, captioned, $0) } }
+        }
+    }
+
+    @Test(arguments: banded)
+    func everyPlaceWithALogoIsOnThePageAndApartFromTheOthers(
+        kind: PrintLayout.Kind, media: PrintLayout.Media, captioned: Bool, logo: Double?
+    ) {
+        let layout = PrintLayout(kind: kind, media: media, margin: 3, captioned: captioned, logoAspect: logo)
+        for shots in 1...4 {
+            for aspect in [4.0 / 3, 3.0 / 4] {
+                let page = layout.page(shots: shots, aspect: aspect)
+                let places = layout.places(shots: shots, aspect: aspect)
+                let all = places.photos + places.captions + places.logos
+                #expect(all.allSatisfy { inside($0, page, margin: 3) }, "\(kind) \(media) \(shots) shots: \(all)")
+                for (i, a) in all.enumerated() {
+                    for b in all[(i + 1)...] { #expect(apart(a, b), "\(kind) \(shots) shots: \(a) and \(b) overlap") }
+                }
+                let bands = kind == .strip ? 2 : 1
+                #expect(places.logos.count == (logo == nil ? 0 : bands))
+                #expect(places.captions.count == (captioned ? bands : 0))
+            }
+        }
+    }
+
+    @Test(arguments: banded.filter { $0.3 != nil })
+    func aLogoKeepsItsShapeInTheBandBesideACentredCaption(
+        kind: PrintLayout.Kind, media: PrintLayout.Media, captioned: Bool, logo: Double?
+    ) throws {
+        let aspect = try #require(logo)
+        let layout = PrintLayout(kind: kind, media: media, margin: 3, captioned: captioned, logoAspect: aspect)
+        let page = layout.page(shots: 4, aspect: 4.0 / 3)
+        let places = layout.places(shots: 4, aspect: 4.0 / 3)
+        let bandTop = page.height - 3 - PrintLayout.captionHeight
+        let bandWidth = (kind == .strip ? page.width / 2 : page.width) - 6
+        for (index, place) in places.logos.enumerated() {
+            let bandLeft = 3 + Double(index) * page.width / 2
+            #expect(abs(place.width / place.height - aspect) < 1e-9, "its shape: \(place)")
+            #expect(place.y >= bandTop + PrintLayout.logoPadding - 1e-9)
+            #expect(place.y + place.height <= page.height - 3 - PrintLayout.logoPadding + 1e-9)
+            #expect(abs((place.y - bandTop) - (page.height - 3 - place.y - place.height)) < 1e-9, "centred in height")
+            #expect(place.x >= bandLeft - 1e-9 && place.x + place.width <= bandLeft + bandWidth + 1e-9)
+            let highest = PrintLayout.captionHeight - 2 * PrintLayout.logoPadding
+            guard captioned else {
+                // Alone it is centred in its band, as high as the band allows unless the band is too narrow.
+                #expect(abs(place.x - bandLeft - (bandLeft + bandWidth - place.x - place.width)) < 1e-9)
+                #expect(abs(place.height - min(highest, bandWidth / aspect)) < 1e-9)
+                continue
+            }
+            // Beside a caption it is at the band's left, a quarter of its width at most.
+            #expect(abs(place.x - bandLeft) < 1e-9)
+            #expect(place.width <= bandWidth * PrintLayout.logoShare + 1e-9)
+            #expect(abs(place.height - min(highest, bandWidth * PrintLayout.logoShare / aspect)) < 1e-9)
+            let caption = places.captions[index]
+            #expect(caption.x >= place.x + place.width + PrintLayout.logoGap - 1e-9, "the caption is beside it")
+            #expect(abs(caption.x + caption.width - (bandLeft + bandWidth)) < 1e-9 || kind != .strip)
+            if kind != .strip {
+                // On a page the caption stays centred on the page.
+                #expect(abs(caption.x + caption.width / 2 - page.width / 2) < 1e-9)
+            }
+        }
+    }
+
+    @Test func aLogoAloneMakesTheBandAndTheCaptionLeavesItsPlace() {
+        let plain = PrintLayout(kind: .grid).places(shots: 4, aspect: 4.0 / 3)
+        let logo = PrintLayout(kind: .grid, logoAspect: 2).places(shots: 4, aspect: 4.0 / 3)
+        let both = PrintLayout(kind: .grid, captioned: true, logoAspect: 2).places(shots: 4, aspect: 4.0 / 3)
+        let captioned = PrintLayout(kind: .grid, captioned: true).places(shots: 4, aspect: 4.0 / 3)
+        #expect(logo.photos == captioned.photos && logo.photos != plain.photos, "the band takes the photos' room")
+        #expect(logo.captions.isEmpty && logo.logos.count == 1 && plain.logos.isEmpty && captioned.logos.isEmpty)
+        #expect(both.captions[0].width < captioned.captions[0].width)
+        // Not a logo: no shape, no band.
+        #expect(PrintLayout(kind: .grid, logoAspect: 0).places(shots: 4, aspect: 4.0 / 3).photos == plain.photos)
+        #expect(PrintLayout(kind: .grid, logoAspect: .nan).places(shots: 4, aspect: 4.0 / 3).logos.isEmpty)
     }
 
     @Test func aStripIsTwoAlikeStripsOnA4By6PortraitCutDownTheMiddle() {

@@ -105,6 +105,18 @@ import Testing
 
     /// The photos waiting for CUPS (kept in print-waiting.txt) are counted in the Printer section, whether CUPS
     /// answers or not (then its problem is the one to fix). Mutation: the count left out of the report fails it.
+    @Test func theLogoIsShownWithItsSizeAndABadOneIsAProblem() throws {
+        let folder = temporaryDirectory()
+        let path = folder + "/logo.png"
+        #expect(DoctorCommand.logoReport(mode: .each, path: "").lines.isEmpty)
+        #expect(DoctorCommand.logoReport(mode: .off, path: path) == ([], []), "printing off: no logo printed")
+        let missing = DoctorCommand.logoReport(mode: .each, path: path)
+        #expect(missing.lines.isEmpty && missing.problems.count == 1)
+        #expect(missing.problems.first?.hasPrefix("print.logo: \(path) does not exist") == true, "\(missing)")
+        try DurableFile().write(PNGFixtures.rgba(width: 64, height: 32) { _, _ in [0, 0, 0, 255] }, path: path)
+        #expect(DoctorCommand.logoReport(mode: .onRequest, path: path) == (["logo \(path): 64 x 32 pixels"], []))
+    }
+
     @Test func thePhotosKeptWaitingForCUPSAreCounted() {
         let unreachable = CUPSClient(server: temporaryDirectory() + "/cups.sock")
         let two = DoctorCommand.printerReport(mode: .each, client: unreachable, copies: 1, waiting: 2)

@@ -1,5 +1,6 @@
-// LayoutRendererTests: the rendered page decoded: its size, each photo's pixels where the layout put them, upright.
+// LayoutRendererTests: the rendered page decoded: its size, each photo's and the logo's pixels where the layout put them.
 import BoothCore
+import BoothTestSupport
 import PhotoEncoding
 import Printing
 import Testing
@@ -94,6 +95,76 @@ struct LayoutRendererTests {
         let plain = try JPEGInspector.decode(try LayoutRenderer.render(PrintLayout(kind: .grid), photos: photos).jpeg)
         let band = PrintLayout(kind: .grid, captioned: true).places(shots: 2, aspect: 4.0 / 3).captions[0]
         #expect(near(pixel(plain, x: band.x + band.width / 4, y: band.y + band.height / 2), colours[0]))
+    }
+
+    /// A 40 × 20 logo: its left half opaque magenta, its right half transparent.
+    private func logo() throws -> PrintLogo {
+        let png = PNGFixtures.rgba(width: 40, height: 20) { x, _ in x < 20 ? [200, 0, 150, 255] : [0, 0, 0, 0] }
+        return try PrintLogo(png: png, path: "/etc/heylook/logo.png")
+    }
+
+    /// How many pixels of `place` on `page` are dark (every channel under 128), sampled every 0.2 mm.
+    private func dark(_ page: PixelFrame, in place: PrintLayout.Place) -> Int {
+        var count = 0
+        for y in stride(from: place.y, to: place.y + place.height, by: 0.2) {
+            for x in stride(from: place.x, to: place.x + place.width, by: 0.2) {
+                let c = pixel(page, x: x, y: y)
+                if c.red < 128 && c.green < 128 && c.blue < 128 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test(arguments: PrintLayout.Kind.allCases)
+    func theLogoIsDrawnWherePrintLayoutPlacesItOverTheWhitePageBesideTheCaption(kind: PrintLayout.Kind) throws {
+        let photos = try colours.enumerated().map { ("shot \($0.offset)", try photo($0.element)) }
+        let shots = kind == .photo ? 1 : 4
+        let logo = try logo()
+        let page = try LayoutRenderer.render(
+            PrintLayout(kind: kind), photos: Array(photos.prefix(shots)), title: "Emma turns 5",
+            date: "5 December 2026", logo: logo)
+        #expect(page.logoProblem == nil)
+        let decoded = try JPEGInspector.decode(page.jpeg)
+        let places = PrintLayout(kind: kind, captioned: true, logoAspect: 2).places(shots: shots, aspect: 4.0 / 3)
+        #expect(places.logos.count == (kind == .strip ? 2 : 1))
+        for (logo, caption) in zip(places.logos, places.captions) {
+            let (middle, half) = (logo.y + logo.height / 2, logo.width / 2)
+            // Its opaque half as it is, its transparent half the white page, its outside white.
+            #expect(near(pixel(decoded, x: logo.x + half / 2, y: middle), (200, 0, 150)), "\(kind) \(logo)")
+            #expect(near(pixel(decoded, x: logo.x + 0.3, y: logo.y + 0.3), (200, 0, 150)), "fills its place")
+            #expect(near(pixel(decoded, x: logo.x + half * 1.5, y: middle), (255, 255, 255)))
+            #expect(near(pixel(decoded, x: logo.x - 0.4, y: middle), (255, 255, 255)))
+            #expect(near(pixel(decoded, x: logo.x + half / 2, y: logo.y - 0.4), (255, 255, 255)))
+            #expect(near(pixel(decoded, x: logo.x + half / 2, y: logo.y + logo.height + 0.4), (255, 255, 255)))
+            // The caption is in its own place, none of it over the logo.
+            #expect(dark(decoded, in: caption) > 100, "\(kind): the caption is drawn")
+            #expect(dark(decoded, in: logo) == 0, "\(kind): nothing dark over the logo")
+        }
+    }
+
+    @Test func aLogoAloneIsCentredInTheBandAndTheBandGoesWithIt() throws {
+        let photos = try colours.prefix(2).enumerated().map { ("shot \($0.offset)", try photo($0.element)) }
+        let decoded = try JPEGInspector.decode(
+            try LayoutRenderer.render(PrintLayout(kind: .grid), photos: photos, logo: try logo()).jpeg)
+        let place = PrintLayout(kind: .grid, logoAspect: 2).places(shots: 2, aspect: 4.0 / 3).logos[0]
+        #expect(abs(place.x + place.width / 2 - 152.4 / 2) < 1e-9)
+        #expect(near(pixel(decoded, x: place.x + place.width / 4, y: place.y + place.height / 2), (200, 0, 150)))
+    }
+
+    @Test func aLogoCairoCannotDrawIsLeftOutAndThePageSaysWhy() throws {
+        let photos = try colours.prefix(2).enumerated().map { ("shot \($0.offset)", try photo($0.element)) }
+        // A good header, then no image data: only cairo finds out.
+        let damaged = try PrintLogo(
+            png: PNGFixtures.signature + PNGFixtures.header(width: 40, height: 20) + PNGFixtures.chunk("IEND", []),
+            path: "/etc/heylook/logo.png")
+        let page = try LayoutRenderer.render(PrintLayout(kind: .grid), photos: photos, logo: damaged)
+        let problem = try #require(page.logoProblem)
+        #expect(problem.hasPrefix("the logo could not be drawn (cairo cannot read the PNG: "), "\(problem)")
+        #expect(problem.hasSuffix("): save it as PNG again"), "\(problem)")
+        // Laid out without it: no band, the photos down to the margin.
+        let decoded = try JPEGInspector.decode(page.jpeg)
+        let band = PrintLayout(kind: .grid, logoAspect: 2).places(shots: 2, aspect: 4.0 / 3).logos[0]
+        #expect(near(pixel(decoded, x: 20, y: band.y + band.height / 2), colours[0]))
     }
 
     @Test func aDamagedPhotoIsRefusedNamingIt() throws {

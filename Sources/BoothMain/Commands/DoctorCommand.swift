@@ -172,6 +172,9 @@ struct DoctorCommand: ParsableCommand {
             waiting: waiting?.count ?? 0)
         for line in printer.lines { print("  \(line)") }
         for text in printer.problems { problem(text) }
+        let logo = Self.logoReport(mode: settings.printMode, path: settings.printLogo)
+        for line in logo.lines { print("  \(line)") }
+        for text in logo.problems { problem(text) }
 
         print("Clock")
         let clock = Self.clockReport(
@@ -226,6 +229,17 @@ struct DoctorCommand: ParsableCommand {
     static func pairedBluetooth(_ settings: BoothSettings) -> [BluetoothRemotes.Device] {
         guard !settings.remote.devices.isEmpty, let bluetooth = try? BluetoothRemotes() else { return [] }
         return (try? bluetooth.paired()) ?? []
+    }
+
+    /// The logo the layouts print (`print.logo`, printing on): its size, or why the booth would not start with it.
+    static func logoReport(mode: PrintMode, path: String) -> (lines: [String], problems: [String]) {
+        guard mode != .off, !path.isEmpty else { return ([], []) }
+        do throws(PrintError) {
+            let logo = try PrintLogo.read(path)
+            return (["logo \(path): \(logo.width) x \(logo.height) pixels"], [])
+        } catch {
+            return ([], [error.description])
+        }
     }
 
     /// The printer when photos are printed (`print.mode`): CUPS's queue, its state and what its printer needs, and

@@ -8,12 +8,12 @@ import PhotoStore
 import Printing
 
 /// `booth layout --preview FILE [PHOTO...]`: renders the configured print layout (`print.layout`, `print.media`,
-/// `print.margin_mm`, `print.title`, `print.date`) as the booth would print it, into FILE (a JPEG at 300 dpi),
+/// `print.margin_mm`, `print.title`, `print.date`, `print.logo`) as the booth would print it, into FILE (a JPEG at 300 dpi),
 /// from the photos given, else the newest photos kept in the store, else colour bars: no printer, no CUPS.
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
-        abstract: "Render the print layout (print.layout, title, date) to a JPEG without a printer."
+        abstract: "Render the print layout (print.layout, title, date, logo) to a JPEG without a printer."
     )
 
     @OptionGroup var configFile: ConfigOption
@@ -37,6 +37,11 @@ struct LayoutCommand: ParsableCommand {
             chosen = (kept ?? []).suffix(shots).map { settings.photosDirectory + "/" + $0.name }
         }
         let sheet = PrintSheet(settings: settings)
+        do throws(PrintError) {
+            try sheet.checkLogo()
+        } catch {
+            throw BoothFailure(error.description)
+        }
         let page: LayoutRenderer.Page
         if chosen.isEmpty {
             print("no photos in \(settings.photosDirectory): colour bars stand in for them")
@@ -44,6 +49,7 @@ struct LayoutCommand: ParsableCommand {
         } else {
             page = try sheet.render(chosen)
         }
+        if let problem = page.logoProblem { Log.warning("\(problem); drawn without the logo") }
         do {
             try DurableFile().write(page.jpeg, path: preview, replacing: true)
         } catch {
@@ -68,8 +74,11 @@ struct LayoutCommand: ParsableCommand {
                 jpeg: try JPEGEncoder.encode(TestPattern.render(width: 1600, height: 1200, text: "PHOTO \(shot)"))
             )
         }
-        return try LayoutRenderer.render(
-            sheet.layout, photos: photos, title: sheet.title, date: sheet.dated ? "(the photo's date)" : "")
+        let (logo, problem) = sheet.currentLogo()
+        var page = try LayoutRenderer.render(
+            sheet.layout, photos: photos, title: sheet.title, date: sheet.dated ? "(the photo's date)" : "", logo: logo)
+        page.logoProblem = page.logoProblem ?? problem
+        return page
     }
 }
 

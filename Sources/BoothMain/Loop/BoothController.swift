@@ -54,6 +54,16 @@ final class BoothController {
         settings: BoothSettings, choices: RuntimeChoices, devices: Devices, loop: EventLoop, inbox: EventInbox,
         log: EventsLog, wallClock: WallClock
     ) throws {
+        // A logo that cannot be printed is a start error, as a config error is (the host sees it at once, not on the
+        // first print); one that goes bad later is left out of the prints (PrintSheet).
+        let sheet = PrintSheet(settings: settings)
+        if settings.printMode != .off {
+            do throws(PrintError) {
+                try sheet.checkLogo()
+            } catch {
+                throw BoothFailure(error.description)
+            }
+        }
         self.settings = settings
         self.wallClock = wallClock
         self.devices = devices
@@ -104,7 +114,7 @@ final class BoothController {
                 ledger: PrintLedgerFile(path: settings.printLedgerFile),
                 waitingFile: PrintWaitingFile(path: settings.printWaitingFile),
                 limits: (settings.printLimitPerPhoto, settings.printLimitPerEvent),
-                sheet: PrintSheet(settings: settings), loop: loop
+                sheet: sheet, loop: loop
             ) { printed($0) }
         signals = try SignalSource()
         watchdog = SystemdNotifier()

@@ -5,23 +5,43 @@ import PhotoModel
 import PhotoStore
 import Printing
 
-/// What is printed for the photos of one sequence (`print.layout`, `print.title`, `print.date`): each photo as it is
-/// (the photo layout, no caption), or pages rendered by `LayoutRenderer` (a photo with its caption, a strip or a grid
-/// of up to four shots; a longer burst makes a page per four) and kept in the store's `layouts/` folder beside the
-/// photos, named after their first photo. Any thread.
+/// What is printed for the photos of one sequence (`print.layout`, `print.title`, `print.date`, `print.logo`): each
+/// photo as it is (the photo layout, no caption, no logo), or pages rendered by `LayoutRenderer` (a photo with its
+/// caption and logo, a strip or a grid of up to four shots; a longer burst makes a page per four) and kept in the
+/// store's `layouts/` folder beside the photos, named after their first photo. The logo is checked when the booth
+/// starts (`checkLogo`) and read again for each page: one that cannot be read or drawn any more is left out, the page
+/// printed without it and the journal told why (a print in the hand before a logo). Any thread.
 struct PrintSheet: Sendable {
     let layout: PrintLayout
     let title: String
     let dated: Bool
+    /// The logo's path, "" for none.
+    let logo: String
 
     init(settings: BoothSettings) {
         layout = settings.printPage
         title = settings.printTitle
         dated = settings.printDate
+        logo = settings.printLogo
     }
 
     /// Whether the photos are printed as they are.
-    var printsPhotosAsTheyAre: Bool { layout.kind == .photo && title.isEmpty && !dated }
+    var printsPhotosAsTheyAre: Bool { layout.kind == .photo && title.isEmpty && !dated && logo.isEmpty }
+
+    /// At the start: the logo, when there is one, read and checked; a bad one is an error naming the fix.
+    func checkLogo() throws(PrintError) {
+        if !logo.isEmpty { _ = try PrintLogo.read(logo) }
+    }
+
+    /// The logo for a page now, and why there is none when one was asked for but cannot be used.
+    func currentLogo() -> (logo: PrintLogo?, problem: String?) {
+        guard !logo.isEmpty else { return (nil, nil) }
+        do throws(PrintError) {
+            return (try PrintLogo.read(logo), nil)
+        } catch {
+            return (nil, error.description)
+        }
+    }
 
     /// The files to print for `photos` (paths in the store), rendering and saving the layouts they need.
     func pages(for photos: [String]) throws(PrintError) -> [String] {
@@ -35,6 +55,7 @@ struct PrintSheet: Sendable {
         var pages: [String] = []
         for group in groups {
             let page = try render(group)
+            if let problem = page.logoProblem { Log.warning("print: \(problem); printed without the logo") }
             let folder = PhotoStore.layoutsDirectory(of: Self.folder(of: group[0]))
             let name = Self.layoutName(of: Self.name(of: group[0]), kind: layout.kind)
             do {
@@ -48,7 +69,7 @@ struct PrintSheet: Sendable {
         return pages
     }
 
-    /// The page for `photos` (paths), without keeping it.
+    /// The page for `photos` (paths), without keeping it; a logo left out says why (`logoProblem`).
     func render(_ photos: [String]) throws(PrintError) -> LayoutRenderer.Page {
         var files: [(name: String, jpeg: [UInt8])] = []
         for path in photos {
@@ -62,7 +83,10 @@ struct PrintSheet: Sendable {
             files.append((Self.name(of: path), bytes))
         }
         let date = dated ? Self.caption(forPhotoNamed: Self.name(of: photos[0])) : ""
-        return try LayoutRenderer.render(layout, photos: files, title: title, date: date)
+        let (logo, problem) = currentLogo()
+        var page = try LayoutRenderer.render(layout, photos: files, title: title, date: date, logo: logo)
+        page.logoProblem = page.logoProblem ?? problem
+        return page
     }
 
     /// The date a caption gives a photo, e.g. "5 December 2026"; "" for an undated photo or a name the booth did

@@ -63,6 +63,16 @@ void booth_canvas_text(struct booth_canvas *canvas, const char *utf8, double x, 
 int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int width, int height, size_t stride, double x,
 		       double y, double w, double h, char *message);
 
+/**
+ * Draws the PNG in `png` (`length` bytes; any of its colour types, its
+ * transparency laid over what is drawn beneath) scaled to fill the rectangle
+ * at x, y of w x h millimetres. The caller checks its size first: cairo
+ * decodes it whole. 0 on success, -1 on failure (not a PNG cairo can read,
+ * no memory).
+ */
+int booth_canvas_png(struct booth_canvas *canvas, const uint8_t *png, size_t length, double x, double y, double w,
+		     double h, char *message);
+
 /** The page's size in pixels (a PNG or RGB canvas; 0 x 0 for a PDF). */
 void booth_canvas_pixel_size(const struct booth_canvas *canvas, int *width, int *height);
 
