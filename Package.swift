@@ -159,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "BoothBench",
             dependencies: [
-                "BoothCore", "Checksum", "PhotoEncoding", "PhotoModel", "PhotoStore", "Printing", "USBSticks",
+                "BoothCore", "BoothTestSupport", "Checksum", "PhotoEncoding", "PhotoModel", "PhotoStore", "Printing",
+                "USBSticks",
             ],
             path: "Benchmarks/BoothBench",
             swiftSettings: strict),

@@ -8,6 +8,7 @@ import Foundation
 ///     .build/release/booth-bench --export N [--runs 3] [--export-to DIR]
 ///     .build/release/booth-bench --save N [--held M]
 ///     .build/release/booth-bench --layout N
+///     .build/release/booth-bench --print N
 ///     eval "$(Tests/VirtualCamera/prepare)" && .build/release/booth-bench --camera N
 ///
 /// Rows: start → ready (process spawn to the "ready" event), countdown LED edge error versus
@@ -32,36 +33,35 @@ struct BoothBench {
         let save = option("--save", 0)
         let camera = option("--camera", 0)
         let layout = option("--layout", 0)
+        let printing = option("--print", 0)
         if layout > 0 {
             printTable(try LayoutBench.rows(renders: layout))
             return
         }
         if save > 0 {
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            printTable(try SaveBench.rows(photos: save, held: option("--held", 1000), work: work))
+            printTable(try withWork { try SaveBench.rows(photos: save, held: option("--held", 1000), work: $0) })
             return
         }
         if export > 0 {
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
             let target = arguments.firstIndex(of: "--export-to").flatMap {
                 $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
             }
-            printTable(try ExportBench.rows(photos: export, runs: option("--runs", 3), target: target, work: work))
+            printTable(
+                try withWork {
+                    try ExportBench.rows(photos: export, runs: option("--runs", 3), target: target, work: $0)
+                })
             return
         }
         let booth = URL(fileURLWithPath: arguments[0]).deletingLastPathComponent().appendingPathComponent("booth").path
         guard FileManager.default.isExecutableFile(atPath: booth) else {
             fatalError("booth-bench: no booth binary beside me at \(booth); run `swift build -c release` first")
         }
+        if printing > 0 {
+            printTable(try withWork { try PrintBench.rows(booth: booth, sequences: printing, work: $0) })
+            return
+        }
         if camera > 0 {
-            let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: work) }
-            printTable(try CameraBench.rows(booth: booth, shots: camera, work: work))
+            printTable(try withWork { try CameraBench.rows(booth: booth, shots: camera, work: $0) })
             return
         }
         // The command that starts a booth: under `chrt -f N` with `--fifo N`, as `booth run` puts its loop.
@@ -155,6 +155,14 @@ struct BoothBench {
         default_delay = 0.5
         """.write(to: config, atomically: true, encoding: .utf8)
         return config
+    }
+
+    /// Runs `body` with a folder of its own in the temporary folder, removed after.
+    static func withWork<T>(_ body: (URL) throws -> T) throws -> T {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("booth-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        return try body(work)
     }
 
     static func printTable(_ rows: [(String, String)]) {

@@ -244,6 +244,22 @@ void booth_canvas_text(struct booth_canvas *canvas, const char *utf8, double x, 
 	cairo.show_text(canvas->cr, utf8);
 }
 
+/* Draws `image` (width x height pixels) scaled into the rectangle x, y, w, h (millimetres), filtered, over what is
+ * drawn already, and releases it. */
+static void draw_image(struct booth_canvas *canvas, cairo_surface_t *image, int width, int height, double x, double y,
+		       double w, double h)
+{
+	cairo.save(canvas->cr);
+	cairo.rectangle(canvas->cr, x, y, w, h);
+	cairo.translate(canvas->cr, x, y);
+	cairo.scale(canvas->cr, w / width, h / height);
+	cairo.set_source_surface(canvas->cr, image, 0, 0);
+	cairo.pattern_set_filter(cairo.get_source(canvas->cr), CAIRO_FILTER_GOOD);
+	cairo.fill(canvas->cr);
+	cairo.restore(canvas->cr);
+	cairo.surface_destroy(image);
+}
+
 int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int width, int height, size_t stride, double x,
 		       double y, double w, double h, char *message)
 {
@@ -269,15 +285,7 @@ int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int widt
 			to[column] = (uint32_t)from[0] << 16 | (uint32_t)from[1] << 8 | from[2];
 	}
 	cairo.surface_mark_dirty(image);
-	cairo.save(canvas->cr);
-	cairo.rectangle(canvas->cr, x, y, w, h);
-	cairo.translate(canvas->cr, x, y);
-	cairo.scale(canvas->cr, w / width, h / height);
-	cairo.set_source_surface(canvas->cr, image, 0, 0);
-	cairo.pattern_set_filter(cairo.get_source(canvas->cr), CAIRO_FILTER_GOOD);
-	cairo.fill(canvas->cr);
-	cairo.restore(canvas->cr);
-	cairo.surface_destroy(image);
+	draw_image(canvas, image, width, height, x, y, w, h);
 	return 0;
 }
 
@@ -320,15 +328,7 @@ int booth_canvas_png(struct booth_canvas *canvas, const uint8_t *png, size_t len
 		return -1;
 	}
 	/* Its alpha (cairo's premultiplied ARGB) is laid over what is drawn already: the white page. */
-	cairo.save(canvas->cr);
-	cairo.rectangle(canvas->cr, x, y, w, h);
-	cairo.translate(canvas->cr, x, y);
-	cairo.scale(canvas->cr, w / width, h / height);
-	cairo.set_source_surface(canvas->cr, image, 0, 0);
-	cairo.pattern_set_filter(cairo.get_source(canvas->cr), CAIRO_FILTER_GOOD);
-	cairo.fill(canvas->cr);
-	cairo.restore(canvas->cr);
-	cairo.surface_destroy(image);
+	draw_image(canvas, image, width, height, x, y, w, h);
 	return 0;
 }
 
