@@ -129,6 +129,7 @@ enum PrintBench {
         let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
+        process.standardError = FileHandle.nullDevice  // the journal's lines; the table is the output
         try process.run()
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
