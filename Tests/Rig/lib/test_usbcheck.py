@@ -98,5 +98,28 @@ class CompareTest(unittest.TestCase):
         self.assertTrue(failed, out)
 
 
+    def test_a_layout_on_the_stick_is_the_stores_byte_for_byte(self):
+        store, export, name = self.stick("photo {name} kept 9 - - " + "ab" * 16 + "@5000")
+        self.put(store, export, name, "undated")
+        layout = name[:-4] + "-strip.jpg"
+        os.makedirs(os.path.join(store, "layouts"))
+        with open(os.path.join(store, "layouts", layout), "wb") as f:
+            f.write(b"\xff\xd8strip\xff\xd9")
+        self.put(os.path.join(store, "layouts"), export, layout, "layouts")
+        failed, out = self.compare(store, export)
+        self.assertFalse(failed, out)
+        self.assertIn("final=1 ", out)
+        self.assertIn("layouts=1", out)
+        with open(os.path.join(export, "layouts", layout), "wb") as f:
+            f.write(b"\xff\xd8other\xff\xd9")
+        failed, out = self.compare(store, export)
+        self.assertTrue(failed, out)
+        self.assertIn("differs from the store's layout", out)
+        with open(os.path.join(export, "layouts", "HeyLook_undated_000009-grid.jpg"), "wb") as f:
+            f.write(b"\xff\xd8")
+        failed, out = self.compare(store, export)
+        self.assertIn("not a layout of the store", out)
+
+
 if __name__ == "__main__":
     unittest.main()

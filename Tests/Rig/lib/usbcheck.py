@@ -105,6 +105,7 @@ def compare(store, export, complete):
         if m:
             copies[time.strftime(f"HeyLook_%Y-%m-%d_%H-%M-%S_{m.group(1)}.jpg", time.localtime(seconds))] = name
     final = {}
+    layouts = 0
     partial = []
     empty = []
     for folder in sorted(os.listdir(export)):
@@ -119,6 +120,17 @@ def compare(store, export, complete):
                 # What a pull between the two flushes of a FAT rename leaves: the photo's new folder entry,
                 # still empty. Counted apart; a re-plug must remove it.
                 empty.append(f"{folder}/{name}")
+                continue
+            if folder == "layouts":
+                # A print layout the booth kept (store/layouts/NAME): byte for byte, no photo of the store.
+                kept = os.path.join(store, "layouts", name)
+                with open(os.path.join(path, name), "rb") as a:
+                    there = a.read()
+                if not os.path.isfile(kept):
+                    problems.append(f"layouts/{name}: not a layout of the store")
+                elif there != open(kept, "rb").read():
+                    problems.append(f"layouts/{name}: differs from the store's layout")
+                layouts += 1
                 continue
             source = name if os.path.isfile(os.path.join(store, name)) else copies.get(name)
             if source is None:
@@ -144,7 +156,7 @@ def compare(store, export, complete):
         problems += [f"{p}: empty file under a final name left" for p in empty]
     elif len(empty) > 1:
         problems += [f"{p}: empty file under a final name (more than the one rename a pull can cut)" for p in empty]
-    print(f"final={len(final)} partial={len(partial)} empty={len(empty)} missing={len(missing)}")
+    print(f"final={len(final)} partial={len(partial)} empty={len(empty)} missing={len(missing)} layouts={layouts}")
     if problems:
         sys.exit("usbcheck: " + "\nusbcheck: ".join(problems))
 

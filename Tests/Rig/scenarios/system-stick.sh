@@ -72,8 +72,13 @@ rig_assert "the LEDs leave 'safe to remove' once the stick is pulled" bash -c "!
 
 mkdir -p "$RIG_STATE/check"
 mount -t vfat -o ro,loop "$RIG_OUT/stick.img" "$RIG_STATE/check"
-on_stick=$(find "$RIG_STATE/check/HeyLook" -name '*.jpg' | wc -l)
+on_stick=$(find "$RIG_STATE/check/HeyLook" -path '*/layouts' -prune -o -name '*.jpg' -print | wc -l)
 rig_assert "the stick holds all $photos photo(s) (found $on_stick)" test "$on_stick" -eq "$photos"
+# The print layouts system-print left in the store follow in a folder of their own, byte for byte.
+for kept in "$SYS_PHOTOS"/layouts/*.jpg; do
+    [[ -e $kept ]] || continue
+    rig_assert "the stick holds the layout ${kept##*/} in layouts/" cmp "$kept" "$RIG_STATE/check/HeyLook/layouts/${kept##*/}"
+done
 rig_assert "the manifest is there" test -s "$RIG_STATE/check/HeyLook/manifest.txt"
 umount "$RIG_STATE/check"
 

@@ -27,7 +27,7 @@ booth_said_stopped() {
 seeded=60
 sys_wait_ready 60
 systemctl stop "$SYS_UNIT"
-last=$(find "$SYS_PHOTOS" -name 'HeyLook_*.jpg' -printf '%f\n' | sed 's/.*_0*\([0-9]*\)\.jpg$/\1/' | sort -n | tail -1)
+last=$(find "$SYS_PHOTOS" -path "$SYS_PHOTOS/layouts" -prune -o -name 'HeyLook_*.jpg' -printf '%f\n' | sed 's/.*_0*\([0-9]*\)\.jpg$/\1/' | sort -n | tail -1)
 first=$((${last:-0} + 1))
 # Made on the host (as lib/usb.sh usb_seed does), copied in.
 rm -rf "$RIG_OUT/seed"
