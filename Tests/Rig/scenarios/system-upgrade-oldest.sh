@@ -40,7 +40,11 @@ photos=$(sys_photos)
 systemctl enable --now heylook-gallery.socket >"$RIG_OUT/enable.log" 2>&1 || { cat "$RIG_OUT/enable.log" >&2; rig_fail "enabling $SYS_OLDEST_VERSION's gallery failed"; }
 code=$(sed -n 's/^code = "\(.*\)"$/\1/p' /etc/heylook/gallery.toml)
 gallery_quiet() { sys_gallery_check "$code" "$@" >/dev/null 2>&1; }
-rig_wait_for 30 "$SYS_OLDEST_VERSION's gallery to serve $old" gallery_quiet "$old"
+if ! rig_wait_for_quiet 30 gallery_quiet "$old"; then
+    sys_gallery_check "$code" "$old" >&2 || true
+    journalctl -b -u heylook-gallery.service -u heylook-gallery.socket -o cat --no-pager | tail -30 >&2
+    rig_fail "$SYS_OLDEST_VERSION's gallery did not serve $old (its journal above)"
+fi
 rig_log "$SYS_OLDEST_VERSION's gallery: $(sys_gallery_check "$code" "$old" 2>&1)"
 rig_assert "$SYS_OLDEST_VERSION's gallery is a DynamicUser" \
     test "$(systemctl show -p DynamicUser --value heylook-gallery.service)" = yes
