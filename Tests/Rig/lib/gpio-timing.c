@@ -12,10 +12,11 @@
 //     EVERY_US > 0 each pause lasts at least four times the read before it (up to 10 ms), so the sampler holds no more
 //     than a fifth of its CPU, however slowly the host runs it.
 //     --hold PID AFTER_MS FOR_MS: AFTER_MS after the read before the one that first sees a value file at 1 (the
-//     countdown's first frame was written after it), stops PID (SIGSTOP) for FOR_MS, then lets it go on (SIGCONT, also when the sampling ends first), and
-//     prints "held PID at +A ms for F ms" as measured on its own clock. While PID is held the sampler spins between
-//     its reads instead of sleeping, so its CPU never idles (an idle emulated CPU wakes late on a busy host, which the
-//     sampler would count as lost and the check would excuse).
+//     countdown's first frame was written after it), stops PID (SIGSTOP) for FOR_MS, then lets it go on (SIGCONT, also
+//     when the sampling ends first), and prints "held PID at +A ms for F ms (monotonic FROM_US to TO_US)" as measured
+//     on its own clock. While PID is held the sampler spins between its reads instead of sleeping, so its CPU never
+//     idles (an idle emulated CPU wakes late on a busy host, which the sampler would count as lost and the check would
+//     excuse).
 // gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US
 //     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
 //     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
@@ -149,8 +150,9 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, struct
         released_at = now_us();
     }
     if (held_at >= 0)
-        printf("held %d at +%lld ms for %lld ms\n", (int)hold.pid, (long long)(held_at - first_lit) / 1000,
-               (long long)(released_at - held_at) / 1000);
+        printf("held %d at +%lld ms for %lld ms (monotonic %lld to %lld us)\n", (int)hold.pid,
+               (long long)(held_at - first_lit) / 1000, (long long)(released_at - held_at) / 1000, (long long)held_at,
+               (long long)released_at);
     FILE *f = fopen(out, "w");
     if (!f) {
         fprintf(stderr, "gpio-timing: open %s: %s\n", out, strerror(errno));

@@ -23,10 +23,10 @@ class CountdownTests(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp()
 
-    def check(self, samples, counting_down_at=START):
+    def check(self, samples, counting_down_at=START, held=None):
         """samples: [(t_us, bits)] read 0.5 ms after the read before, or (t_us, bits, prev_us, lost_us) after a gap
-        or with time the sampler lost. The booth's events hold only where the countdown is (counting_down_at).
-        Returns (exit code, printed text)."""
+        or with time the sampler lost. The booth's events hold only where the countdown is (counting_down_at); held:
+        the (from, to) time the sampler held the booth. Returns (exit code, printed text)."""
         events = [{"type": "state", "from": "playingSound", "to": "countingDown", "t_us": counting_down_at},
                   {"type": "state", "from": "capturing", "to": "processing", "t_us": START + 1_040_000}]
         events_path = os.path.join(self.dir, "events.jsonl")
@@ -41,7 +41,7 @@ class CountdownTests(unittest.TestCase):
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             try:
-                timing.countdown(events_path, samples_path, LEDS, DELAY_S, 20)
+                timing.countdown(events_path, samples_path, LEDS, DELAY_S, 20, held)
                 code = 0
             except SystemExit as e:
                 code = e.code
@@ -78,7 +78,7 @@ class CountdownTests(unittest.TestCase):
         self.assertEqual(code, 0, text)
         self.assertIn("capture frame (not judged here): due at +1000 ms, seen not sampled", text)
 
-    def held_over_the_third_edge(self, held_us, lost_us=0, lost_before=False):
+    def held_over_the_third_edge(self, held_us, lost_us=0, lost_before=False, held=None):
         """The booth held `held_us` over the third frame's edge (due at +500 ms: LED1 lit again), the sampler
         reading every 0.5 ms meanwhile; it lost `lost_us` in the read that saw the edge, or, with `lost_before`, in
         the read before (the CPU stood still, then the sampler, above the booth, read first)."""
@@ -90,7 +90,7 @@ class CountdownTests(unittest.TestCase):
             samples[2] = (seen, bits)
         else:
             samples[2] = (seen, bits, seen - 500 - lost_us, lost_us)
-        return self.check(samples)
+        return self.check(samples, held=held)
 
     def test_a_booth_held_for_50_ms_over_an_edge_fails(self):
         # Mutation: the check before (an edge failed only 250 ms off, a whole step) passed this.
@@ -98,6 +98,26 @@ class CountdownTests(unittest.TestCase):
         self.assertEqual(code, 1, text)
         self.assertIn("LED1->1 due at +500 ms: not written 49.5 ms after it was due beyond the time lost: the booth "
                       "held", text)
+
+    def test_an_edge_due_in_the_hold_is_marked_and_no_other(self):
+        # gpio-countdown holds the booth over one edge and must tell that edge's failure from any other: a countdown
+        # whose first frames a guest standstill excused is judged from a later frame, so the held edge's offset varies.
+        code, text = self.held_over_the_third_edge(50_000, held=(START + 480_000, START + 560_000))
+        self.assertEqual(code, 1, text)
+        self.assertIn("LED1->1 due at +500 ms: not written 49.5 ms after it was due beyond the time lost: the booth "
+                      "held (in the hold)", text)
+        # The same stall outside the time the sampler held the booth (mutation: every problem marked fails this).
+        code, text = self.held_over_the_third_edge(50_000, held=(START + 100_000, START + 380_000))
+        self.assertEqual(code, 1, text)
+        self.assertIn("the booth held\n", text)
+        self.assertNotIn("(in the hold)", text)
+
+    def test_a_missing_edge_due_in_the_hold_is_marked(self):
+        samples = self.on_schedule()
+        del samples[2:4]
+        code, text = self.check(samples, held=(START + 400_000, START + 700_000))
+        self.assertEqual(code, 1, text)
+        self.assertIn("LED1 never went 1 (due at +500 ms) (in the hold)", text)
 
     def test_a_booth_held_for_30_ms_is_measured_not_failed(self):
         code, text = self.held_over_the_third_edge(30_000)

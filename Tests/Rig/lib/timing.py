@@ -5,7 +5,7 @@ Usage: timing.py latency OUT LABEL=FILE...
            microseconds) printed and written to OUT. FILE.jsonl: a booth events file, t_us -> handled_us of the
            `input` events, a row per input kind and one for all; any other FILE: `gpio-timing listen` lines
            "kernel_us read_us", one row. Exits 1 when a FILE has no samples.
-       timing.py countdown EVENTS SAMPLES LED_COUNT DELAY_S TOLERANCE_MS
+       timing.py countdown EVENTS SAMPLES LED_COUNT DELAY_S TOLERANCE_MS [--held FROM_US TO_US]
            Checks the LED lines sampled by `gpio-timing sample` (one column per LED, first to last, then the time the
            sampler lost) in each countdown against the configured schedule (DELAY_S, on LED_COUNT LEDs), on the
            sampler's own clock: the countdown starts at the read that first saw an LED lit (the booth had written its
@@ -22,7 +22,9 @@ Usage: timing.py latency OUT LABEL=FILE...
            loses time only when that CPU stands still (a guest the host starves), which holds the booth as well; time
            the sampler did not lose was the booth's to write in. A booth stalled for 50 ms over an edge fails. The
            capture's frame (all on, at the countdown's end) is outside the judged window: it is reported, and the camera
-           scenarios time the capture itself.
+           scenarios time the capture itself. With --held (the time gpio-timing held the booth, on the same clock), a
+           problem with an edge due within that time ends in "(in the hold)", so a scenario that holds the booth can
+           tell the held edge's failure from any other.
 """
 import json
 import sys
@@ -138,7 +140,7 @@ def lost_between(samples, after, until):
     return sum(lost for t, _, _, lost in samples if after < t <= until)
 
 
-def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
+def countdown(events_path, samples_path, leds, delay_s, tolerance_ms, held=None):
     evs = events(events_path)
     half_seconds = round(delay_s * 2)
     starts = [e["t_us"] for e in evs if e.get("type") == "state" and e.get("to") == "countingDown"]
@@ -180,9 +182,11 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
             last = bits
         for line, level, offset in expected_from(frames, skipped, leds):
             due = anchor + offset
+            in_hold = " (in the hold)" if held and held[0] <= due <= held[1] else ""
             match = [o for o in observed if o[0] == line and o[1] == level]
             if not match:
-                problems.append(f"countdown at {start}: LED{line + 1} never went {level} (due at +{offset // 1000} ms)")
+                problems.append(f"countdown at {start}: LED{line + 1} never went {level} (due at +{offset // 1000} ms)"
+                                f"{in_hold}")
                 continue
             best = min(match, key=lambda o: abs((o[2] + o[3]) // 2 - due))
             observed.remove(best)
@@ -196,18 +200,18 @@ def countdown(events_path, samples_path, leds, delay_s, tolerance_ms):
             errors.append((err, max(0, prev - due, earliest + offset - t)))
             # Not written by `prev` although the CPU ran for all that the sampler did not lose since it was due.
             lost = lost_between(samples, due, prev)
-            held = prev - due - lost
+            behind = prev - due - lost
             # Seen before it was due even from the earliest the countdown can have begun.
             early = earliest + offset - t
             note = ""
-            if held >= HELD_US:
-                note = f"; not written {held / 1000:.1f} ms after it was due beyond the time lost: the booth held"
+            if behind >= HELD_US:
+                note = f"; not written {behind / 1000:.1f} ms after it was due beyond the time lost: the booth held"
                 problems.append(f"countdown at {start}: LED{line + 1}->{level} due at +{offset // 1000} ms: "
-                                f"{note[2:]}")
+                                f"{note[2:]}{in_hold}")
             elif early >= HELD_US:
                 note = f"; seen {early / 1000:.1f} ms before it was due"
                 problems.append(f"countdown at {start}: LED{line + 1}->{level} due at +{offset // 1000} ms: "
-                                f"{note[2:]}")
+                                f"{note[2:]}{in_hold}")
             elif abs(err) - uncertainty >= LATE_US:
                 note = "; late, within the time the sampler lost"
             print(f"countdown +{offset // 1000:5d} ms LED{line + 1}->{level}: error {err / 1000:+7.2f} ms "
@@ -243,5 +247,8 @@ if __name__ == "__main__":
         latency(sys.argv[2], sys.argv[3:])
     elif len(sys.argv) == 7 and sys.argv[1] == "countdown":
         countdown(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6]))
+    elif len(sys.argv) == 10 and sys.argv[1] == "countdown" and sys.argv[7] == "--held":
+        countdown(sys.argv[2], sys.argv[3], int(sys.argv[4]), float(sys.argv[5]), float(sys.argv[6]),
+                  (int(sys.argv[8]), int(sys.argv[9])))
     else:
         sys.exit(__doc__)
