@@ -81,12 +81,9 @@ public final class PacketSocket: Sendable {
         return sent == bytes.count
     }
 
-    /// Connects to the socket at `path`, sends `question` and returns the answer, waiting at most `timeoutMilliseconds`
-    /// for it (ETIMEDOUT after that; ENOENT or ECONNREFUSED when nothing listens there; an empty answer when the other
-    /// side closed without one). The C functions are `socket`, `connect`, `send`, `poll` and `recv`.
-    public static func ask(
-        _ question: [UInt8], at path: String, limit: Int = 4096, timeoutMilliseconds: Int32
-    ) throws(SystemError) -> [UInt8] {
+    /// A client's connection to the socket at `path` (blocking; ENOENT or ECONNREFUSED when nothing listens there).
+    /// The C functions are `socket` and `connect`.
+    public static func connect(to path: String) throws(SystemError) -> PacketSocket {
         var address = try Self.address(path)
         let socket = PacketSocket(
             descriptor: try SystemError.check("socket", path) {
@@ -95,10 +92,20 @@ public final class PacketSocket: Sendable {
         _ = try SystemError.check("connect", path) {
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    Glibc.connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
             }
         }
+        return socket
+    }
+
+    /// Connects to the socket at `path`, sends `question` and returns the answer, waiting at most `timeoutMilliseconds`
+    /// for it (ETIMEDOUT after that; ENOENT or ECONNREFUSED when nothing listens there; an empty answer when the other
+    /// side closed without one). The C functions are `send`, `poll` and `recv`, after `connect(to:)`.
+    public static func ask(
+        _ question: [UInt8], at path: String, limit: Int = 4096, timeoutMilliseconds: Int32
+    ) throws(SystemError) -> [UInt8] {
+        let socket = try connect(to: path)
         _ = try SystemError.check("send", path) {
             question.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
