@@ -26,6 +26,8 @@ public struct ExportSummary: Sendable {
     public var unmountError: SystemError?
     /// Print layouts copied now, or found there and verified (they are in the export folder's `layouts/`).
     public var layouts = 0
+    /// Print layouts already on the stick before.
+    public var layoutsAlreadyThere = 0
     /// Whether the join card was copied now (the stick had none, or an older one).
     public var joinCardCopied = false
 }

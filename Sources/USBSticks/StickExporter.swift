@@ -281,6 +281,7 @@ private final class ExportRun {
             stickID: manifest.stickID, copied: 0, adopted: 0, alreadyThere: plan.alreadyThere, skipped: plan.skipped,
             bytes: 0,
             manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
+        summary.layoutsAlreadyThere = plan.layoutsAlreadyThere
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
         if rebuilt || upgraded || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 

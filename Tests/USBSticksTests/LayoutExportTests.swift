@@ -54,12 +54,14 @@ import Testing
 
         // Once there, a layout is read back and not copied again.
         let again = try exporter.export(to: stick)
-        #expect(again.copied == 0 && again.layouts == 0 && again.alreadyThere == 3 && again.skipped.isEmpty)
+        #expect(
+            again.copied == 0 && again.layouts == 0 && again.layoutsAlreadyThere == 2 && again.alreadyThere == 3
+                && again.skipped.isEmpty)
 
         // A new layout follows at the next insert.
         let grid = try keepLayout(StoreFixtures.photo(42, size: 5_000), of: store, photo: 1, kind: "grid")
         let third = try exporter.export(to: stick)
-        #expect(third.copied == 0 && third.layouts == 1)
+        #expect(third.copied == 0 && third.layouts == 1 && third.layoutsAlreadyThere == 2)
         #expect(readFile("\(stick)/HeyLook/layouts/\(grid)") == StoreFixtures.photo(42, size: 5_000))
     }
 

@@ -95,8 +95,10 @@ struct ExportCommand: ParsableCommand {
                 "\(summary.copied) copied (\(summary.bytes) bytes), \(summary.adopted) found and verified, "
                     + "\(summary.alreadyThere) already there; stick \(summary.stickID), booth \(store.boothID)")
             if summary.manifestRebuilt { print("the manifest was damaged and was rebuilt from the files found") }
-            if summary.layouts > 0 {
-                print("\(summary.layouts) print layout(s) copied or verified (\(settings.exportFolder)/layouts)")
+            if summary.layouts + summary.layoutsAlreadyThere > 0 {
+                print(
+                    "\(summary.layouts) print layout(s) copied or verified, \(summary.layoutsAlreadyThere) already "
+                        + "there (\(settings.exportFolder)/layouts)")
             }
             if summary.joinCardCopied { print("the join card copied (\(settings.exportFolder)/join-card.pdf)") }
             for skip in summary.skipped { print("skipped \(skip.source): \(skip.reason)") }
