@@ -28,7 +28,7 @@ public struct KernelUnmounter: StickUnmounter {
             if booth_umount(mountPoint, 0) == 0 { return nil }
             let code = errno
             guard code == EBUSY, waited < busyWait else { return SystemError("umount", mountPoint, errno: code) }
-            usleep(50_000)
+            ThreadSleep.pause(milliseconds: 50)
             waited += 50_000_000
         }
     }
