@@ -167,6 +167,38 @@ public final class PhotoStore: @unchecked Sendable {
         return found
     }
 
+    /// A file kept beside a photo in the store (`Companion`, the camera's RAW), found by its name.
+    public struct CompanionFile: Sendable, Hashable {
+        /// Its file name (`PhotoName.companionFileName(extension:)`).
+        public var name: String
+        /// Its size in bytes.
+        public var size: Int64
+        /// The file name of the photo it belongs to.
+        public var photo: String
+    }
+
+    /// The companions kept beside the photos, by name: regular files under a companion's name (temp files, links and
+    /// anything else are left out), whether or not their photo is still kept.
+    public func companionFiles() throws(SystemError) -> [CompanionFile] {
+        let fd = file.operations.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
+        defer { _ = file.operations.close(fd) }
+        guard let names = file.operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
+        var found: [CompanionFile] = []
+        for name in names.sorted() {
+            guard let photo = PhotoName(companionFileName: name) else { continue }
+            var info = stat()
+            guard file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT { continue }
+                throw SystemError("stat", "\(directory)/\(name)", errno: errno)
+            }
+            if info.st_mode & S_IFMT == S_IFREG {
+                found.append(CompanionFile(name: name, size: Int64(info.st_size), photo: photo.fileName))
+            }
+        }
+        return found
+    }
+
     /// Deletes the layouts named after the photo `photo` (a file name) when cleanup deletes it: a layout's first
     /// photo gone, the layout goes too, so cleanup frees their room and nothing offers a layout of deleted photos.
     /// A layout that cannot be deleted stays (it is derived; the cleanup goes on).
