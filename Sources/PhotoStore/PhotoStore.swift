@@ -226,9 +226,9 @@ public final class PhotoStore: @unchecked Sendable {
     /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated), and its index line with its
     /// CRC-32 and, undated, the moment it was taken (`taken`: what dates it once a phone sets the clock); returns
     /// its path. `companions` (a RAW) are written durably first, beside it under its name with their extension: they
-    /// are not photos (no index line; the gallery and the sticks take the JPEG alone) and go aside with it on a
-    /// retake. Refuses (ENOSPC) when saving would leave less than the reserve, and an extension that cannot name a
-    /// companion (EINVAL); nothing is left behind on any failure.
+    /// are not photos (no index line; the gallery takes the JPEG alone, and so do the sticks unless `export.raw`) and
+    /// go aside with it on a retake. Refuses (ENOSPC) when saving would leave less than the reserve, and an extension
+    /// that cannot name a companion (EINVAL); nothing is left behind on any failure.
     public func save(
         _ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?, moment taken: BootInstant? = nil,
         companions: [Companion] = []

@@ -111,7 +111,7 @@ import Testing
         #expect(defaults.cameraKeepOnCard)
     }
 
-    /// `export.raw`: off by default, on when set; dropping its `case` (an unknown key then) fails this.
+    /// `export.raw`: off by default, on when set; parsing it as a string choice ("yes"/"no") fails this.
     @Test func exportRawIsOffUnlessSet() throws {
         #expect(try ConfigFile.parse("").exportRaw == false)
         #expect(try ConfigFile.parse("[export]\nraw = true").exportRaw == true)

@@ -178,7 +178,7 @@ private func withRaw(_ p: ExportPlan.Photo, size: Int64 = 500) -> ExportPlan.Pho
 }
 
 /// A photo's companion (a RAW) follows it into its date folder under its name with the RAW's extension, after it;
-/// dropping companions from the plan, or filing them by their own name instead of the photo's stick name, fails this.
+/// filing it by its photo's store name instead of the copy's own (`companionStickName` given `photo.name`) fails this.
 @Test func aRawFollowsItsPhotoUnderThePhotosStickName() throws {
     let p = withRaw(photo(1))
     let undated = PhotoName(dateTime: nil, sequence: 2)
@@ -197,8 +197,8 @@ private func withRaw(_ p: ExportPlan.Photo, size: Int64 = 500) -> ExportPlan.Pho
 }
 
 /// A RAW the manifest claims is already there, and a photo already there still gets a RAW not yet there; a same-size
-/// file under its name is adopted (checked by the exporter), another size makes it take the booth's tag. Counting a
-/// claimed RAW as a photo (alreadyThere), or skipping a photo's companions once the photo is there, fails this.
+/// file under its name is adopted (checked by the exporter), another size makes it take the booth's tag. Skipping a
+/// photo's companions once the photo is there (`continue` after `alreadyThere += 1`) fails this.
 @Test func aRawAlreadyThereIsCountedApartAndAPhotoThereStillGetsItsRaw() throws {
     let (one, two, three) = (withRaw(photo(1)), withRaw(photo(2)), withRaw(photo(3)))
     let raw = { (p: ExportPlan.Photo) in p.companions[0] }

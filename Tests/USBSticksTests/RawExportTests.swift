@@ -62,6 +62,9 @@ import Testing
     /// reads back as written) and never in the index; the next export finds it there; a new photo's RAW follows.
     /// Mutations tried: dropping the photos' companions from the plan (`companions: raws` → `[]`) fails this at
     /// `summary.raw == 2`; counting a RAW's copy as a photo's (`summary.copied += 1`) fails it at `copied == 2`.
+    /// Passing RAWs to `markExported` (the `isPhotoSource` filters dropped) does not fail it: the index passes over
+    /// names it has no photo of, so the index checks below hold either way (the filter keeps that a rule of the
+    /// exporter, not a property of the index alone).
     @Test func aRAWGoesBesideItsPhotoOnceAndANewOneFollows() throws {
         let store = try PhotoStore(directory: temporaryDirectory(), reserve: 0)
         let first = try Self.save(0, in: store, seed: 1)
@@ -110,9 +113,9 @@ import Testing
     /// A same-size file someone else put under the RAW's name stays as it is; the RAW is copied beside it under the
     /// booth's tag, as a photo would be; the manifest's claim on it is read back at each insert, so same-size junk put
     /// in its copy's place since is left alone too. Mutations tried: adopting a same-size file without comparing its
-    /// digest (`adoptable` returning `ours` whatever is there) fails this (the junk is recorded as the RAW, nothing
-    /// copied); reading no claim back for a RAW (companions left out of `checkClaims`' `saved`) fails the last export
-    /// (the junk is trusted as the RAW: `raw == 1` is 0).
+    /// digest (`adoptable` returning `ours` whatever is there) fails this (the junk is recorded as the RAW, and the
+    /// final read-back fails the export); reading no claim back for a RAW (companions left out of `checkClaims`'
+    /// `saved`) fails the last export (the junk is trusted as the RAW: `raw == 1` is 0, nothing copied).
     @Test func aRAWMeetingSameSizeJunkUnderItsNameIsCopiedBesideIt() throws {
         let store = try PhotoStore(directory: temporaryDirectory(), reserve: 0)
         let (_, raw) = try Self.save(0, in: store, seed: 1)
