@@ -229,3 +229,14 @@ private func withRaw(_ p: ExportPlan.Photo, size: Int64 = 500) -> ExportPlan.Pho
     #expect(!ExportPlan.isPhotoSource("HeyLook_2026-05-01_10-00-00_000001-strip.jpg"))
     #expect(!ExportPlan.isCompanionSource("HeyLook_2026-05-01_10-00-00_000001-strip.jpg"))
 }
+
+/// A RAW larger than the stick's file system allows is skipped with the reason; its photo still goes. Dropping the
+/// companions' size check fails this.
+@Test func aRawTooLargeForTheStickIsSkippedAndItsPhotoStillGoes() {
+    let p = withRaw(photo(1), size: 5_000)
+    let plan = ExportPlan.make(
+        photos: [p], booth: "a", manifest: .init(stickID: "s"), present: [:], maximumFileSize: 4_000)
+    #expect(plan.items.map(\.source) == [p.name])
+    #expect(plan.skipped.map(\.source) == [p.companions[0].name])
+    #expect(plan.skipped.first?.reason.contains("4 GiB on FAT") == true)
+}
