@@ -217,6 +217,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var exportFolder = "HeyLook"
     /// Which sticks get photos (`export.sticks`).
     public var exportSticks = StickPolicy.owner
+    /// Whether a photo's RAW (kept beside it in the store) goes to the sticks beside its copy (`export.raw`).
+    public var exportRaw = false
 
     /// When photos are printed (`print.mode`).
     public var printMode = PrintMode.off

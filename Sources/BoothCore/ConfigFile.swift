@@ -120,7 +120,7 @@ public enum ConfigFile {
         ("sound", ["device", "gain_db", "sounds_dir", "stick_sounds", "favourites", "default"]),
         ("countdown", ["default_delay", "visual", "delay_mode_timeout"]),
         ("camera", ["backend", "id", "width", "height", "rotation", "idle_fps", "keep_on_card"]),
-        ("export", ["media_root", "folder", "sticks"]),
+        ("export", ["media_root", "folder", "sticks", "raw"]),
         (
             "print",
             [
@@ -209,6 +209,7 @@ public enum ConfigFile {
             s.exportFolder = folder
         case "export.sticks":
             s.exportSticks = try v.choice(BoothSettings.StickPolicy.allCases.map(\.rawValue), { .init(rawValue: $0) })
+        case "export.raw": s.exportRaw = try v.boolean()
         case "print.mode": s.printMode = try v.choice(PrintMode.allCases.map(\.rawValue)) { PrintMode(rawValue: $0) }
         case "print.queue": s.printQueue = try v.queueName()
         case "print.copies": s.printCopies = try v.integer(in: 1...10)

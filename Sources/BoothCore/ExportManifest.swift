@@ -6,10 +6,15 @@ import PhotoModel
 /// A stick used on several booths keeps their photos apart by booth id. Version 1 (no SHA-256) is still read; its
 /// entries gain their SHA-256 when the booth next verifies them.
 ///
+/// Besides photos it lists the print layouts (`layouts/…`) and, with `export.raw`, the photos' companions (a RAW
+/// beside its photo, its source a companion's name in the store, `…_000042.cr2`): any FAT-safe source name is read.
+/// An older booth reads such entries too and, finding no kept photo of that name, keeps them as they are (their file
+/// stays claimed and is never overwritten), never reads them back nor records them in its index.
+///
 /// The manifest is never trusted blindly: entries whose file is missing or has another size are
 /// dropped, and a damaged manifest is replaced by one rebuilt from the files (see `ExportPlan`).
 public struct ExportManifest: Hashable, Sendable {
-    /// One photo on the stick.
+    /// One photo (or layout, or companion) on the stick.
     public struct Entry: Hashable, Sendable {
         /// The id of the booth that took it.
         public var booth: String

@@ -16,14 +16,20 @@ public struct ExportPlan: Hashable, Sendable {
         /// The name its copy gets when not `name`: a photo saved undated and dated since, whose copy carries its
         /// date in its name and EXIF (then `size` is the copy's).
         public var stickName: String?
+        /// The files of the same shot kept beside it in the store (the camera's RAW, `PhotoName.companionFileName`),
+        /// each by its file name and size, to go beside its copy (`export.raw`); none: the photo alone.
+        public var companions: [Photo]
 
         /// A photo.
-        public init(name: String, size: Int64, folder: String? = nil, stickName: String? = nil) {
+        public init(
+            name: String, size: Int64, folder: String? = nil, stickName: String? = nil, companions: [Photo] = []
+        ) {
             (self.name, self.size, self.folder, self.stickName) = (name, size, folder, stickName)
+            self.companions = companions
         }
     }
 
-    /// One photo or print layout to put on the stick.
+    /// One photo, companion (a RAW) or print layout to put on the stick.
     public struct Item: Hashable, Sendable {
         /// The file name in the store (a layout's in the store's `layouts/` folder: `storePath`).
         public var source: String
@@ -49,11 +55,32 @@ public struct ExportPlan: Hashable, Sendable {
 
         /// Whether it is a print layout, not a photo.
         public var isLayout: Bool { ExportPlan.isLayoutSource(source) }
+
+        /// Whether it is a photo's companion (a RAW), not a photo.
+        public var isCompanion: Bool { ExportPlan.isCompanionSource(source) }
     }
 
     /// Whether a manifest's or a plan's source is a print layout's (`LayoutName`), not a photo's: layouts are not
     /// photos of the index, and never let cleanup delete anything.
     public static func isLayoutSource(_ source: String) -> Bool { LayoutName(fileName: source) != nil }
+
+    /// Whether a manifest's or a plan's source is a photo's companion (`PhotoName(companionFileName:)`, a RAW), not a
+    /// photo's: like layouts, companions are not photos of the index, and never let cleanup delete anything.
+    public static func isCompanionSource(_ source: String) -> Bool { PhotoName(companionFileName: source) != nil }
+
+    /// Whether a manifest's or a plan's source is a photo of the index (neither a layout nor a companion): only these
+    /// are ever recorded as exported (`PhotoStore.markExported`).
+    public static func isPhotoSource(_ source: String) -> Bool { PhotoName(fileName: source) != nil }
+
+    /// The name a photo's companion `source` (a RAW, its file name in the store) gets on a stick, before any tag
+    /// (`alternativeName`): the stem of the photo's own name there, `photoName` (`Photo.stickName` or its name), with
+    /// the companion's extension; nil when either is no such name.
+    public static func companionStickName(_ source: String, photoName: String) -> String? {
+        guard let ext = source.split(separator: ".").last, PhotoName(companionFileName: source) != nil else {
+            return nil
+        }
+        return PhotoName(fileName: photoName)?.companionFileName(extension: String(ext))
+    }
 
     /// Where a manifest's or a plan's source is in the store, relative to its folder: a layout in `layouts/`.
     public static func storePath(of source: String) -> String {
@@ -81,6 +108,8 @@ public struct ExportPlan: Hashable, Sendable {
     public var alreadyThere = 0
     /// Print layouts of this booth already on the stick.
     public var layoutsAlreadyThere = 0
+    /// Companions (RAWs) of this booth already on the stick.
+    public var companionsAlreadyThere = 0
     /// What to copy or verify, oldest first.
     public var items: [Item] = []
     /// Photos skipped, with the reason.
@@ -90,6 +119,8 @@ public struct ExportPlan: Hashable, Sendable {
     /// `present` lists the regular files under the export folder (`folder/name` → size) and files
     /// larger than `maximumFileSize` cannot be stored (FAT32: 4 GiB - 1). `layouts` (file names and sizes in the
     /// store's `layouts/` folder) follow the photos into the export folder's `layouts/` folder, planned as photos are.
+    /// Each photo's `companions` (a RAW) follow it into its date folder, named after its copy's own name
+    /// (`companionStickName`), planned as photos are; a photo already there still gets a companion not yet there.
     public static func make(
         photos: [Photo], layouts: [Photo] = [], booth: String, manifest: ExportManifest, present: [String: Int64],
         maximumFileSize: Int64? = nil
@@ -111,28 +142,44 @@ public struct ExportPlan: Hashable, Sendable {
             }
         }
         for photo in photos {
+            let base = photo.stickName ?? photo.name
+            // A dated name is filed by its date; an undated one by the date it was given since, if any.
+            let parsed = PhotoName(fileName: base)
+            let folder = parsed.map { $0.dateTime == nil ? photo.folder ?? $0.folder : $0.folder }
             if ours.contains(photo.name) {
                 plan.alreadyThere += 1
-                continue
-            }
-            let base = photo.stickName ?? photo.name
-            guard let parsed = PhotoName(fileName: base) else {
+            } else if parsed == nil {
                 plan.skipped.append(Skip(source: photo.name, reason: "not a photo name"))
-                continue
-            }
-            guard FATName.isSafe(base) else {
+            } else if !FATName.isSafe(base) {
                 plan.skipped.append(Skip(source: photo.name, reason: "the name is not valid on a FAT stick"))
-                continue
-            }
-            if let limit = maximumFileSize, photo.size > limit {
+            } else if let limit = maximumFileSize, photo.size > limit {
                 plan.skipped.append(
                     Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
-                continue
+            } else if let folder {
+                plan.place(
+                    photo, source: photo.name, folder: folder, booth: booth, present: presentSizes, claimed: &claimed)
             }
-            // A dated name is filed by its date; an undated one by the date it was given since, if any.
-            let folder = parsed.dateTime == nil ? photo.folder ?? parsed.folder : parsed.folder
-            plan.place(
-                photo, source: photo.name, folder: folder, booth: booth, present: presentSizes, claimed: &claimed)
+            for companion in photo.companions {
+                let source = companion.name
+                if ours.contains(source) {
+                    plan.companionsAlreadyThere += 1
+                    continue
+                }
+                guard let folder, let stickName = companionStickName(source, photoName: base), FATName.isSafe(source),
+                    FATName.isSafe(stickName), PhotoName(companionFileName: source) == PhotoName(fileName: photo.name)
+                else {
+                    plan.skipped.append(Skip(source: source, reason: "not a name a photo's RAW has"))
+                    continue
+                }
+                if let limit = maximumFileSize, companion.size > limit {
+                    plan.skipped.append(
+                        Skip(source: source, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+                    continue
+                }
+                let file = Photo(name: source, size: companion.size, stickName: stickName == source ? nil : stickName)
+                plan.place(
+                    file, source: source, folder: folder, booth: booth, present: presentSizes, claimed: &claimed)
+            }
         }
         for layout in layouts {
             let source = layout.name
@@ -156,7 +203,7 @@ public struct ExportPlan: Hashable, Sendable {
         return plan
     }
 
-    /// Plans `file` (a photo or a layout, its file name `source`) into `folder` under the first of its names
+    /// Plans `file` (a photo, a companion or a layout, its file name `source`) into `folder` under the first of its names
     /// (`alternativeName`) not claimed: adopted when a file of its size is there, copied when the name is free, skipped
     /// when every name is taken.
     private mutating func place(
@@ -187,11 +234,13 @@ public struct ExportPlan: Hashable, Sendable {
     /// The skip for a photo whose every name (made from `base`, its copy's own name, when not `source`) is taken in
     /// `folder`, with what to do.
     public static func collisionSkip(_ source: String, base: String? = nil, folder: String) -> Skip {
-        let what = isLayoutSource(source) ? "layout" : "photo"
+        let what = isLayoutSource(source) ? "layout" : isCompanionSource(source) ? "RAW" : "photo"
+        let name = base ?? source
+        let dot = name.lastIndex(of: ".") ?? name.endIndex
         return Skip(
             source: source,
             reason:
-                "\(maximumAttempts) files in the stick's \(folder) folder already use this \(what)'s names (\((base ?? source).dropLast(4))*.jpg): remove or rename them to export it"
+                "\(maximumAttempts) files in the stick's \(folder) folder already use this \(what)'s names (\(name[..<dot])*\(name[dot...])): remove or rename them to export it"
         )
     }
 
@@ -199,7 +248,15 @@ public struct ExportPlan: Hashable, Sendable {
     /// (`alternativeName`). Only such files (their temp files, or left empty by a pull) are ever
     /// deleted on a stick; everything else there belongs to someone else.
     public static func isExportName(_ name: String) -> Bool {
-        isPhotoExportName(name) || isLayoutExportName(name)
+        isPhotoExportName(name) || isLayoutExportName(name) || isCompanionExportName(name)
+    }
+
+    /// Whether `name` is a companion's name (a RAW) as an export writes it: a photo's export name with a companion's
+    /// extension instead of "jpg" (`…_000012.cr2`, `…_000012_1a2b3c4d.cr2`).
+    static func isCompanionExportName(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), PhotoName.isCompanionExtension(String(name[dot...].dropFirst()))
+        else { return false }
+        return isPhotoExportName(name[..<dot] + ".jpg")
     }
 
     /// Whether `name` is a layout's name (`LayoutName`) as an export writes it: its own, or with a booth's tag after

@@ -167,6 +167,38 @@ public final class PhotoStore: @unchecked Sendable {
         return found
     }
 
+    /// A file kept beside a photo in the store (`Companion`, the camera's RAW), found by its name.
+    public struct CompanionFile: Sendable, Hashable {
+        /// Its file name (`PhotoName.companionFileName(extension:)`).
+        public var name: String
+        /// Its size in bytes.
+        public var size: Int64
+        /// The file name of the photo it belongs to.
+        public var photo: String
+    }
+
+    /// The companions kept beside the photos, by name: regular files under a companion's name (temp files, links and
+    /// anything else are left out), whether or not their photo is still kept.
+    public func companionFiles() throws(SystemError) -> [CompanionFile] {
+        let fd = file.operations.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
+        defer { _ = file.operations.close(fd) }
+        guard let names = file.operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
+        var found: [CompanionFile] = []
+        for name in names.sorted() {
+            guard let photo = PhotoName(companionFileName: name) else { continue }
+            var info = stat()
+            guard file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if errno == ENOENT { continue }
+                throw SystemError("stat", "\(directory)/\(name)", errno: errno)
+            }
+            if info.st_mode & S_IFMT == S_IFREG {
+                found.append(CompanionFile(name: name, size: Int64(info.st_size), photo: photo.fileName))
+            }
+        }
+        return found
+    }
+
     /// Deletes the layouts named after the photo `photo` (a file name) when cleanup deletes it: a layout's first
     /// photo gone, the layout goes too, so cleanup frees their room and nothing offers a layout of deleted photos.
     /// A layout that cannot be deleted stays (it is derived; the cleanup goes on).
@@ -194,9 +226,9 @@ public final class PhotoStore: @unchecked Sendable {
     /// Saves `jpeg` durably under the next name, dated `dateTime` (nil: undated), and its index line with its
     /// CRC-32 and, undated, the moment it was taken (`taken`: what dates it once a phone sets the clock); returns
     /// its path. `companions` (a RAW) are written durably first, beside it under its name with their extension: they
-    /// are not photos (no index line; the gallery and the sticks take the JPEG alone) and go aside with it on a
-    /// retake. Refuses (ENOSPC) when saving would leave less than the reserve, and an extension that cannot name a
-    /// companion (EINVAL); nothing is left behind on any failure.
+    /// are not photos (no index line; the gallery takes the JPEG alone, and so do the sticks unless `export.raw`) and
+    /// go aside with it on a retake. Refuses (ENOSPC) when saving would leave less than the reserve, and an extension
+    /// that cannot name a companion (EINVAL); nothing is left behind on any failure.
     public func save(
         _ jpeg: [UInt8], takenAt dateTime: PhotoName.DateTime?, moment taken: BootInstant? = nil,
         companions: [Companion] = []

@@ -22,6 +22,9 @@ public struct ExportOptions: Sendable {
     /// The join card `booth card` keeps for the sticks (`join-card.pdf` in the state folder), copied to the export
     /// folder when the stick has not the same; nil or no such file: none.
     public var joinCard: String?
+    /// Whether each kept photo's companions (the camera's RAW kept beside it in the store) go beside its copy
+    /// (`export.raw`); false: the photos alone.
+    public var raw: Bool
 
     /// The file systems a stick may have unless told otherwise: FAT and exFAT, what cameras and phones read.
     public static let defaultFileSystems: Set<String> = ["vfat", "exfat"]
@@ -30,8 +33,10 @@ public struct ExportOptions: Sendable {
     public init(
         folder: String = "HeyLook", allowedFileSystems: Set<String> = defaultFileSystems, unmount: Bool = true,
         recordEvery: Int = 16, operations: any FileOperations = SystemFileOperations(),
-        unmounter: any StickUnmounter = KernelUnmounter(), owners: OwnerSticks? = nil, joinCard: String? = nil
+        unmounter: any StickUnmounter = KernelUnmounter(), owners: OwnerSticks? = nil, joinCard: String? = nil,
+        raw: Bool = false
     ) {
+        self.raw = raw
         self.owners = owners
         self.joinCard = joinCard
         self.folder = folder

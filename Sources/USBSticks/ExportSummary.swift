@@ -28,6 +28,10 @@ public struct ExportSummary: Sendable {
     public var layouts = 0
     /// Print layouts already on the stick before.
     public var layoutsAlreadyThere = 0
+    /// Companions (the camera's RAWs, `export.raw`) copied now, or found there and verified (beside their photos).
+    public var raw = 0
+    /// Companions (RAWs) already on the stick before.
+    public var rawAlreadyThere = 0
     /// Whether the join card was copied now (the stick had none, or an older one).
     public var joinCardCopied = false
 }

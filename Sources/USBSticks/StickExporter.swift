@@ -9,7 +9,8 @@ import PhotoModel
 import PhotoStore
 
 /// Copies every kept photo not yet on a stick into `<stick>/<folder>/YYYY-MM-DD/` (and every print layout kept in the
-/// store into `<stick>/<folder>/layouts/`, recorded in the manifest alone), records it in the
+/// store into `<stick>/<folder>/layouts/`, and with `options.raw` each photo's companions (its RAW) beside it, these
+/// two recorded in the manifest alone), records it in the
 /// stick's manifest (`<folder>/manifest.txt`, per booth, with sizes, CRC-32s and SHA-256s) and in the store's
 /// index, then flushes the stick (syncfs) and unmounts it.
 ///
@@ -247,8 +248,21 @@ private final class ExportRun {
         let kept = store.records().filter { $0.state == .kept }
         let layouts: [PhotoStore.Layout]
         do { layouts = try store.layouts() } catch { throw ExportError(.failed(error), done: 0, total: 0) }
+        // With `export.raw` off nothing is listed: no companion is planned or read back. A companion whose photo is
+        // no longer kept (cleanup deleted the JPEG) stays in the store, and off the sticks.
+        var companions: [String: [PhotoStore.CompanionFile]] = [:]
+        if options.raw {
+            let keptNames = Set(kept.map(\.name))
+            do {
+                companions = Dictionary(
+                    grouping: try store.companionFiles().filter { keptNames.contains($0.photo) }, by: \.photo)
+            } catch {
+                throw ExportError(.failed(error), done: 0, total: 0)
+            }
+        }
         redatings = try redatings(of: kept)
-        let (verified, unverified) = try checkClaims(kept: kept, layouts: layouts, present: present)
+        let (verified, unverified) = try checkClaims(
+            kept: kept, layouts: layouts, companions: companions.values.flatMap { $0 }, present: present)
         manifest.entries.removeAll { unverified.contains($0.path) }
         // A version 1 entry gains its SHA-256 once read back (its file and the booth's photo agree).
         var upgraded = false
@@ -258,17 +272,21 @@ private final class ExportRun {
                 upgraded = true
             }
         }
-        // Only the claims read back and found right count as exported.
-        claims = manifest.entries.filter { $0.booth == store.boothID && verified[$0.path] != nil }.map {
+        // Only the claims read back and found right count as exported; only photos of the index are recorded there.
+        claims = manifest.entries.filter {
+            $0.booth == store.boothID && verified[$0.path] != nil && ExportPlan.isPhotoSource($0.source)
+        }.map {
             ($0.source, sourceChecksums[$0.source] ?? $0.checksum)
         }
         let photos = kept.map { entry in
             let folder = entry.dated.map { PhotoName.DateTime(localSeconds: $0).dateString }
+            let raws = (companions[entry.name] ?? []).map { ExportPlan.Photo(name: $0.name, size: $0.size) }
             guard let redated = redatings[entry.name] else {
-                return ExportPlan.Photo(name: entry.name, size: entry.size, folder: folder)
+                return ExportPlan.Photo(name: entry.name, size: entry.size, folder: folder, companions: raws)
             }
             return ExportPlan.Photo(
-                name: entry.name, size: redated.size(of: entry.size), folder: folder, stickName: redated.stickName)
+                name: entry.name, size: redated.size(of: entry.size), folder: folder, stickName: redated.stickName,
+                companions: raws)
         }
         let plan = ExportPlan.make(
             photos: photos, layouts: layouts.map { ExportPlan.Photo(name: $0.name, size: $0.size) },
@@ -282,6 +300,7 @@ private final class ExportRun {
             bytes: 0,
             manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
         summary.layoutsAlreadyThere = plan.layoutsAlreadyThere
+        summary.rawAlreadyThere = plan.companionsAlreadyThere
         // A rebuilt manifest or dropped entries are written even when nothing is copied.
         if rebuilt || upgraded || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
 
@@ -306,7 +325,13 @@ private final class ExportRun {
                     item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
                 {
                     record(item, name: item.name, digest: digest)
-                    if item.isLayout { summary.layouts += 1 } else { summary.adopted += 1 }
+                    if item.isLayout {
+                        summary.layouts += 1
+                    } else if item.isCompanion {
+                        summary.raw += 1
+                    } else {
+                        summary.adopted += 1
+                    }
                     try recordIfDue()
                     progress(done, total)
                     continue
@@ -335,7 +360,13 @@ private final class ExportRun {
                         contents, into: folder, directoryPath: folderPath, name: name,
                         temporaryName: ".\(name).partial", verify: true)
                     record(item, name: name, digest: digest)
-                    if item.isLayout { summary.layouts += 1 } else { summary.copied += 1 }
+                    if item.isLayout {
+                        summary.layouts += 1
+                    } else if item.isCompanion {
+                        summary.raw += 1
+                    } else {
+                        summary.copied += 1
+                    }
                     summary.bytes += item.size
                     break
                 } catch {
@@ -438,11 +469,14 @@ private final class ExportRun {
             } catch {
                 throw ExportError(.failed(error), done: done, total: total)
             }
-            readBack.append((copy.source, sourceChecksums[copy.source] ?? copy.checksum))
+            // Layouts and companions (RAWs) are no photos of the index: the manifest alone records them, so they never
+            // let cleanup delete anything.
+            if ExportPlan.isPhotoSource(copy.source) {
+                readBack.append((copy.source, sourceChecksums[copy.source] ?? copy.checksum))
+            }
         }
         // The index only lets cleanup delete exported photos: if it cannot be written, the booth
         // just keeps them longer. Copies a stop left unread are the manifest's claims at the next insert.
-        // Layouts are no photos of the index, which passes over their names: the manifest alone records them.
         try? store.markExported(claims + readBack, to: manifest.stickID)
         (claims, copies) = ([], [])
         if stopped { throw ExportError(.stopped, done: done, total: total) }
@@ -609,11 +643,14 @@ private final class ExportRun {
     /// unverified file as a stranger's and copies the photo beside it. An entry whose file is missing or of
     /// another size is in neither (the plan drops it).
     private func checkClaims(
-        kept: [PhotoIndex.Entry], layouts: [PhotoStore.Layout], present: [String: Int64]
+        kept: [PhotoIndex.Entry], layouts: [PhotoStore.Layout], companions: [PhotoStore.CompanionFile],
+        present: [String: Int64]
     ) throws(ExportError) -> (verified: [String: ContentDigest], unverified: Set<String>) {
         var saved = Dictionary(kept.map { ($0.name, $0.checksum) }) { first, _ in first }
-        // A layout's claim is read back as a photo's whose checksum the index does not know.
+        // A layout's or a companion's claim is read back as a photo's whose checksum the index does not know (a
+        // companion's bytes are never rewritten: its copy must be the file in the store).
         for layout in layouts { saved[layout.name] = .some(nil) }
+        for companion in companions { saved[companion.name] = .some(nil) }
         // FAT is case-insensitive: a claim names the file in any case; open it by its listed name.
         let listed = Dictionary(present.keys.map { ($0.lowercased(), $0) }) { first, _ in first }
         var verified: [String: ContentDigest] = [:]

@@ -111,6 +111,13 @@ import Testing
         #expect(defaults.cameraKeepOnCard)
     }
 
+    /// `export.raw`: off by default, on when set; parsing it as a string choice ("yes"/"no") fails this.
+    @Test func exportRawIsOffUnlessSet() throws {
+        #expect(try ConfigFile.parse("").exportRaw == false)
+        #expect(try ConfigFile.parse("[export]\nraw = true").exportRaw == true)
+        #expect(try ConfigFile.parse("[export]\nraw = false").exportRaw == false)
+    }
+
     /// Each bad value: the error names the line, the key and what is allowed.
     @Test(arguments: [
         ("[booth]\nratio = \"5:4\"", 2, "booth.ratio", "allowed: 3:4, 4:3, 16:9, 1:1"),
@@ -164,6 +171,9 @@ import Testing
         ("[countdown]\ndelay_mode_timeout = 0.5", 2, "countdown.delay_mode_timeout", "allowed: 1"),
         ("[export]\nmedia_root = \"/\"", 2, "export.media_root", "is a system folder"),
         ("[export]\nsticks = \"mine\"", 2, "export.sticks", "allowed: owner, any"),
+        // Mutation tried: parsing export.raw as a string choice ("yes"/"no") drops "expected true or false".
+        ("[export]\nraw = \"yes\"", 2, "export.raw", "expected true or false, found \"yes\""),
+        ("[export]\n\nraw = 1", 3, "export.raw", "expected true or false"),
         ("[export]\n\nmedia_root = \"/media/\"", 3, "export.media_root", "e.g. \"/media/heylook\""),
         ("[export]\nmedia_root = \"/var\"", 2, "export.media_root", "every mount below it"),
         ("[export]\nmedia_root = \"//home/\"", 2, "export.media_root", "is a system folder"),

@@ -168,3 +168,75 @@ private func path(_ p: ExportPlan.Photo) -> String { "2026-05-01/\(p.name)" }
     }
     #expect(LayoutName.kinds == PrintLayout.Kind.allCases.map(\.rawValue))
 }
+
+/// `p` with a RAW companion of `size` bytes (its name in the store: the photo's with "cr2").
+private func withRaw(_ p: ExportPlan.Photo, size: Int64 = 500) -> ExportPlan.Photo {
+    var p = p
+    let raw = PhotoName(fileName: p.name)!.companionFileName(extension: "cr2")!
+    p.companions = [.init(name: raw, size: size)]
+    return p
+}
+
+/// A photo's companion (a RAW) follows it into its date folder under its name with the RAW's extension, after it;
+/// filing it by its photo's store name instead of the copy's own (`companionStickName` given `photo.name`) fails this.
+@Test func aRawFollowsItsPhotoUnderThePhotosStickName() throws {
+    let p = withRaw(photo(1))
+    let undated = PhotoName(dateTime: nil, sequence: 2)
+    var redated = withRaw(ExportPlan.Photo(name: undated.fileName, size: 10, folder: "2026-11-27"), size: 700)
+    redated.stickName = "HeyLook_2026-11-27_09-30-00_000002.jpg"
+    let plan = ExportPlan.make(photos: [p, redated], booth: "a", manifest: .init(stickID: "s"), present: [:])
+    #expect(
+        plan.items.map(\.path) == [
+            path(p), "2026-05-01/\(p.name.dropLast(3))cr2", "2026-11-27/HeyLook_2026-11-27_09-30-00_000002.jpg",
+            "2026-11-27/HeyLook_2026-11-27_09-30-00_000002.cr2",
+        ])
+    // The RAW's source is its name in the store; its size its own (never rewritten).
+    #expect(plan.items[3].source == "HeyLook_undated_000002.cr2" && plan.items[3].size == 700)
+    #expect(plan.items.map(\.isCompanion) == [false, true, false, true])
+    #expect(plan.items.allSatisfy { !$0.adopt } && plan.skipped.isEmpty)
+}
+
+/// A RAW the manifest claims is already there, and a photo already there still gets a RAW not yet there; a same-size
+/// file under its name is adopted (checked by the exporter), another size makes it take the booth's tag. Skipping a
+/// photo's companions once the photo is there (`continue` after `alreadyThere += 1`) fails this.
+@Test func aRawAlreadyThereIsCountedApartAndAPhotoThereStillGetsItsRaw() throws {
+    let (one, two, three) = (withRaw(photo(1)), withRaw(photo(2)), withRaw(photo(3)))
+    let raw = { (p: ExportPlan.Photo) in p.companions[0] }
+    let rawPath = { (p: ExportPlan.Photo) in "2026-05-01/\(raw(p).name)" }
+    let manifest = ExportManifest(
+        stickID: "s",
+        entries: [
+            .init(booth: "a", source: one.name, path: path(one), size: 100, checksum: 1),
+            .init(booth: "a", source: raw(one).name, path: rawPath(one), size: 500, checksum: 2),
+            .init(booth: "a", source: two.name, path: path(two), size: 100, checksum: 3),
+        ])
+    let present = [
+        path(one): Int64(100), rawPath(one): 500, path(two): 100, rawPath(two): 500, rawPath(three): 9,
+    ]
+    let plan = ExportPlan.make(photos: [one, two, three], booth: "a", manifest: manifest, present: present)
+    #expect(plan.alreadyThere == 2 && plan.companionsAlreadyThere == 1)
+    #expect(plan.items.map(\.source) == [raw(two).name, three.name, raw(three).name])
+    #expect(plan.items.map(\.adopt) == [true, false, false])
+    #expect(plan.items[2].name == ExportPlan.alternativeName(raw(three).name, booth: "a", attempt: 1))
+    #expect(ExportPlan.isExportName(plan.items[2].name) && ExportPlan.isExportName(raw(three).name))
+}
+
+/// Companions are no photos of the index: only photos' sources are ever recorded as exported.
+@Test func onlyPhotosSourcesArePhotosOfTheIndex() {
+    #expect(ExportPlan.isPhotoSource(photo(1).name))
+    #expect(!ExportPlan.isPhotoSource("HeyLook_2026-05-01_10-00-00_000001.cr2"))
+    #expect(ExportPlan.isCompanionSource("HeyLook_2026-05-01_10-00-00_000001.cr2"))
+    #expect(!ExportPlan.isPhotoSource("HeyLook_2026-05-01_10-00-00_000001-strip.jpg"))
+    #expect(!ExportPlan.isCompanionSource("HeyLook_2026-05-01_10-00-00_000001-strip.jpg"))
+}
+
+/// A RAW larger than the stick's file system allows is skipped with the reason; its photo still goes. Dropping the
+/// companions' size check fails this.
+@Test func aRawTooLargeForTheStickIsSkippedAndItsPhotoStillGoes() {
+    let p = withRaw(photo(1), size: 5_000)
+    let plan = ExportPlan.make(
+        photos: [p], booth: "a", manifest: .init(stickID: "s"), present: [:], maximumFileSize: 4_000)
+    #expect(plan.items.map(\.source) == [p.name])
+    #expect(plan.skipped.map(\.source) == [p.companions[0].name])
+    #expect(plan.skipped.first?.reason.contains("4 GiB on FAT") == true)
+}

@@ -84,7 +84,7 @@ struct ExportCommand: ParsableCommand {
             store: store,
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowed, unmount: unmount,
-                unmounter: SystemdUnmounter(), joinCard: settings.joinCardFile))
+                unmounter: SystemdUnmounter(), joinCard: settings.joinCardFile, raw: settings.exportRaw))
         let terminal = StandardStream.error.isTerminal
         do {
             let summary = try exporter.export(to: target, device: device) { done, total in
@@ -99,6 +99,11 @@ struct ExportCommand: ParsableCommand {
                 print(
                     "\(summary.layouts) print layout(s) copied or verified, \(summary.layoutsAlreadyThere) already "
                         + "there (\(settings.exportFolder)/layouts)")
+            }
+            if summary.raw + summary.rawAlreadyThere > 0 {
+                print(
+                    "\(summary.raw) RAW file(s) copied or verified, \(summary.rawAlreadyThere) already there "
+                        + "(beside their photos)")
             }
             if summary.joinCardCopied { print("the join card copied (\(settings.exportFolder)/join-card.pdf)") }
             for skip in summary.skipped { print("skipped \(skip.source): \(skip.reason)") }

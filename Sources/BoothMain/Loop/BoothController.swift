@@ -446,6 +446,7 @@ final class BoothController {
                     ("bytes", .int(summary.bytes)),
                     ("photos", .int(Int64(summary.copied + summary.adopted + summary.alreadyThere))),
                     ("layouts", .int(Int64(summary.layouts))),
+                    ("raw", .int(Int64(summary.raw))),
                 ])
             for skip in summary.skipped { Log.warning("export: \(point): skipped \(skip.source): \(skip.reason)") }
             if let error = summary.unmountError {

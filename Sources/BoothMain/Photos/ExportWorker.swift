@@ -74,7 +74,7 @@ final class ExportWorker {
             store: store,
             options: ExportOptions(
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
-                owners: owners, joinCard: settings.joinCardFile))
+                owners: owners, joinCard: settings.joinCardFile, raw: settings.exportRaw))
         self.sounds = sounds
         // The worker's messages and the watcher's changes reach this worker's methods once it is made: both come
         // only from the loop's callbacks, which start after.
