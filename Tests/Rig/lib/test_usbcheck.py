@@ -120,6 +120,29 @@ class CompareTest(unittest.TestCase):
         failed, out = self.compare(store, export)
         self.assertIn("not a layout of the store", out)
 
+    def test_a_raw_on_the_stick_is_the_stores_byte_for_byte_beside_its_photo(self):
+        # export.raw: a photo's RAW goes beside it under its stem. Mutation: a RAW counted as a photo of the store
+        # ("not a photo of the store") fails the first check.
+        store, export, name = self.stick("photo {name} kept 9 - - " + "ab" * 16 + "@5000")
+        self.put(store, export, name, "undated")
+        raw = name[:-4] + ".cr2"
+        with open(os.path.join(store, raw), "wb") as f:
+            f.write(b"II*\0raw")
+        self.put(store, export, raw, "undated")
+        failed, out = self.compare(store, export)
+        self.assertFalse(failed, out)
+        self.assertIn("final=1 ", out)
+        self.assertIn("raws=1", out)
+        with open(os.path.join(export, "undated", raw), "wb") as f:
+            f.write(b"II*\0other")
+        failed, out = self.compare(store, export)
+        self.assertTrue(failed, out)
+        self.assertIn("differs from the store's RAW", out)
+        with open(os.path.join(export, "undated", "HeyLook_undated_000010.nef"), "wb") as f:
+            f.write(b"II*\0")
+        failed, out = self.compare(store, export)
+        self.assertIn("not a RAW of the store", out)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -41,6 +41,10 @@ def seed(directory, count, kib, date, first):
             f.write(b"\xff\xd8\xff\xe0" + body + b"\xff\xd9")
 
 
+# A photo's companion on a stick (a RAW): the photo's name with another extension than jpg.
+RAW = re.compile(r"(HeyLook_[^.]+)\.(?!jpg$)([a-z0-9]{1,5})")
+
+
 def photos(directory):
     return sorted(n for n in os.listdir(directory) if n.startswith("HeyLook_") and n.endswith(".jpg"))
 
@@ -105,7 +109,7 @@ def compare(store, export, complete):
         if m:
             copies[time.strftime(f"HeyLook_%Y-%m-%d_%H-%M-%S_{m.group(1)}.jpg", time.localtime(seconds))] = name
     final = {}
-    layouts = 0
+    layouts = raws = 0
     partial = []
     empty = []
     for folder in sorted(os.listdir(export)):
@@ -132,6 +136,21 @@ def compare(store, export, complete):
                     problems.append(f"layouts/{name}: differs from the store's layout")
                 layouts += 1
                 continue
+            raw = RAW.fullmatch(name)
+            if raw:
+                # A photo's RAW (export.raw): beside its photo under its stem, the store's RAW byte for byte (its
+                # bytes are never redated).
+                photo = raw.group(1) + ".jpg"
+                photo = photo if os.path.isfile(os.path.join(store, photo)) else copies.get(photo, photo)
+                kept = os.path.join(store, photo[:-4] + "." + raw.group(2))
+                with open(os.path.join(path, name), "rb") as a:
+                    there = a.read()
+                if not os.path.isfile(kept):
+                    problems.append(f"{folder}/{name}: not a RAW of the store")
+                elif there != open(kept, "rb").read():
+                    problems.append(f"{folder}/{name}: differs from the store's RAW")
+                raws += 1
+                continue
             source = name if os.path.isfile(os.path.join(store, name)) else copies.get(name)
             if source is None:
                 problems.append(f"{folder}/{name}: not a photo of the store")
@@ -156,7 +175,8 @@ def compare(store, export, complete):
         problems += [f"{p}: empty file under a final name left" for p in empty]
     elif len(empty) > 1:
         problems += [f"{p}: empty file under a final name (more than the one rename a pull can cut)" for p in empty]
-    print(f"final={len(final)} partial={len(partial)} empty={len(empty)} missing={len(missing)} layouts={layouts}")
+    print(f"final={len(final)} partial={len(partial)} empty={len(empty)} missing={len(missing)} layouts={layouts} "
+          f"raws={raws}")
     if problems:
         sys.exit("usbcheck: " + "\nusbcheck: ".join(problems))
 
