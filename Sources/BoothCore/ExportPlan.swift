@@ -152,9 +152,8 @@ public struct ExportPlan: Hashable, Sendable {
                 plan.skipped.append(Skip(source: photo.name, reason: "not a photo name"))
             } else if !FATName.isSafe(base) {
                 plan.skipped.append(Skip(source: photo.name, reason: "the name is not valid on a FAT stick"))
-            } else if let limit = maximumFileSize, photo.size > limit {
-                plan.skipped.append(
-                    Skip(source: photo.name, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+            } else if let skip = sizeSkip(photo.name, size: photo.size, limit: maximumFileSize) {
+                plan.skipped.append(skip)
             } else if let folder {
                 plan.place(
                     photo, source: photo.name, folder: folder, booth: booth, present: presentSizes, claimed: &claimed)
@@ -171,9 +170,8 @@ public struct ExportPlan: Hashable, Sendable {
                     plan.skipped.append(Skip(source: source, reason: "not a name a photo's RAW has"))
                     continue
                 }
-                if let limit = maximumFileSize, companion.size > limit {
-                    plan.skipped.append(
-                        Skip(source: source, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+                if let skip = sizeSkip(source, size: companion.size, limit: maximumFileSize) {
+                    plan.skipped.append(skip)
                     continue
                 }
                 let file = Photo(name: source, size: companion.size, stickName: stickName == source ? nil : stickName)
@@ -191,9 +189,8 @@ public struct ExportPlan: Hashable, Sendable {
                 plan.skipped.append(Skip(source: source, reason: "not a layout's name"))
                 continue
             }
-            if let limit = maximumFileSize, layout.size > limit {
-                plan.skipped.append(
-                    Skip(source: source, reason: "larger than this stick's file system allows (4 GiB on FAT)"))
+            if let skip = sizeSkip(source, size: layout.size, limit: maximumFileSize) {
+                plan.skipped.append(skip)
                 continue
             }
             plan.place(
@@ -201,6 +198,13 @@ public struct ExportPlan: Hashable, Sendable {
                 claimed: &claimed)
         }
         return plan
+    }
+
+    /// The skip for a file (`source`, `size` bytes) larger than the stick's file system allows (`limit`, FAT32's
+    /// 4 GiB - 1); nil when it fits or there is no limit.
+    private static func sizeSkip(_ source: String, size: Int64, limit: Int64?) -> Skip? {
+        guard let limit, size > limit else { return nil }
+        return Skip(source: source, reason: "larger than this stick's file system allows (4 GiB on FAT)")
     }
 
     /// Plans `file` (a photo, a companion or a layout, its file name `source`) into `folder` under the first of its names

@@ -34,4 +34,18 @@ public struct ExportSummary: Sendable {
     public var rawAlreadyThere = 0
     /// Whether the join card was copied now (the stick had none, or an older one).
     public var joinCardCopied = false
+
+    /// Counts `item` as on the stick now: a print layout, a RAW, or a photo (`adopted`: found there and verified,
+    /// else copied).
+    mutating func count(_ item: ExportPlan.Item, adopted: Bool) {
+        if item.isLayout {
+            layouts += 1
+        } else if item.isCompanion {
+            raw += 1
+        } else if adopted {
+            self.adopted += 1
+        } else {
+            copied += 1
+        }
+    }
 }

@@ -325,13 +325,7 @@ private final class ExportRun {
                     item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
                 {
                     record(item, name: item.name, digest: digest)
-                    if item.isLayout {
-                        summary.layouts += 1
-                    } else if item.isCompanion {
-                        summary.raw += 1
-                    } else {
-                        summary.adopted += 1
-                    }
+                    summary.count(item, adopted: true)
                     try recordIfDue()
                     progress(done, total)
                     continue
@@ -360,13 +354,7 @@ private final class ExportRun {
                         contents, into: folder, directoryPath: folderPath, name: name,
                         temporaryName: ".\(name).partial", verify: true)
                     record(item, name: name, digest: digest)
-                    if item.isLayout {
-                        summary.layouts += 1
-                    } else if item.isCompanion {
-                        summary.raw += 1
-                    } else {
-                        summary.copied += 1
-                    }
+                    summary.count(item, adopted: false)
                     summary.bytes += item.size
                     break
                 } catch {

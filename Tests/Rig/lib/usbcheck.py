@@ -99,6 +99,14 @@ def is_dated_copy(there, here, seconds):
             and segment.count(stamp) == 3)
 
 
+def same_file(there, kept, label, what):
+    """The problems of a file on the stick (`there`) that must be the store's `kept` byte for byte (a layout, a RAW)."""
+    if not os.path.isfile(kept):
+        return [f"{label}: not a {what} of the store"]
+    with open(there, "rb") as a, open(kept, "rb") as b:
+        return [] if a.read() == b.read() else [f"{label}: differs from the store's {what}"]
+
+
 def compare(store, export, complete):
     problems = []
     dated = dated_since(store)
@@ -127,13 +135,8 @@ def compare(store, export, complete):
                 continue
             if folder == "layouts":
                 # A print layout the booth kept (store/layouts/NAME): byte for byte, no photo of the store.
-                kept = os.path.join(store, "layouts", name)
-                with open(os.path.join(path, name), "rb") as a:
-                    there = a.read()
-                if not os.path.isfile(kept):
-                    problems.append(f"layouts/{name}: not a layout of the store")
-                elif there != open(kept, "rb").read():
-                    problems.append(f"layouts/{name}: differs from the store's layout")
+                problems += same_file(os.path.join(path, name), os.path.join(store, "layouts", name),
+                                      f"layouts/{name}", "layout")
                 layouts += 1
                 continue
             raw = RAW.fullmatch(name)
@@ -142,13 +145,8 @@ def compare(store, export, complete):
                 # bytes are never redated).
                 photo = raw.group(1) + ".jpg"
                 photo = photo if os.path.isfile(os.path.join(store, photo)) else copies.get(photo, photo)
-                kept = os.path.join(store, photo[:-4] + "." + raw.group(2))
-                with open(os.path.join(path, name), "rb") as a:
-                    there = a.read()
-                if not os.path.isfile(kept):
-                    problems.append(f"{folder}/{name}: not a RAW of the store")
-                elif there != open(kept, "rb").read():
-                    problems.append(f"{folder}/{name}: differs from the store's RAW")
+                problems += same_file(os.path.join(path, name), os.path.join(store, photo[:-4] + "." + raw.group(2)),
+                                      f"{folder}/{name}", "RAW")
                 raws += 1
                 continue
             source = name if os.path.isfile(os.path.join(store, name)) else copies.get(name)
