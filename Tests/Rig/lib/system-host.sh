@@ -233,7 +233,7 @@ sys_oldest_package() {
 
 # sys_build_initramfs: the system VM's initramfs (lib/system-init.sh mounts the disk and starts its systemd).
 sys_build_initramfs() {
-    rig_build_initramfs initramfs-system "$RIG_DIR/lib/system-init.sh" virtio_pci virtio_blk ext4
+    rig_build_initramfs initramfs-system "$RIG_DIR/lib/system-init.sh" virtio_pci virtio_blk ext4 9pnet_virtio
 }
 
 # sys_prepare SCENARIO...: everything the system VM needs in the work share and the cache for SCENARIOs: the packages
