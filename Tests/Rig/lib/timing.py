@@ -87,20 +87,31 @@ def countdown_frames(half_seconds, leds):
     return frames
 
 
+def ran_within(samples, low, high):
+    """How long the sampler ran from `low` to `high`: the time less what it lost there. A read's lost time lies
+    somewhere in its interval, so only what cannot lie outside the window counts as lost within it."""
+    lost = 0
+    for t, prev, _, read_lost in samples:
+        overlap = min(t, high) - max(prev, low)
+        if read_lost and overlap > 0:
+            lost += max(0, read_lost - ((t - prev) - overlap))
+    return max(0, high - low - lost)
+
+
 def skipped_frames(samples, first, frames):
     """How many of the countdown's first frames the read `first` (the first to see an LED lit) shows passed: k when it
-    shows frame k and every frame before it was due (k frames' offsets before that read's interval) within a read in
-    which the sampler lost HELD_US or more: a guest the host held off stood still then, and the booth shows the frame
-    due when it runs again. 0 otherwise: the first frame, or part of it (a read in the middle of its write), judged
-    edge by edge from there."""
+    shows frame k, or part of its write (only lines frame k lights), and the sampler ran less than HELD_US of the time
+    of each lit frame before it: a guest the host held off stood still then, and the booth shows the frame due when it
+    runs again (a dark frame before it is the row as it was). The same allowance as an edge's: one written HELD_US after
+    it was due beyond the time lost fails. 0 otherwise: the first frame, or part of it (a read in the middle of its
+    write), judged edge by edge from there."""
     t, prev, bits, _ = samples[first]
     for k, (offset, frame_bits) in enumerate(frames[:-1]):
-        if k == 0 or frame_bits != bits:
+        if k == 0 or frame_bits == 0 or bits & ~frame_bits:
             continue
-        # Due from the read before the anchor's to the anchor's, each less the frame's offset.
-        dues = [(prev - offset + o, t - offset + o) for o, _ in frames[:k]]
-        if all(any(lost >= HELD_US and p <= low and high <= r for r, p, _, lost in samples[:first])
-               for low, high in dues):
+        # Each lit frame's time, from the read before the anchor's to the anchor's, less frame k's offset.
+        if all(ran_within(samples[:first + 1], prev - offset + o, t - offset + frames[j + 1][0]) < HELD_US
+               for j, (o, b) in enumerate(frames[:k]) if b):
             return k
     return 0
 
