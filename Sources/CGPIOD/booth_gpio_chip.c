@@ -2,6 +2,7 @@
  * name, by label) and lines, and the checks of every call's arguments. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -181,6 +182,15 @@ int booth_gpio_check_request(const struct booth_gpio_input_config *inputs, size_
 		return -1;
 	}
 	return 0;
+}
+
+int booth_gpio_set_nonblocking(int fd)
+{
+	int flags = fcntl(fd, F_GETFL);
+
+	if (flags < 0)
+		return -1;
+	return fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0 ? -1 : 0;
 }
 
 int booth_gpio_check_index(size_t index, size_t count)

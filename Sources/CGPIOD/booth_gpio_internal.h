@@ -41,6 +41,10 @@ int booth_gpio_direction(int libgpiod_direction);
 int booth_gpio_check_request(const struct booth_gpio_input_config *inputs, size_t num_inputs,
 			     const struct booth_gpio_output_config *outputs, size_t num_outputs);
 
+/** Makes reads of an edge descriptor return at once (EAGAIN) when the kernel holds no edge, so a read needs no
+ * poll before it; 0, or -1 with errno set. */
+int booth_gpio_set_nonblocking(int fd);
+
 /** 0 if index < count; -1 with errno EINVAL if not. */
 int booth_gpio_check_index(size_t index, size_t count);
 

@@ -4,7 +4,6 @@
 #if BOOTH_GPIO_LIBGPIOD_V1
 
 #include <errno.h>
-#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,7 +134,7 @@ struct booth_gpio_request *booth_gpio_request_lines(struct booth_gpio_chip *chip
 		request->inputs[i] = line;
 		request->num_inputs = i + 1;
 		request->fds[i] = gpiod_line_event_get_fd(line);
-		if (request->fds[i] < 0)
+		if (request->fds[i] < 0 || booth_gpio_set_nonblocking(request->fds[i]) < 0)
 			goto err_release;
 	}
 	for (i = 0; i < num_outputs; i++) {
@@ -173,20 +172,6 @@ int booth_gpio_request_get_fd(const struct booth_gpio_request *request, size_t i
 	return request->fds[index];
 }
 
-/* Returns 1 if fd has data, 0 if not, -1 on error; never blocks. */
-static int fd_is_readable(int fd)
-{
-	struct pollfd pfd = { .fd = fd, .events = POLLIN };
-	int ret;
-
-	do {
-		ret = poll(&pfd, 1, 0);
-	} while (ret < 0 && errno == EINTR);
-	if (ret < 0)
-		return -1;
-	return ret > 0 && (pfd.revents & POLLIN);
-}
-
 int booth_gpio_request_read_edges(struct booth_gpio_request *request,
 				  struct booth_gpio_edge *edges, size_t max_edges)
 {
@@ -195,24 +180,25 @@ int booth_gpio_request_read_edges(struct booth_gpio_request *request,
 	size_t count = 0;
 	size_t wanted;
 	size_t i;
-	int ready;
 	int got;
 	int j;
 
+	/* Each descriptor is non-blocking: a read takes what the kernel holds, and one that took fewer than it asked
+	 * for emptied it (no poll before or after). */
 	for (i = 0; i < request->num_inputs && count < max_edges; i++) {
 		while (count < max_edges) {
-			ready = fd_is_readable(request->fds[i]);
-			if (ready < 0)
-				return -1;
-			if (!ready)
-				break;
 			wanted = max_edges - count;
 			if (wanted > 16)
 				wanted = 16;
 			got = gpiod_line_event_read_fd_multiple(request->fds[i], events,
 								(unsigned int)wanted);
-			if (got < 0)
+			if (got < 0) {
+				if (errno == EINTR)
+					continue;
+				if (errno == EAGAIN || errno == EWOULDBLOCK)
+					break;
 				return -1;
+			}
 			for (j = 0; j < got; j++) {
 				edge = &edges[count++];
 				edge->input_index = i;
@@ -222,6 +208,8 @@ int booth_gpio_request_read_edges(struct booth_gpio_request *request,
 				edge->timestamp_ns = (uint64_t)events[j].ts.tv_sec * 1000000000ULL +
 						     (uint64_t)events[j].ts.tv_nsec;
 			}
+			if ((size_t)got < wanted)
+				break;
 		}
 	}
 	return (int)count;

@@ -177,6 +177,8 @@ struct booth_gpio_request *booth_gpio_request_lines(struct booth_gpio_chip *chip
 	request->handle = gpiod_chip_request_lines(chip->handle, request_config, line_config);
 	if (!request->handle)
 		goto err_release;
+	if (num_inputs > 0 && booth_gpio_set_nonblocking(gpiod_line_request_get_fd(request->handle)) < 0)
+		goto err_release;
 
 	gpiod_request_config_free(request_config);
 	gpiod_line_config_free(line_config);
@@ -223,24 +225,25 @@ int booth_gpio_request_read_edges(struct booth_gpio_request *request,
 	size_t count = 0;
 	size_t wanted;
 	long index;
-	int ready;
 	int got;
 	int j;
 
 	if (request->num_inputs == 0)
 		return 0;
+	/* The descriptor is non-blocking: a read takes what the kernel holds, and one that took fewer than it asked for
+	 * emptied it (no poll before or after: an edge's reaction waits for no extra system call). */
 	while (count < max_edges) {
-		ready = gpiod_line_request_wait_edge_events(request->handle, 0);
-		if (ready < 0)
-			return -1;
-		if (ready == 0)
-			break;
 		wanted = max_edges - count;
 		if (wanted > BOOTH_GPIO_EVENT_BUFFER_SIZE)
 			wanted = BOOTH_GPIO_EVENT_BUFFER_SIZE;
 		got = gpiod_line_request_read_edge_events(request->handle, request->buffer, wanted);
-		if (got < 0)
+		if (got < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == EAGAIN || errno == EWOULDBLOCK)
+				break;
 			return -1;
+		}
 		for (j = 0; j < got; j++) {
 			event = gpiod_edge_event_buffer_get_event(request->buffer, (unsigned long)j);
 			index = input_index(request, gpiod_edge_event_get_line_offset(event));
@@ -254,6 +257,8 @@ int booth_gpio_request_read_edges(struct booth_gpio_request *request,
 			edges[count].timestamp_ns = gpiod_edge_event_get_timestamp_ns(event);
 			count++;
 		}
+		if ((size_t)got < wanted)
+			break;
 	}
 	return (int)count;
 }
