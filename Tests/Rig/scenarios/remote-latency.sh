@@ -2,8 +2,9 @@
 # in one booth run (the button and the remote in turn, each press a whole sequence; then the knob's detents, each its
 # preview sound), with the floors of the remote and the button: bare readers of the remote's events and of the button's
 # line (gpio-timing listen: the kernel's timestamp to read() returning, SCHED_FIFO 10 as the booth's loop), each alone
-# before the booth starts. Median and p99 into the log and RIG_OUT/latency.txt; knob-latency measures the knob alone
-# (160 detents), for comparing two binaries.
+# before the booth starts. Each path is also split at the loop's handling of the input (its read path, then its
+# actions), and the table's title names the guest's clocksource and what a clock read costs there. Median and p99 into
+# the log and RIG_OUT/latency.txt; knob-latency measures the knob alone (160 detents), for comparing two binaries.
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 1500
@@ -67,14 +68,21 @@ rig_remote_gone shutter
 import json, sys
 events = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
 inputs = {e["t_us"]: e for e in events if e.get("type") == "input" and e.get("input") == "buttonPressed"}
-detents = {e["t_us"] for e in events if e.get("type") == "input" and e.get("input") == "knobTurned"}
+detents = {e["t_us"]: e for e in events if e.get("type") == "input" and e.get("input") == "knobTurned"}
 found = {"button": [], "remote": [], "knob": []}
+# Where the time goes: the input's time to the loop handling it (the booth's read path), then to ALSA (its actions).
+read = {"button": [], "remote": [], "knob": []}
+acts = {"button": [], "remote": [], "knob": []}
 for e in events:
     if e.get("type") == "soundStarted" and e.get("purpose") == "attention" and e.get("event_us") in inputs:
         source = "remote" if "from" in inputs[e["event_us"]] else "button"
         found[source].append(e["t_us"] - e["event_us"])
+        read[source].append(inputs[e["event_us"]]["handled_us"] - e["event_us"])
+        acts[source].append(e["t_us"] - inputs[e["event_us"]]["handled_us"])
     elif e.get("type") == "soundStarted" and e.get("purpose") == "preview" and e.get("event_us") in detents:
         found["knob"].append(e["t_us"] - e["event_us"])
+        read["knob"].append(detents[e["event_us"]]["handled_us"] - e["event_us"])
+        acts["knob"].append(e["t_us"] - detents[e["event_us"]]["handled_us"])
 bare = [int(b) - int(a) for a, b in (line.split() for line in open(sys.argv[2]) if line.strip())]
 bare_gpio = [int(b) - int(a) for a, b, *_ in (line.split() for line in open(sys.argv[3]) if line.strip())]
 def row(name, values):
@@ -83,13 +91,27 @@ def row(name, values):
         return f"| {name} | 0 | | | |"
     p99 = values[max(1, (99 * len(values) + 99) // 100) - 1]
     return f"| {name} | {len(values)} | {values[0] / 1000:.2f} | {values[len(values) // 2] / 1000:.2f} | {p99 / 1000:.2f} |"
-print("input -> first samples handed to ALSA (booth run, QEMU TCG 2 vCPU), ms")
+import time
+clock = open("/sys/devices/system/clocksource/clocksource0/current_clocksource").read().strip()
+# What one read of the monotonic clock costs here (the booth reads it several times an input).
+began = time.perf_counter_ns()
+for _ in range(2000):
+    time.monotonic_ns()
+read_us = (time.perf_counter_ns() - began) / 2000 / 1000
+print(f"input -> first samples handed to ALSA (booth run, QEMU TCG 2 vCPU; clocksource {clock}, "
+      f"{read_us:.1f} us a clock read), ms")
 print()
 print("| Path | n | min | median | p99 |")
 print("|---|---|---|---|---|")
 print(row("Button edge (gpio-sim) -> first samples handed to ALSA", found["button"]))
 print(row("Remote key (uinput) -> first samples handed to ALSA", found["remote"]))
 print(row("Knob detent (gpio-sim) -> its preview's first samples handed to ALSA", found["knob"]))
+print(row("Button edge -> the booth's loop handling it", read["button"]))
+print(row("Remote key -> the booth's loop handling it", read["remote"]))
+print(row("Knob detent -> the booth's loop handling it", read["knob"]))
+print(row("Button: the loop's handling -> first samples handed to ALSA", acts["button"]))
+print(row("Remote: the loop's handling -> first samples handed to ALSA", acts["remote"]))
+print(row("Knob: the loop's handling -> first samples handed to ALSA", acts["knob"]))
 print(row("Remote key -> a bare reader's read() (the floor)", bare))
 print(row("Button edge -> a bare reader's read() (the floor, both edges)", bare_gpio))
 PY
