@@ -65,7 +65,7 @@ sb_stop
 rig_remote_gone shutter
 
 "$RIG_PY" - "$events" "$RIG_OUT/bare.txt" "$RIG_OUT/bare-gpio.txt" >"$RIG_OUT/latency.txt" <<'PY'
-import json, sys
+import json, sys, time
 events = [json.loads(line) for line in open(sys.argv[1]) if line.strip()]
 inputs = {e["t_us"]: e for e in events if e.get("type") == "input" and e.get("input") == "buttonPressed"}
 detents = {e["t_us"]: e for e in events if e.get("type") == "input" and e.get("input") == "knobTurned"}
@@ -73,16 +73,15 @@ found = {"button": [], "remote": [], "knob": []}
 # Where the time goes: the input's time to the loop handling it (the booth's read path), then to ALSA (its actions).
 read = {"button": [], "remote": [], "knob": []}
 acts = {"button": [], "remote": [], "knob": []}
+def measured(source, sound, handled):
+    found[source].append(sound["t_us"] - sound["event_us"])
+    read[source].append(handled["handled_us"] - sound["event_us"])
+    acts[source].append(sound["t_us"] - handled["handled_us"])
 for e in events:
     if e.get("type") == "soundStarted" and e.get("purpose") == "attention" and e.get("event_us") in inputs:
-        source = "remote" if "from" in inputs[e["event_us"]] else "button"
-        found[source].append(e["t_us"] - e["event_us"])
-        read[source].append(inputs[e["event_us"]]["handled_us"] - e["event_us"])
-        acts[source].append(e["t_us"] - inputs[e["event_us"]]["handled_us"])
+        measured("remote" if "from" in inputs[e["event_us"]] else "button", e, inputs[e["event_us"]])
     elif e.get("type") == "soundStarted" and e.get("purpose") == "preview" and e.get("event_us") in detents:
-        found["knob"].append(e["t_us"] - e["event_us"])
-        read["knob"].append(detents[e["event_us"]]["handled_us"] - e["event_us"])
-        acts["knob"].append(e["t_us"] - detents[e["event_us"]]["handled_us"])
+        measured("knob", e, detents[e["event_us"]])
 bare = [int(b) - int(a) for a, b in (line.split() for line in open(sys.argv[2]) if line.strip())]
 bare_gpio = [int(b) - int(a) for a, b, *_ in (line.split() for line in open(sys.argv[3]) if line.strip())]
 def row(name, values):
@@ -91,7 +90,6 @@ def row(name, values):
         return f"| {name} | 0 | | | |"
     p99 = values[max(1, (99 * len(values) + 99) // 100) - 1]
     return f"| {name} | {len(values)} | {values[0] / 1000:.2f} | {values[len(values) // 2] / 1000:.2f} | {p99 / 1000:.2f} |"
-import time
 clock = open("/sys/devices/system/clocksource/clocksource0/current_clocksource").read().strip()
 # What one read of the monotonic clock costs here (the booth reads it several times an input).
 began = time.perf_counter_ns()
