@@ -29,7 +29,7 @@ public final class PhotoStore: @unchecked Sendable {
     /// How many of the index's entries disagreed with the photos at start (a photo added, removed or changed
     /// by hand, or a save cut short before its index line) and were corrected from the files; 0 when rebuilt.
     public let indexEntriesCorrected: Int
-    private let file: DurableFile
+    let file: DurableFile
     private var lastSequence: Int
     private let index: Mutex<PhotoIndex>
     /// The last index write's failure, nil after a success (`indexFailure`).
@@ -134,82 +134,6 @@ public final class PhotoStore: @unchecked Sendable {
         }
         if !removed.isEmpty { try writeIndex() }
         return removed
-    }
-
-    /// A print layout kept in the store's `layouts/` folder.
-    public struct Layout: Sendable, Hashable {
-        /// Its file name (`LayoutName`).
-        public var name: String
-        /// Its size in bytes.
-        public var size: Int64
-    }
-
-    /// The layouts kept in the store's `layouts/` folder, by name: regular files under a layout's name (temp files,
-    /// links and anything else there are left out). None when the folder is missing.
-    public func layouts() throws(SystemError) -> [Layout] {
-        let folder = Self.layoutsDirectory(of: directory)
-        let fd = file.operations.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else {
-            if errno == ENOENT { return [] }
-            throw SystemError("opendir", folder, errno: errno)
-        }
-        defer { _ = file.operations.close(fd) }
-        guard let names = file.operations.names(in: fd) else { throw SystemError("readdir", folder, errno: errno) }
-        var found: [Layout] = []
-        for name in names.sorted() where LayoutName(fileName: name) != nil {
-            var info = stat()
-            guard file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { continue }
-                throw SystemError("stat", "\(folder)/\(name)", errno: errno)
-            }
-            if info.st_mode & S_IFMT == S_IFREG { found.append(Layout(name: name, size: Int64(info.st_size))) }
-        }
-        return found
-    }
-
-    /// A file kept beside a photo in the store (`Companion`, the camera's RAW), found by its name.
-    public struct CompanionFile: Sendable, Hashable {
-        /// Its file name (`PhotoName.companionFileName(extension:)`).
-        public var name: String
-        /// Its size in bytes.
-        public var size: Int64
-        /// The file name of the photo it belongs to.
-        public var photo: String
-    }
-
-    /// The companions kept beside the photos, by name: regular files under a companion's name (temp files, links and
-    /// anything else are left out), whether or not their photo is still kept.
-    public func companionFiles() throws(SystemError) -> [CompanionFile] {
-        let fd = file.operations.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
-        defer { _ = file.operations.close(fd) }
-        guard let names = file.operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
-        var found: [CompanionFile] = []
-        for name in names.sorted() {
-            guard let photo = PhotoName(companionFileName: name) else { continue }
-            var info = stat()
-            guard file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { continue }
-                throw SystemError("stat", "\(directory)/\(name)", errno: errno)
-            }
-            if info.st_mode & S_IFMT == S_IFREG {
-                found.append(CompanionFile(name: name, size: Int64(info.st_size), photo: photo.fileName))
-            }
-        }
-        return found
-    }
-
-    /// Deletes the layouts named after the photo `photo` (a file name) when cleanup deletes it: a layout's first
-    /// photo gone, the layout goes too, so cleanup frees their room and nothing offers a layout of deleted photos.
-    /// A layout that cannot be deleted stays (it is derived; the cleanup goes on).
-    private func removeLayouts(namedAfter photo: String) {
-        guard let name = PhotoName(fileName: photo) else { return }
-        let folder = Self.layoutsDirectory(of: directory)
-        var removedAny = false
-        for layout in LayoutName.fileNames(of: name) {
-            if file.operations.unlink("\(folder)/\(layout)") == 0 { removedAny = true }
-        }
-        if removedAny { try? file.syncDirectory(folder) }
     }
 
     /// A file of the same shot kept beside a photo (the camera's RAW): its extension ("cr2", lowercase) and bytes.
@@ -395,23 +319,6 @@ public final class PhotoStore: @unchecked Sendable {
         }
     }
 
-    /// The folder's lock file: held while a process writes the index or the booth id, or clears leftovers.
-    public static let lockName = ".index.lock"
-
-    /// Runs `body` holding the folder's lock (`flock` on `lockName`: every process that opens the store
-    /// takes it). A lock file that cannot be made (a read-only folder) leaves `body` unlocked: it fails
-    /// on its own write then, with the folder named.
-    private static func withFolderLock<T>(
-        _ directory: String, _ ops: any FileOperations, _ body: () throws(SystemError) -> T
-    ) throws(SystemError) -> T {
-        let lock = ops.open("\(directory)/\(lockName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        defer { if lock >= 0 { _ = ops.close(lock) } }
-        if lock >= 0 {
-            _ = SystemError.retryingInterrupts { ops.flock(lock, LOCK_EX) }
-        }
-        return try body()
-    }
-
     /// Serialises index writes (both workers write it).
     private static let indexWriteLock = Mutex(())
 
@@ -429,92 +336,5 @@ public final class PhotoStore: @unchecked Sendable {
         static func == (a: FileStamp, b: FileStamp) -> Bool {
             a.inode == b.inode && a.size == b.size && a.modified == b.modified
         }
-    }
-
-    private static func listing(
-        directory: String, kept: [String], discarded: [String], operations: any FileOperations
-    ) -> [PhotoIndex.ListedFile] {
-        func files(_ names: [String], in folder: String, _ state: PhotoIndex.State) -> [PhotoIndex.ListedFile] {
-            names.compactMap { name in
-                guard PhotoName(fileName: name) != nil else { return nil }
-                var info = stat()
-                guard operations.lstat("\(folder)/\(name)", &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-                    return nil
-                }
-                return PhotoIndex.ListedFile(name: name, state: state, size: Int64(info.st_size))
-            }
-        }
-        return files(kept, in: directory, .kept) + files(discarded, in: "\(directory)/discarded", .discarded)
-    }
-
-    /// The booth's id (`BoothIdentity`): made up on first start, and again on a new machine, when the
-    /// old one is returned too.
-    private static func loadBoothID(
-        directory: String, file: DurableFile, machine: String?
-    ) throws(SystemError) -> (
-        String, String?
-    ) {
-        let stored = readSmallFile("\(directory)/\(boothIDName)", operations: file.operations)
-            .flatMap(BoothIdentity.parse)
-        let (identity, write) = BoothIdentity.resolve(stored: stored, machine: machine, newID: randomID)
-        if write {
-            try file.write(
-                Array(identity.text.utf8), directory: directory, name: boothIDName,
-                temporaryName: ".\(boothIDName).\(getpid()).partial", replacing: true)
-        }
-        return (identity.id, stored.map(\.id).flatMap { $0 == identity.id ? nil : $0 })
-    }
-
-    /// This machine's name for `BoothIdentity`: the board's serial number from the device tree (a
-    /// Raspberry Pi's), else systemd's machine id; nil when neither can be read.
-    public static func machineName() -> String? {
-        for (kind, path) in [("serial", "/sys/firmware/devicetree/base/serial-number"), ("id", "/etc/machine-id")] {
-            guard let text = readSmallFile(path) else { continue }
-            let value = String(text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) })
-            if !value.isEmpty, value.count <= 64 { return "\(kind):\(value)" }
-        }
-        return nil
-    }
-
-    /// 16 random hex digits (a booth or stick id).
-    public static func randomID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
-
-    /// A file's text (at most 64 MiB), or nil when it cannot be read.
-    public static func readSmallFile(_ path: String, operations: any FileOperations = SystemFileOperations()) -> String?
-    {
-        let fd = operations.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard fd >= 0 else { return nil }
-        defer { _ = operations.close(fd) }
-        let bytes = try? FileReading.readAll(fd, limit: 64 << 20) { operations.read($0, $1) }
-        return bytes.map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Creates `path` and its parents (mode 0755).
-    public static func makeDirectories(
-        _ path: String, operations: any FileOperations = SystemFileOperations()
-    ) throws(SystemError) {
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/\(part)"
-            if operations.mkdir(current, 0o755) != 0, errno != EEXIST {
-                throw SystemError("mkdir", current, errno: errno)
-            }
-        }
-    }
-
-    /// The names in a folder, without "." and "..".
-    public static func fileNames(
-        in directory: String, operations: any FileOperations = SystemFileOperations()
-    ) throws(SystemError) -> [String] {
-        let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
-        defer { _ = operations.close(fd) }
-        guard let names = operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
-        return names
     }
 }

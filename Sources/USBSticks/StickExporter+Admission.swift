@@ -1,0 +1,72 @@
+// StickExporter+Admission: the checks every use of a stick starts with (its root, device and file system).
+import BoothSystem
+import Glibc
+
+extension StickExporter {
+    /// The stick's root folder, opened without following a link (a link is refused): what every use of a
+    /// stick starts with, its sounds as much as its photos. The caller closes it.
+    public static func openRoot(
+        _ mountPoint: String, operations ops: any FileOperations
+    ) throws(ExportError) -> Int32 {
+        let root = ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard root >= 0 else {
+            let code = errno
+            if code == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
+            throw ExportError(.failed(SystemError("open", mountPoint, errno: code)), done: 0, total: 0)
+        }
+        return root
+    }
+
+    /// Checks that the folder `root` is the root of the file system mountinfo showed at `mountPoint`: its device
+    /// number (st_dev) is `expected` ("major:minor"). A mount made over the stick's, or a folder left where the
+    /// stick was, has another: refused before anything is read there. No `expected` (a folder by hand): no check.
+    public static func checkDevice(
+        of root: Int32, at mountPoint: String, expected: String?, operations ops: any FileOperations
+    ) throws(ExportError) {
+        guard let expected else { return }
+        var info = stat()
+        guard ops.fstat(root, &info) == 0 else {
+            throw ExportError(.failed(SystemError("stat", mountPoint, errno: errno)), done: 0, total: 0)
+        }
+        let found = deviceName(info.st_dev)
+        guard found == expected else {
+            let changed = ExportError.Reason.mountChanged(mountPoint: mountPoint, expected: expected, found: found)
+            throw ExportError(changed, done: 0, total: 0)
+        }
+    }
+
+    /// A device number as mountinfo writes it: "major:minor" (glibc's `major()` and `minor()`, macros Swift does
+    /// not import).
+    public static func deviceName(_ device: dev_t) -> String {
+        let d = UInt64(device)
+        return "\(((d >> 8) & 0xfff) | ((d >> 32) & 0xffff_f000)):\((d & 0xff) | ((d >> 12) & 0xffff_ff00))"
+    }
+
+    /// The file system type of the stick whose root is `root`, once checked to be one of `allowed`; the second
+    /// check every use of a stick starts with.
+    public static func checkFileSystem(
+        of root: Int32, at mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
+    ) throws(ExportError) -> String {
+        // A file system whose type cannot even be read is failing: that error, not "unsupported".
+        guard let type = fileSystemType(of: root, operations: ops) else {
+            throw ExportError(.failed(SystemError("statfs", mountPoint, errno: errno)), done: 0, total: 0)
+        }
+        guard allowed.contains(type) else { throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0) }
+        return type
+    }
+
+    /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...); nil, with
+    /// errno set, when it cannot be read.
+    public static func fileSystemType(
+        of fd: Int32, operations: any FileOperations = SystemFileOperations()
+    ) -> String? {
+        var magic = 0
+        guard operations.fileSystemType(fd, &magic) == 0 else { return nil }
+        let names: [Int: String] = [
+            0x4d44: "vfat", 0x2011_BAB0: "exfat", 0xEF53: "ext4", 0x0102_1994: "tmpfs", 0x9123_683E: "btrfs",
+            0x5846_5342: "xfs", 0x794C_7630: "overlay", 0x5346_544E: "ntfs", 0x6573_5546: "fuseblk",
+            0xF2F5_2010: "f2fs",
+        ]
+        return names[magic] ?? "unknown (0x\(String(magic, radix: 16)))"
+    }
+}

@@ -1,0 +1,194 @@
+// StickExporter+CopyLoop: an export's plan and its copy loop, a file already there adopted when it is the photo.
+import BoothCore
+import BoothSystem
+import Checksum
+import Glibc
+import PhotoModel
+import PhotoStore
+
+extension ExportRun {
+    func copyAll(started: () -> Void, progress: (Int, Int) -> Void) throws(ExportError) -> ExportSummary {
+        guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
+            throw fail("export", options.folder, EINVAL)
+        }
+        rootFD = try StickExporter.openRoot(mountPoint, operations: ops)
+        try StickExporter.checkDevice(of: rootFD, at: mountPoint, expected: device, operations: ops)
+        let type = try StickExporter.checkFileSystem(
+            of: rootFD, at: mountPoint, allowing: options.allowedFileSystems, operations: ops)
+        if let owners = options.owners, !claim {
+            guard let id = try ownID(), owners.contains(id) else {
+                throw ExportError(.unknownStick(mountPoint: mountPoint), done: 0, total: 0)
+            }
+        }
+        if !claim { started() }
+        var volume = statvfs()
+        if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
+            throw fail("export", mountPoint, EROFS)
+        }
+        exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath, parentPath: mountPoint)
+        try lockStick()
+
+        let (loaded, rebuilt) = try readManifest()
+        manifest = loaded
+        if claim {
+            if let owners = options.owners {
+                // The stick carries its id before the booth counts it as the owner's.
+                try recordNow()
+                do { try owners.add(manifest.stickID) } catch { throw ExportError(.failed(error), done: 0, total: 0) }
+            }
+            started()
+        }
+        let present = try listPresent()
+        let kept = store.records().filter { $0.state == .kept }
+        let layouts: [PhotoStore.Layout]
+        do { layouts = try store.layouts() } catch { throw ExportError(.failed(error), done: 0, total: 0) }
+        // With `export.raw` off nothing is listed: no companion is planned or read back. A companion whose photo is
+        // no longer kept (cleanup deleted the JPEG) stays in the store, and off the sticks.
+        var companions: [String: [PhotoStore.CompanionFile]] = [:]
+        if options.raw {
+            let keptNames = Set(kept.map(\.name))
+            do {
+                companions = Dictionary(
+                    grouping: try store.companionFiles().filter { keptNames.contains($0.photo) }, by: \.photo)
+            } catch {
+                throw ExportError(.failed(error), done: 0, total: 0)
+            }
+        }
+        redatings = try redatings(of: kept)
+        let (verified, unverified) = try checkClaims(
+            kept: kept, layouts: layouts, companions: companions.values.flatMap { $0 }, present: present)
+        manifest.entries.removeAll { unverified.contains($0.path) }
+        // A version 1 entry gains its SHA-256 once read back (its file and the booth's photo agree).
+        var upgraded = false
+        for i in manifest.entries.indices where manifest.entries[i].sha256 == nil {
+            if let digest = verified[manifest.entries[i].path], manifest.entries[i].booth == store.boothID {
+                manifest.entries[i].sha256 = digest.sha256
+                upgraded = true
+            }
+        }
+        // Only the claims read back and found right count as exported; only photos of the index are recorded there.
+        claims = manifest.entries.filter {
+            $0.booth == store.boothID && verified[$0.path] != nil && ExportPlan.isPhotoSource($0.source)
+        }.map {
+            ($0.source, sourceChecksums[$0.source] ?? $0.checksum)
+        }
+        let photos = kept.map { entry in
+            let folder = entry.dated.map { PhotoName.DateTime(localSeconds: $0).dateString }
+            let raws = (companions[entry.name] ?? []).map { ExportPlan.Photo(name: $0.name, size: $0.size) }
+            guard let redated = redatings[entry.name] else {
+                return ExportPlan.Photo(name: entry.name, size: entry.size, folder: folder, companions: raws)
+            }
+            return ExportPlan.Photo(
+                name: entry.name, size: redated.size(of: entry.size), folder: folder, stickName: redated.stickName,
+                companions: raws)
+        }
+        let plan = ExportPlan.make(
+            photos: photos, layouts: layouts.map { ExportPlan.Photo(name: $0.name, size: $0.size) },
+            booth: store.boothID, manifest: manifest, present: present,
+            maximumFileSize: type == "vfat" ? FATName.maximumFileSize : nil)
+        manifest.entries = plan.kept
+        total = plan.items.count
+        progress(0, total)
+        var summary = ExportSummary(
+            stickID: manifest.stickID, copied: 0, adopted: 0, alreadyThere: plan.alreadyThere, skipped: plan.skipped,
+            bytes: 0,
+            manifestRebuilt: rebuilt, unmounted: false, unmountError: nil)
+        summary.layoutsAlreadyThere = plan.layoutsAlreadyThere
+        summary.rawAlreadyThere = plan.companionsAlreadyThere
+        // A rebuilt manifest or dropped entries are written even when nothing is copied.
+        if rebuilt || upgraded || !plan.dropped.isEmpty || !unverified.isEmpty { unrecorded += 1 }
+
+        nextPhoto: for item in plan.items {
+            try stopIfAsked()
+            let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: item.source))"
+            let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+            guard source >= 0 else {
+                // Discarded (a retake) since the plan: not exported.
+                guard errno == ENOENT else { throw fail("open", sourcePath) }
+                // A layout goes when cleanup deletes its first photo.
+                summary.skipped.append(ExportPlan.Skip(source: item.source, reason: "no longer kept"))
+                total -= 1
+                continue
+            }
+            defer { _ = ops.close(source) }
+            let folder = try dateDirectory(item.folder)
+            let folderPath = "\(exportPath)/\(item.folder)"
+            var attempt = item.attempt
+            if item.adopt {
+                if let digest = try adoptable(
+                    item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
+                {
+                    record(item, name: item.name, digest: digest)
+                    summary.count(item, adopted: true)
+                    try recordIfDue()
+                    progress(done, total)
+                    continue
+                }
+                attempt += 1
+            }
+            while true {
+                guard attempt < ExportPlan.maximumAttempts else {
+                    summary.skipped.append(
+                        ExportPlan.collisionSkip(item.source, base: item.stickName, folder: item.folder))
+                    total -= 1
+                    progress(done, total)
+                    continue nextPhoto
+                }
+                try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
+                let name = ExportPlan.alternativeName(item.baseName, booth: store.boothID, attempt: attempt)
+                do {
+                    var contents = DurableFile.Contents.file(descriptor: source, path: sourcePath)
+                    if let redated = redatings[item.source] {
+                        sourceChecksums[item.source] = try DurableFile.checksum(
+                            of: source, path: sourcePath, operations: ops
+                        ).1
+                        contents = redated.contents(source, path: sourcePath)
+                    }
+                    let digest = try file.write(
+                        contents, into: folder, directoryPath: folderPath, name: name,
+                        temporaryName: ".\(name).partial", verify: true)
+                    record(item, name: name, digest: digest)
+                    summary.count(item, adopted: false)
+                    summary.bytes += item.size
+                    break
+                } catch {
+                    // Someone else's file took the name since the listing: the next name.
+                    guard error.operation == "rename", error.errno == EEXIST else {
+                        throw ExportError(.failed(error), done: done, total: total)
+                    }
+                    attempt += 1
+                    guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw fail("lseek", sourcePath) }
+                }
+            }
+            try recordIfDue()
+            progress(done, total)
+        }
+        summary.joinCardCopied = try copyJoinCard()
+        return summary
+    }
+
+    /// The digest of a file of the right size already there, when it is the booth's photo (its SHA-256 too).
+    private func adoptable(
+        _ item: ExportPlan.Item, source: Int32, sourcePath: String, folder: Int32, folderPath: String
+    ) throws(ExportError) -> ContentDigest? {
+        let existing = ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+        guard existing >= 0 else {
+            if errno == ENOENT || errno == ELOOP { return nil }
+            throw fail("open", "\(folderPath)/\(item.name)")
+        }
+        defer { _ = ops.close(existing) }
+        do throws(SystemError) {
+            _ = ops.dropCache(existing)
+            let there = try DurableFile.digest(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
+            var ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
+            if let redated = redatings[item.source] {
+                sourceChecksums[item.source] = ours.crc32
+                ours = try DurableFile.digest(of: redated.contents(source, path: sourcePath), operations: ops)
+            }
+            guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw SystemError("lseek", sourcePath, errno: errno) }
+            return there == ours && ours.size == item.size ? ours : nil
+        } catch {
+            throw ExportError(.failed(error), done: done, total: total)
+        }
+    }
+}
