@@ -1,0 +1,100 @@
+// BoothController+Actions: carrying out the state machine's actions on the devices and workers.
+import BoothCore
+import BoothTime
+
+extension BoothController {
+    func perform(_ actions: [BoothAction], at time: Instant) {
+        for action in actions { perform(action, at: time) }
+    }
+
+    private func perform(_ action: BoothAction, at time: Instant) {
+        switch action {
+        case .enterPhase(let phase, let from):
+            log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
+        case .setCameraIdle(let idle):
+            devices.camera.setIdle(idle)
+        case .setVolume(let percent):
+            devices.sound.setVolume(percent: percent)
+        case .playSound(let sound, let purpose):
+            devices.sound.play(sound, purpose: purpose)
+            let returned = loop.now()
+            let timing = devices.sound.playbackReport
+            var fields: [(String, EventsLog.Value)] = [
+                ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
+                ("event_us", .int(time.microseconds)), ("returned_us", .int(returned.microseconds)),
+            ]
+            if let start = timing.deviceStart { fields.append(("device_start_us", .int(start.microseconds))) }
+            // The first samples with ALSA (or, silent or simulated, the moment play returned).
+            log.record("soundStarted", at: timing.handedOver ?? returned, fields)
+        case .stopSound:
+            devices.sound.stop()
+            log.record("soundStopped", at: time)
+        case .startTimer(let timer, let deadline):
+            if let old = timers[timer] { loop.cancel(old) }
+            timers[timer] = loop.schedule(at: deadline) { [unowned self] in
+                self.timers[timer] = nil
+                self.dispatch(.timerFired(timer), at: deadline)
+            }
+        case .cancelTimer(let timer):
+            if let token = timers.removeValue(forKey: timer) { loop.cancel(token) }
+        case .showLEDs(let pattern, let since):
+            renderer.show(pattern, since: since)
+        case .setButtonLED(let on):
+            devices.lights.setButtonLED(on)
+            log.record("buttonLED", at: time, [("on", .bool(on))])
+        case .setFlash(let on):
+            devices.lights.setFlash(on)
+            log.record("flash", at: time, [("on", .bool(on))])
+        case .setHaptic(let on):
+            devices.lights.setHaptic(on)
+            log.record("haptic", at: time, [("on", .bool(on))])
+        case .focusCamera:
+            devices.camera.focus()
+        case .capturePhoto(let id, let trigger):
+            captureTriggers[id] = trigger
+            devices.camera.capture(id, trigger: trigger)
+            log.record(
+                "captureRequested", at: time,
+                [("capture", .string(id.description)), ("trigger_us", .int(trigger.microseconds))])
+        case .savePhoto(let id):
+            guard let frame = frames.removeValue(forKey: id) else {
+                preconditionFailure("savePhoto for capture \(id) with no frame")
+            }
+            loop.backgroundWork += 1
+            saver.save(
+                id, frame: frame, takenAt: wallClock.photoTime(), moment: wallClock.moment(of: frame.sensorTime),
+                markPath: wallClock.datingMarkPath,
+                model: devices.camera.model)
+        case .releaseCapture(let id):
+            frames.removeValue(forKey: id)?.release()
+        case .expireCapture(let id):
+            captureTriggers[id] = nil
+            devices.camera.expire(id)
+        case .checkStorage:
+            // Background work until it answers: virtual time waits for it, as for a save.
+            loop.backgroundWork += 1
+            saver.checkStorage()
+        case .measureLight:
+            dispatch(.lightMeasured(lux: devices.camera.lightLevel), at: time)
+        case .claimStick:
+            // `stickClaimed` follows once the stick's id is on it and recorded (the export worker's `.claimed`).
+            exports.claim()
+        case .discardPhoto(let path):
+            saver.discard(path)
+        case .printPhotos(let paths):
+            printer?.print(paths)
+        case .persistChoices(let choices):
+            saver.persist(choices, to: settings.stateFile)
+        case .reportSetting(let name, let value):
+            log.record("setting", at: time, [("name", .string(name)), ("value", .string(value))])
+        case .reportError(let message):
+            log.record("error", at: time, [("message", .string(message))])
+            Log.error(message)
+        case .reportIgnored(let message):
+            log.record("ignored", at: time, [("reason", .string(message))])
+        case .exit(let code):
+            exitCode = code
+            loop.stop()
+        }
+    }
+}
