@@ -1,5 +1,6 @@
-/* booth_canvas: the join card's and the print layouts' page over cairo, loaded with dlopen (see booth_canvas.h). */
-#include "booth_canvas.h"
+/* booth_canvas: the join card's and the print layouts' page over cairo, loaded with dlopen (see booth_canvas.h): cairo
+ * loaded, the page made, finished and destroyed. What is drawn on it is in booth_canvas_draw.c. */
+#include "booth_canvas_internal.h"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -10,63 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The sans-serif family every card uses (Debian's fonts-dejavu-core, a dependency of the package). */
-#define BOOTH_CANVAS_FONT "DejaVu Sans"
 #define MM_PER_INCH 25.4
 #define POINTS_PER_INCH 72.0
 
-/* Cairo's calls, resolved once from libcairo.so.2 (typed by its own header). */
-static struct {
-	__typeof__(cairo_image_surface_create) *image_surface_create;
-	__typeof__(cairo_pdf_surface_create_for_stream) *pdf_surface_create_for_stream;
-	__typeof__(cairo_pdf_surface_set_metadata) *pdf_surface_set_metadata;
-	__typeof__(cairo_surface_write_to_png_stream) *surface_write_to_png_stream;
-	__typeof__(cairo_surface_finish) *surface_finish;
-	__typeof__(cairo_surface_flush) *surface_flush;
-	__typeof__(cairo_surface_status) *surface_status;
-	__typeof__(cairo_surface_destroy) *surface_destroy;
-	__typeof__(cairo_create) *create;
-	__typeof__(cairo_destroy) *destroy;
-	__typeof__(cairo_status) *status;
-	__typeof__(cairo_status_to_string) *status_to_string;
-	__typeof__(cairo_scale) *scale;
-	__typeof__(cairo_set_source_rgb) *set_source_rgb;
-	__typeof__(cairo_paint) *paint;
-	__typeof__(cairo_rectangle) *rectangle;
-	__typeof__(cairo_fill) *fill;
-	__typeof__(cairo_select_font_face) *select_font_face;
-	__typeof__(cairo_set_font_size) *set_font_size;
-	__typeof__(cairo_text_extents) *text_extents;
-	__typeof__(cairo_move_to) *move_to;
-	__typeof__(cairo_show_text) *show_text;
-	__typeof__(cairo_image_surface_get_data) *image_surface_get_data;
-	__typeof__(cairo_image_surface_get_stride) *image_surface_get_stride;
-	__typeof__(cairo_image_surface_get_width) *image_surface_get_width;
-	__typeof__(cairo_image_surface_get_height) *image_surface_get_height;
-	__typeof__(cairo_surface_mark_dirty) *surface_mark_dirty;
-	__typeof__(cairo_save) *save;
-	__typeof__(cairo_restore) *restore;
-	__typeof__(cairo_translate) *translate;
-	__typeof__(cairo_set_source_surface) *set_source_surface;
-	__typeof__(cairo_get_source) *get_source;
-	__typeof__(cairo_pattern_set_filter) *pattern_set_filter;
-	__typeof__(cairo_image_surface_create_from_png_stream) *image_surface_create_from_png_stream;
-} cairo;
+/* Cairo's calls, resolved once from libcairo.so.2 by load_cairo. */
+struct booth_cairo_calls booth_cairo;
 
 static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
 static char cairo_problem[BOOTH_CANVAS_MESSAGE_MAX];
 
-struct booth_canvas {
-	int kind;
-	cairo_surface_t *surface;
-	cairo_t *cr;
-	/* The PDF's bytes as cairo streams them. */
-	uint8_t *bytes;
-	size_t length, capacity;
-	int out_of_memory;
-};
-
-static void set_message(char *message, const char *format, ...)
+void booth_canvas_set_message(char *message, const char *format, ...)
 {
 	if (message == NULL)
 		return;
@@ -78,8 +32,8 @@ static void set_message(char *message, const char *format, ...)
 
 #define RESOLVE(field, symbol)                                                                                 \
 	do {                                                                                                   \
-		*(void **)(&cairo.field) = dlsym(library, #symbol);                                            \
-		if (cairo.field == NULL) {                                                                     \
+		*(void **)(&booth_cairo.field) = dlsym(library, #symbol);                                      \
+		if (booth_cairo.field == NULL) {                                                               \
 			snprintf(cairo_problem, sizeof cairo_problem, "libcairo.so.2 has no %s", #symbol);      \
 			return;                                                                                \
 		}                                                                                              \
@@ -160,20 +114,21 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 {
 	pthread_once(&cairo_once, load_cairo);
 	if (cairo_problem[0] != '\0') {
-		set_message(message, "%s", cairo_problem);
+		booth_canvas_set_message(message, "%s", cairo_problem);
 		return NULL;
 	}
 	if (!(width_mm >= 10 && width_mm <= 1000 && height_mm >= 10 && height_mm <= 1000)) {
-		set_message(message, "a page of %.1f x %.1f mm is out of range (10...1000 mm)", width_mm, height_mm);
+		booth_canvas_set_message(message, "a page of %.1f x %.1f mm is out of range (10...1000 mm)", width_mm,
+					 height_mm);
 		return NULL;
 	}
 	if ((kind == BOOTH_CANVAS_PNG || kind == BOOTH_CANVAS_RGB) && !(dpi >= 50 && dpi <= 1200)) {
-		set_message(message, "%.0f dpi is out of range (50...1200)", dpi);
+		booth_canvas_set_message(message, "%.0f dpi is out of range (50...1200)", dpi);
 		return NULL;
 	}
 	struct booth_canvas *canvas = calloc(1, sizeof *canvas);
 	if (canvas == NULL) {
-		set_message(message, "out of memory");
+		booth_canvas_set_message(message, "out of memory");
 		return NULL;
 	}
 	canvas->kind = kind;
@@ -183,153 +138,35 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 	case BOOTH_CANVAS_RGB: {
 		unit = dpi / MM_PER_INCH;
 		int width = (int)(width_mm * unit + 0.5), height = (int)(height_mm * unit + 0.5);
-		canvas->surface = cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
+		canvas->surface = booth_cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 		break;
 	}
 	case BOOTH_CANVAS_PDF:
 		unit = POINTS_PER_INCH / MM_PER_INCH;
-		canvas->surface = cairo.pdf_surface_create_for_stream(append, canvas, width_mm * unit, height_mm * unit);
-		if (title != NULL && cairo.surface_status(canvas->surface) == CAIRO_STATUS_SUCCESS)
-			cairo.pdf_surface_set_metadata(canvas->surface, CAIRO_PDF_METADATA_TITLE, title);
+		canvas->surface = booth_cairo.pdf_surface_create_for_stream(append, canvas, width_mm * unit, height_mm * unit);
+		if (title != NULL && booth_cairo.surface_status(canvas->surface) == CAIRO_STATUS_SUCCESS)
+			booth_cairo.pdf_surface_set_metadata(canvas->surface, CAIRO_PDF_METADATA_TITLE, title);
 		break;
 	default:
-		set_message(message, "unknown canvas kind %d", kind);
+		booth_canvas_set_message(message, "unknown canvas kind %d", kind);
 		free(canvas);
 		return NULL;
 	}
-	cairo_status_t status = cairo.surface_status(canvas->surface);
+	cairo_status_t status = booth_cairo.surface_status(canvas->surface);
 	if (status == CAIRO_STATUS_SUCCESS) {
-		canvas->cr = cairo.create(canvas->surface);
-		status = cairo.status(canvas->cr);
+		canvas->cr = booth_cairo.create(canvas->surface);
+		status = booth_cairo.status(canvas->cr);
 	}
 	if (status != CAIRO_STATUS_SUCCESS) {
-		set_message(message, "cairo cannot make the page: %s", cairo.status_to_string(status));
+		booth_canvas_set_message(message, "cairo cannot make the page: %s",
+					 booth_cairo.status_to_string(status));
 		booth_canvas_destroy(canvas);
 		return NULL;
 	}
-	cairo.scale(canvas->cr, unit, unit);
-	cairo.set_source_rgb(canvas->cr, 1, 1, 1);
-	cairo.paint(canvas->cr);
+	booth_cairo.scale(canvas->cr, unit, unit);
+	booth_cairo.set_source_rgb(canvas->cr, 1, 1, 1);
+	booth_cairo.paint(canvas->cr);
 	return canvas;
-}
-
-void booth_canvas_fill_rect(struct booth_canvas *canvas, double x, double y, double width, double height, double gray)
-{
-	cairo.set_source_rgb(canvas->cr, gray, gray, gray);
-	cairo.rectangle(canvas->cr, x, y, width, height);
-	cairo.fill(canvas->cr);
-}
-
-static void select_font(struct booth_canvas *canvas, double size_mm, int bold)
-{
-	cairo.select_font_face(canvas->cr, BOOTH_CANVAS_FONT, CAIRO_FONT_SLANT_NORMAL,
-			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-	cairo.set_font_size(canvas->cr, size_mm);
-}
-
-double booth_canvas_text_width(struct booth_canvas *canvas, const char *utf8, double size_mm, int bold)
-{
-	cairo_text_extents_t extents;
-	select_font(canvas, size_mm, bold);
-	cairo.text_extents(canvas->cr, utf8, &extents);
-	return extents.x_advance;
-}
-
-void booth_canvas_text(struct booth_canvas *canvas, const char *utf8, double x, double baseline, double size_mm,
-		       int bold, double gray)
-{
-	select_font(canvas, size_mm, bold);
-	cairo.set_source_rgb(canvas->cr, gray, gray, gray);
-	cairo.move_to(canvas->cr, x, baseline);
-	cairo.show_text(canvas->cr, utf8);
-}
-
-/* Draws `image` (width x height pixels) scaled into the rectangle x, y, w, h (millimetres), filtered, over what is
- * drawn already, and releases it. */
-static void draw_image(struct booth_canvas *canvas, cairo_surface_t *image, int width, int height, double x, double y,
-		       double w, double h)
-{
-	cairo.save(canvas->cr);
-	cairo.rectangle(canvas->cr, x, y, w, h);
-	cairo.translate(canvas->cr, x, y);
-	cairo.scale(canvas->cr, w / width, h / height);
-	cairo.set_source_surface(canvas->cr, image, 0, 0);
-	cairo.pattern_set_filter(cairo.get_source(canvas->cr), CAIRO_FILTER_GOOD);
-	cairo.fill(canvas->cr);
-	cairo.restore(canvas->cr);
-	cairo.surface_destroy(image);
-}
-
-int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int width, int height, size_t stride, double x,
-		       double y, double w, double h, char *message)
-{
-	if (width < 1 || height < 1 || width > 20000 || height > 20000 || stride < (size_t)width * 3 || !(w > 0) ||
-	    !(h > 0)) {
-		set_message(message, "an image of %d x %d pixels in %.1f x %.1f mm is out of range", width, height, w, h);
-		return -1;
-	}
-	cairo_surface_t *image = cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
-	if (cairo.surface_status(image) != CAIRO_STATUS_SUCCESS) {
-		set_message(message, "cairo cannot hold a %d x %d image: %s", width, height,
-			    cairo.status_to_string(cairo.surface_status(image)));
-		cairo.surface_destroy(image);
-		return -1;
-	}
-	cairo.surface_flush(image);
-	unsigned char *pixels = cairo.image_surface_get_data(image);
-	int image_stride = cairo.image_surface_get_stride(image);
-	for (int row = 0; row < height; row++) {
-		const uint8_t *from = rgb + (size_t)row * stride;
-		uint32_t *to = (uint32_t *)(pixels + (size_t)row * (size_t)image_stride);
-		for (int column = 0; column < width; column++, from += 3)
-			to[column] = (uint32_t)from[0] << 16 | (uint32_t)from[1] << 8 | from[2];
-	}
-	cairo.surface_mark_dirty(image);
-	draw_image(canvas, image, width, height, x, y, w, h);
-	return 0;
-}
-
-/* A PNG's bytes being read by cairo. */
-struct png_reader {
-	const uint8_t *bytes;
-	size_t length, offset;
-};
-
-/* Cairo's read callback: the next `length` bytes of the PNG, or a read error past its end. */
-static cairo_status_t read_png(void *closure, unsigned char *data, unsigned int length)
-{
-	struct png_reader *reader = closure;
-	if (length > reader->length - reader->offset)
-		return CAIRO_STATUS_READ_ERROR;
-	memcpy(data, reader->bytes + reader->offset, length);
-	reader->offset += length;
-	return CAIRO_STATUS_SUCCESS;
-}
-
-int booth_canvas_png(struct booth_canvas *canvas, const uint8_t *png, size_t length, double x, double y, double w,
-		     double h, char *message)
-{
-	if (png == NULL || length == 0 || !(w > 0) || !(h > 0)) {
-		set_message(message, "a PNG of %zu bytes in %.1f x %.1f mm is out of range", length, w, h);
-		return -1;
-	}
-	struct png_reader reader = { .bytes = png, .length = length, .offset = 0 };
-	cairo_surface_t *image = cairo.image_surface_create_from_png_stream(read_png, &reader);
-	cairo_status_t status = cairo.surface_status(image);
-	if (status != CAIRO_STATUS_SUCCESS) {
-		set_message(message, "cairo cannot read the PNG: %s", cairo.status_to_string(status));
-		cairo.surface_destroy(image);
-		return -1;
-	}
-	int width = cairo.image_surface_get_width(image), height = cairo.image_surface_get_height(image);
-	if (width < 1 || height < 1) {
-		set_message(message, "the PNG has no pixels (%d x %d)", width, height);
-		cairo.surface_destroy(image);
-		return -1;
-	}
-	/* Its alpha (cairo's premultiplied ARGB) is laid over what is drawn already: the white page. */
-	draw_image(canvas, image, width, height, x, y, w, h);
-	return 0;
 }
 
 void booth_canvas_pixel_size(const struct booth_canvas *canvas, int *width, int *height)
@@ -338,17 +175,18 @@ void booth_canvas_pixel_size(const struct booth_canvas *canvas, int *width, int 
 		*width = *height = 0;
 		return;
 	}
-	*width = cairo.image_surface_get_width(canvas->surface);
-	*height = cairo.image_surface_get_height(canvas->surface);
+	*width = booth_cairo.image_surface_get_width(canvas->surface);
+	*height = booth_cairo.image_surface_get_height(canvas->surface);
 }
 
 /* The RGB canvas's pixels, packed, into the canvas's buffer. */
 static int pack_pixels(struct booth_canvas *canvas)
 {
-	cairo.surface_flush(canvas->surface);
-	int width = cairo.image_surface_get_width(canvas->surface), height = cairo.image_surface_get_height(canvas->surface);
-	int stride = cairo.image_surface_get_stride(canvas->surface);
-	const unsigned char *pixels = cairo.image_surface_get_data(canvas->surface);
+	booth_cairo.surface_flush(canvas->surface);
+	int width = booth_cairo.image_surface_get_width(canvas->surface),
+	    height = booth_cairo.image_surface_get_height(canvas->surface);
+	int stride = booth_cairo.image_surface_get_stride(canvas->surface);
+	const unsigned char *pixels = booth_cairo.image_surface_get_data(canvas->surface);
 	size_t length = (size_t)width * (size_t)height * 3;
 	canvas->bytes = malloc(length ? length : 1);
 	if (canvas->bytes == NULL) {
@@ -371,23 +209,23 @@ static int pack_pixels(struct booth_canvas *canvas)
 
 int booth_canvas_finish(struct booth_canvas *canvas, uint8_t **bytes, size_t *length, char *message)
 {
-	cairo_status_t status = cairo.status(canvas->cr);
+	cairo_status_t status = booth_cairo.status(canvas->cr);
 	if (status == CAIRO_STATUS_SUCCESS) {
-		cairo.destroy(canvas->cr);
+		booth_cairo.destroy(canvas->cr);
 		canvas->cr = NULL;
 		if (canvas->kind == BOOTH_CANVAS_PNG) {
-			cairo.surface_flush(canvas->surface);
-			status = cairo.surface_write_to_png_stream(canvas->surface, append, canvas);
+			booth_cairo.surface_flush(canvas->surface);
+			status = booth_cairo.surface_write_to_png_stream(canvas->surface, append, canvas);
 		} else if (canvas->kind == BOOTH_CANVAS_RGB) {
 			pack_pixels(canvas);
 		} else {
-			cairo.surface_finish(canvas->surface);
-			status = cairo.surface_status(canvas->surface);
+			booth_cairo.surface_finish(canvas->surface);
+			status = booth_cairo.surface_status(canvas->surface);
 		}
 	}
 	if (status != CAIRO_STATUS_SUCCESS || canvas->out_of_memory) {
-		set_message(message, "cairo cannot finish the page: %s",
-			    canvas->out_of_memory ? "out of memory" : cairo.status_to_string(status));
+		booth_canvas_set_message(message, "cairo cannot finish the page: %s",
+					 canvas->out_of_memory ? "out of memory" : booth_cairo.status_to_string(status));
 		return -1;
 	}
 	*bytes = canvas->bytes;
@@ -402,9 +240,9 @@ void booth_canvas_destroy(struct booth_canvas *canvas)
 	if (canvas == NULL)
 		return;
 	if (canvas->cr != NULL)
-		cairo.destroy(canvas->cr);
+		booth_cairo.destroy(canvas->cr);
 	if (canvas->surface != NULL)
-		cairo.surface_destroy(canvas->surface);
+		booth_cairo.surface_destroy(canvas->surface);
 	free(canvas->bytes);
 	free(canvas);
 }
