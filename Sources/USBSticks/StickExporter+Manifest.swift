@@ -33,8 +33,6 @@ extension ExportRun {
         unrecorded = 0
     }
 
-    /// The manifest on the stick, or a rebuilt (empty) one when it is missing or damaged: the plan
-    /// then verifies the files present instead of trusting anything.
     /// The id the stick's manifest carries, read without creating or changing anything on the stick; nil when
     /// there is no export folder or manifest (or a link in either's place), or no id can be read from it.
     func ownID() throws(ExportError) -> String? {
