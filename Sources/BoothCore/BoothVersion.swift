@@ -3,5 +3,5 @@
 /// `scripts/package` makes the Debian package's version and changelog from that file.
 public enum BoothVersion {
     /// The version, e.g. "0.11.0".
-    public static let current = "0.16.0"
+    public static let current = "0.16.1"
 }
