@@ -136,7 +136,7 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(
-            name: "CameraCaptureTests", dependencies: ["CameraCapture", "PhotoEncoding"], swiftSettings: strict),
+            name: "CameraCaptureTests", dependencies: ["BoothTestSupport", "CameraCapture", "PhotoEncoding"], swiftSettings: strict),
         // A camera over USB (DSLR, mirrorless): libgphoto2, wrapped once in Swift; it blocks, so the booth runs it on
         // a worker thread of its own.
         .systemLibrary(

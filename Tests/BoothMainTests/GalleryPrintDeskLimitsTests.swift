@@ -14,7 +14,7 @@ import Testing
 /// The desk never waits on a guest: a ninth connection while eight are held is answered "busy" at once, a connection
 /// that sends nothing is closed `requestTimeout` after it came (not before), and a closed one frees its place.
 /// Clients connect from the loop's own timers, so virtual time cannot run past a connection before it is made.
-@Suite(.timeLimit(.minutes(1))) struct GalleryPrintDeskLimitsTests {
+@Suite(.timeLimit(.minutes(3)), .offCooperativePool) struct GalleryPrintDeskLimitsTests {
     @Test func aNinthConnectionIsAnsweredBusyAndASilentOneIsClosedAfterTheTimeoutNotBefore() throws {
         let folder = temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BoothSystem
 
-@Suite(.timeLimit(.minutes(1))) struct PacketSocketTests {
+@Suite(.timeLimit(.minutes(3)), .offCooperativePool) struct PacketSocketTests {
     /// Accepts one connection on `listener` and answers its message with `reply(message)` (nil: silence for a second),
     /// on a thread of its own.
     func answerOnce(_ listener: PacketSocket, _ reply: @escaping @Sendable ([UInt8]) -> [UInt8]?) -> Thread {

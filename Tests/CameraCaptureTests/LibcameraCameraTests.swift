@@ -1,11 +1,12 @@
 // LibcameraCameraTests: real libcamera on a machine without cameras.
+import BoothTestSupport
 import Testing
 
 @testable import CameraCapture
 
 /// On a machine without cameras (CI, this container): real libcamera, no mocks.
 /// Capture itself is exercised in the QEMU rig with vimc.
-@Suite(.timeLimit(.minutes(3)), .serialized) struct LibcameraCameraTests {
+@Suite(.timeLimit(.minutes(3)), .serialized, .offCooperativePool) struct LibcameraCameraTests {
     @Test func listWithoutCamerasIsEmpty() {
         #expect(LibcameraCamera.list().isEmpty)
         // The process-wide CameraManager is refcounted: listing twice starts it twice.

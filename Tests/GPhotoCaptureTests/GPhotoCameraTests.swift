@@ -4,7 +4,9 @@ import Testing
 
 @testable import GPhotoCapture
 
-@Suite(.serialized, .enabled(if: VirtualCamera.isSelected, "needs Tests/VirtualCamera/prepare's environment"))
+@Suite(
+    .serialized, .offCooperativePool,
+    .enabled(if: VirtualCamera.isSelected, "needs Tests/VirtualCamera/prepare's environment"))
 struct GPhotoCameraTests {
     @Test func findsTheVirtualCameraAsOneThatCanTakePhotos() throws {
         try VirtualCamera.exclusively {

@@ -54,7 +54,9 @@ import Testing
 }
 
 /// The session against the virtual camera: what the booth changes on it and puts back, and what it keeps on it.
-@Suite(.serialized, .enabled(if: VirtualCamera.isSelected, "needs Tests/VirtualCamera/prepare's environment"))
+@Suite(
+    .serialized, .offCooperativePool,
+    .enabled(if: VirtualCamera.isSelected, "needs Tests/VirtualCamera/prepare's environment"))
 struct GPhotoSessionVirtualCameraTests {
     @Test func photosKeptOnTheCardTargetTheCardUntilTheBoothStops() throws {
         try VirtualCamera.exclusively {

@@ -5,13 +5,14 @@
 // these tests check ordering and content, not real-time pacing.
 
 import BoothSystem
+import BoothTestSupport
 import BoothTime
 import Foundation
 import Testing
 
 @testable import SoundOutput
 
-@Suite(.timeLimit(.minutes(3)), .serialized) struct ALSAPlaybackTests {
+@Suite(.timeLimit(.minutes(3)), .serialized, .offCooperativePool) struct ALSAPlaybackTests {
     /// An ALSA device that writes raw s16le samples to `file` in `folder`.
     static func recordingDevice(_ folder: TemporaryFolder, _ file: String = "out.raw") -> String {
         "file:'\(folder.path)/\(file)',raw"
