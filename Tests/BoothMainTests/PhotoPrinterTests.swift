@@ -17,7 +17,7 @@ struct PhotoPrinterTests {
     /// standard error, events and saved photos.
     func simulate(
         in folder: String, server: String, review: Double, delay: Double = 0.5, mode: String = "each",
-        burst: Int = 1, extra: String = "", script: String
+        burst: Int = 1, extra: String = "", script: String, stopWhen: (@Sendable () -> Bool)? = nil
     ) throws -> (status: Int32, errors: String, events: [String], photos: [String]) {
         try """
         [booth]
@@ -37,7 +37,7 @@ struct PhotoPrinterTests {
             [
                 "--config", folder + "/booth.toml", "--photos", folder + "/photos", "--events-json",
                 folder + "/events.jsonl",
-            ], script: script, environment: ["CUPS_SERVER": server])
+            ], script: script, environment: ["CUPS_SERVER": server], stopWhen: stopWhen)
         let events = String(decoding: readFile(folder + "/events.jsonl") ?? [], as: UTF8.self)
             .split(separator: "\n").map(String.init)
         let photos = try folderNames(folder + "/photos").filter { $0.hasSuffix(".jpg") }.map {
@@ -314,7 +314,14 @@ struct PhotoPrinterTests {
             let starter = once(folder, has: ["\"type\":\"printWaiting\""]) {
                 do { try cups.start() } catch { failure = error }
             }
-            let run = try simulate(in: folder, server: cups.socket, review: 0, script: "press\nwait 40\nquit\n")
+            // cupsd can take a minute to start beside a busy machine's other tests: the booth runs until the page was
+            // sent and its job ended (or 5 minutes), not for a fixed time.
+            let run = try simulate(
+                in: folder, server: cups.socket, review: 0, script: "press\nwait 300\nquit\n",
+                stopWhen: {
+                    let text = String(decoding: readFile(folder + "/events.jsonl") ?? [], as: UTF8.self)
+                    return text.contains("\"type\":\"printed\"") || text.contains("\"type\":\"printFailed\"")
+                })
             while !starter.isFinished { Thread.sleep(forTimeInterval: 0.05) }
             try #require(failure == nil, "\(String(describing: failure))")
             #expect(run.status == 0, "\(run.errors)")

@@ -54,7 +54,9 @@ struct NetworkManagerHotspot {
 
     let bus: SystemBus
     var paths = Paths()
-    var activationTimeout: Int64 = 30_000_000_000
+    /// How long `on` waits for NetworkManager to call the hotspot up: a few seconds on a Pi, and room for a busy one (a
+    /// WPA3 access point once took longer than 30 s in an emulated Pi beside a busy host).
+    var activationTimeout: Int64 = 60_000_000_000
     /// How long `on` waits for the name server to answer once NetworkManager calls the hotspot up.
     var answerTimeout: Int64 = 20_000_000_000
 
@@ -243,7 +245,9 @@ struct NetworkManagerHotspot {
             }
             ThreadSleep.pause(milliseconds: 100)
         }
-        throw BoothFailure("the hotspot on \(interface) did not come up within 30 s (journalctl -u NetworkManager)")
+        throw BoothFailure(
+            "the hotspot on \(interface) did not come up within \(activationTimeout / 1_000_000_000) s (journalctl -u NetworkManager)"
+        )
     }
 
     /// Waits until the hotspot's name server answers with the booth (NetworkManager can call a shared connection up

@@ -328,7 +328,11 @@ rig_assert "the hotspot offers WPA2 alone (PSK, no SAE)" \
 sed -i '/^security = /d' /etc/heylook/hotspot.toml
 echo 'security = "wpa3"' >>/etc/heylook/hotspot.toml
 booth hotspot on >"$RIG_OUT/hotspot-wpa3.log" 2>&1 \
-    || { cat "$RIG_OUT/hotspot-wpa3.log" >&2; rig_fail "booth hotspot on failed with WPA3"; }
+    || {
+        cat "$RIG_OUT/hotspot-wpa3.log" >&2
+        journalctl -u NetworkManager -n 40 --no-pager >&2 || true
+        rig_fail "booth hotspot on failed with WPA3"
+    }
 kill "$(cat "$PHONE/wpa.pid")"
 rig_wait_for 20 "the phone to leave" bash -c "! ip netns exec phone iw dev wlan1 link | grep -q '^Connected'"
 ip netns exec phone wpa_supplicant -B -d -i wlan1 -c "$PHONE/wpa3.conf" -P "$PHONE/wpa.pid" -f "$PHONE/wpa3.log" \
