@@ -201,22 +201,30 @@ static int read_text(sd_bus_message *m, struct text *text)
 	return sd_bus_message_skip(m, NULL);
 }
 
+int booth_bus_text_begin(struct text *text, char *out, size_t out_size, char *message, size_t size)
+{
+	if (size > 0)
+		message[0] = '\0';
+	if (out_size == 0) {
+		errno = ERANGE;
+		return -1;
+	}
+	out[0] = '\0';
+	*text = (struct text){ .out = out, .size = out_size };
+	return 0;
+}
+
 int booth_bus_call(struct booth_bus *bus, const char *destination, const char *path, const char *interface,
 		   const char *method, const char *signature, const char *const *arguments, char *reply,
 		   size_t reply_size, char *message, size_t size)
 {
 	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus_message *call = NULL, *answer = NULL;
-	struct text text = { .out = reply, .size = reply_size };
+	struct text text;
 	int code = 0, r;
 
-	if (size > 0)
-		message[0] = '\0';
-	if (reply_size == 0) {
-		errno = ERANGE;
+	if (booth_bus_text_begin(&text, reply, reply_size, message, size) < 0)
 		return -1;
-	}
-	reply[0] = '\0';
 	r = sd_bus_message_new_method_call(bus->bus, &call, destination, path, interface, method);
 	if (r < 0) {
 		code = -r;

@@ -27,6 +27,9 @@ struct text {
 int booth_bus_call_failed(const sd_bus_error *error, int r, char *message, size_t size, const char *interface,
 			  const char *method);
 
+/* booth_bus_call.c: the start of a call that answers as text: `message` (of `size` bytes) cleared, an empty `out`
+ * refused (-1, errno ERANGE), else `out` emptied and `text` set to fill it; 0. */
+int booth_bus_text_begin(struct text *text, char *out, size_t out_size, char *message, size_t size);
 /* booth_bus_call.c: text added to a caller's buffer, a basic value read as text, D-Bus's basic types. */
 void booth_bus_text_add(struct text *text, const char *format, ...) __attribute__((format(printf, 2, 3)));
 int booth_bus_read_basic_text(sd_bus_message *m, char type, struct text *text);

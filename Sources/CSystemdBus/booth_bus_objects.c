@@ -133,16 +133,11 @@ int booth_bus_managed_objects(struct booth_bus *bus, const char *destination, co
 {
 	sd_bus_error error = SD_BUS_ERROR_NULL;
 	sd_bus_message *answer = NULL;
-	struct text text = { .out = out, .size = out_size };
+	struct text text;
 	int code = 0, r;
 
-	if (size > 0)
-		message[0] = '\0';
-	if (out_size == 0) {
-		errno = ERANGE;
+	if (booth_bus_text_begin(&text, out, out_size, message, size) < 0)
 		return -1;
-	}
-	out[0] = '\0';
 	r = sd_bus_call_method(bus->bus, destination, path, "org.freedesktop.DBus.ObjectManager", "GetManagedObjects",
 			       &error, &answer, "");
 	if (r < 0) {
