@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // `Errno` (and, in time, descriptors and paths) for the Linux layer, as swift-nio uses it.
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // Time: `Instant`, durations, the clock protocol and a manual clock for tests. No I/O.
@@ -52,7 +54,12 @@ let package = Package(
         // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
         .target(name: "CBoothSys", cSettings: strictC),
         .target(
-            name: "BoothSystem", dependencies: ["BoothTime", "Checksum", "CBoothSys", "CSystemdBus"], swiftSettings: strict),
+            name: "BoothSystem",
+            dependencies: [
+                "BoothTime", "Checksum", "CBoothSys", "CSystemdBus",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strict),
 
         // Photos on disk: crash-safe saves, the store's folder and index. Not the state machine's module: the
         // gallery reads the store through it.
@@ -103,10 +110,13 @@ let package = Package(
         // The join card: QR codes by libqrencode, drawn by cairo, which the C shim loads with dlopen only when a card
         // is made (`booth run` and `booth gallery` never map it); cairo's headers only at build time.
         .systemLibrary(
-            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+            name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]),
         .target(name: "CPageCanvas", cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
         .target(name: "PageCanvas", dependencies: ["CPageCanvas"], swiftSettings: strict),
-        .target(name: "JoinCard", dependencies: ["BoothSystem", "PageCanvas", "CQREncode", "Checksum", "GalleryCore"], swiftSettings: strict),
+        .target(
+            name: "JoinCard", dependencies: ["BoothSystem", "PageCanvas", "CQREncode", "Checksum", "GalleryCore"],
+            swiftSettings: strict),
         .testTarget(name: "JoinCardTests", dependencies: ["JoinCard", "GalleryCore"], swiftSettings: strict),
 
         // The `booth` executable: one single-threaded epoll loop over every device.
@@ -136,7 +146,8 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(
-            name: "CameraCaptureTests", dependencies: ["BoothTestSupport", "CameraCapture", "PhotoEncoding"], swiftSettings: strict),
+            name: "CameraCaptureTests", dependencies: ["BoothTestSupport", "CameraCapture", "PhotoEncoding"],
+            swiftSettings: strict),
         // A camera over USB (DSLR, mirrorless): libgphoto2, wrapped once in Swift; it blocks, so the booth runs it on
         // a worker thread of its own.
         .systemLibrary(
@@ -193,7 +204,8 @@ let package = Package(
             name: "BoothMainTests",
             dependencies: [
                 "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
-                "GPhotoCapture", "KeyInput", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing", "USBSticks",
+                "GPhotoCapture", "KeyInput", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing",
+                "USBSticks",
             ],
             swiftSettings: strict),
         .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),

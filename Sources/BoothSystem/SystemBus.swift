@@ -5,14 +5,21 @@ import Glibc
 /// A connection to the system bus for calls whose arguments are basic values (given as text) and whose reply's first
 /// value is read as text: NetworkManager's and systemd's services. Owned by one thread at a time.
 public final class SystemBus {
-    /// A call that failed: which, the errno the C shim chose (ENXIO: nobody owns the service; EACCES: not allowed)
-    /// and the D-Bus error's name and text.
+    /// A call that failed: which, the errno the C shim chose (ENXIO `.noSuchAddressOrDevice`: nobody owns the
+    /// service; EACCES `.permissionDenied`: not allowed) and the D-Bus error's name and text.
     public struct Failure: Error, CustomStringConvertible, Equatable {
         public let call: String
-        public let code: Int32
+        public let code: Errno
         public let detail: String
+        public init(call: String, code: Int32, detail: String) {
+            self.call = call
+            self.code = Errno(rawValue: code)
+            self.detail = detail
+        }
         public var description: String {
-            "\(call): " + (detail.isEmpty ? ErrnoText.describe(code) : "\(detail) (\(ErrnoText.name(code)))")
+            "\(call): "
+                + (detail.isEmpty
+                    ? ErrnoText.describe(code.rawValue) : "\(detail) (\(ErrnoText.name(code.rawValue)))")
         }
     }
 

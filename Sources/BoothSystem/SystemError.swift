@@ -11,6 +11,8 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public var subject: String
     /// errno after the call.
     public var errno: Int32
+    /// errno after the call, by name (`.noSuchFileOrDirectory`): what callers tell kinds apart by.
+    public var code: Errno { Errno(rawValue: errno) }
     /// What the other side said when it says more than errno (a D-Bus error, the step that failed).
     public var detail: String?
     /// What to do about it, when the caller knows better than errno alone.

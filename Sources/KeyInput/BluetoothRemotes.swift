@@ -157,7 +157,7 @@ public struct BluetoothRemotes {
             do {
                 try bus.setProperty(Self.service, controller.path, Self.adapterInterface, "Powered", to: "b:true")
             } catch {
-                if error.code == EACCES { throw .notAllowed(error.detail) }
+                if error.code == .permissionDenied { throw .notAllowed(error.detail) }
                 throw .cannotPowerOn(error.detail)
             }
         }
@@ -189,7 +189,7 @@ public struct BluetoothRemotes {
             guard case .bus(let failure) = error else { throw error }
             if failure.detail.contains("org.bluez.Error.AlreadyExists") {
                 progress("\(chosen) is paired already")
-            } else if failure.code == EACCES {
+            } else if failure.code == .permissionDenied {
                 throw .notAllowed(failure.detail)
             } else {
                 throw .pairingFailed(chosen, failure.detail)
@@ -253,8 +253,8 @@ public struct BluetoothRemotes {
 
     private static func failure(_ error: SystemBus.Failure) -> Failure {
         switch error.code {
-        case ENXIO: .noBlueZ
-        case EACCES: .notAllowed(error.detail)
+        case .noSuchAddressOrDevice: .noBlueZ
+        case .permissionDenied: .notAllowed(error.detail)
         default: .bus(error)
         }
     }

@@ -24,7 +24,7 @@ public final class KeyDevice {
     public init(path: String) throws(KeyDeviceError) {
         var info = booth_key_device_info()
         let fd = booth_keys_open(path, &info)
-        guard fd >= 0 else { throw KeyDeviceError(.open, path, code: -fd) }
+        guard fd >= 0 else { throw KeyDeviceError(.open, path, errno: -fd) }
         self.path = path
         fileDescriptor = fd
         name = withUnsafeBytes(of: info.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -48,21 +48,21 @@ public final class KeyDevice {
     /// Whether the device can send `key` at all.
     public func canSend(_ key: UInt16) throws(KeyDeviceError) -> Bool {
         let answer = booth_keys_has_key(fileDescriptor, UInt32(key))
-        guard answer >= 0 else { throw KeyDeviceError(.ask, path, code: -answer) }
+        guard answer >= 0 else { throw KeyDeviceError(.ask, path, errno: -answer) }
         return answer == 1
     }
 
     /// Whether `key` is down now (a key pressed before the device was opened, and not let go yet).
     public func isDown(_ key: UInt16) throws(KeyDeviceError) -> Bool {
         let answer = booth_keys_is_down(fileDescriptor, UInt32(key))
-        guard answer >= 0 else { throw KeyDeviceError(.ask, path, code: -answer) }
+        guard answer >= 0 else { throw KeyDeviceError(.ask, path, errno: -answer) }
         return answer == 1
     }
 
     /// Takes the device for the booth alone: its keys reach no other program (nor the console) while it is open.
     public func grab() throws(KeyDeviceError) {
         let result = booth_keys_grab(fileDescriptor, 1)
-        guard result == 0 else { throw KeyDeviceError(.grab, path, code: -result) }
+        guard result == 0 else { throw KeyDeviceError(.grab, path, errno: -result) }
     }
 
     /// Every key event waiting, in order (other event types, the kernel's SYN reports among them, left out); empty
@@ -72,7 +72,7 @@ public final class KeyDevice {
         var buffer = [booth_key_event](repeating: booth_key_event(), count: 64)
         while true {
             let count = booth_keys_read(fileDescriptor, &buffer, Int32(buffer.count))
-            guard count >= 0 else { throw KeyDeviceError(.read, path, code: -count) }
+            guard count >= 0 else { throw KeyDeviceError(.read, path, errno: -count) }
             for event in buffer.prefix(Int(count)) where event.type == Self.keyType {
                 guard let action = KeyEvent.Action(rawValue: event.value) else { continue }
                 keys.append(KeyEvent(code: event.code, action: action, time: Instant(nanoseconds: event.nanoseconds)))

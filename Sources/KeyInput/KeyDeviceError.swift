@@ -17,32 +17,37 @@ public struct KeyDeviceError: Error, Hashable, Sendable, CustomStringConvertible
     /// The event node (/dev/input/event3).
     public var path: String
     /// The errno.
-    public var code: Int32
+    public var code: Errno
 
     /// An error of `operation` on `path`.
-    public init(_ operation: Operation, _ path: String, code: Int32) {
+    public init(_ operation: Operation, _ path: String, code: Errno) {
         self.operation = operation
         self.path = path
         self.code = code
     }
 
+    /// An error of `operation` on `path` with the errno the C shim returned.
+    init(_ operation: Operation, _ path: String, errno: Int32) {
+        self.init(operation, path, code: Errno(rawValue: errno))
+    }
+
     /// The device went away (unplugged, or a Bluetooth remote asleep or out of range).
-    public var isGone: Bool { code == ErrnoCode.noSuchDevice || code == ErrnoCode.noSuchFileOrDirectory }
+    public var isGone: Bool { code == .operationNotSupportedByDevice || code == .noSuchFileOrDirectory }
 
     public var description: String {
-        "\(operation.rawValue) input device \(path): \(ErrnoText.describe(code)); \(fix)"
+        "\(operation.rawValue) input device \(path): \(ErrnoText.describe(code.rawValue)); \(fix)"
     }
 
     private var fix: String {
         switch code {
-        case ErrnoCode.permissionDenied:
+        case .permissionDenied:
             "the booth may read only the devices its udev rule gives it (remote.devices): check the name with "
                 + "`booth remote list`, then `sudo udevadm trigger` or plug the device in again"
-        case ErrnoCode.resourceBusy:
+        case .resourceBusy:
             "another program took it for itself (a desktop session, `evtest --grab`): stop that program"
-        case ErrnoCode.inappropriateIOCTLForDevice, ErrnoCode.invalidArgument:
+        case .inappropriateIOCTLForDevice, .invalidArgument:
             "it is not an input device's event node: remote devices are found under /dev/input"
-        case ErrnoCode.noSuchDevice, ErrnoCode.noSuchFileOrDirectory:
+        case .operationNotSupportedByDevice, .noSuchFileOrDirectory:
             "it went away (unplugged, or a Bluetooth remote asleep or out of range); it is taken again when it returns"
         default:
             "check that the kernel's evdev module is loaded and the device is connected"

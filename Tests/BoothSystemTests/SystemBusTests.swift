@@ -48,14 +48,15 @@ import Testing
             try bus.setProperty(name, path, "org.freedesktop.DBus", "Features", to: "b:true")
         } throws: { error in
             guard let failure = error as? SystemBus.Failure else { return false }
-            return failure.code != EINVAL && failure.detail.contains("org.freedesktop.DBus.Error")
+            return failure.code != .invalidArgument && failure.detail.contains("org.freedesktop.DBus.Error")
         }
         for bad in ["true", "b:maybe", "v:s:x", "a:1", "u:-1"] {
             #expect {
                 try bus.setProperty(name, path, "org.freedesktop.DBus", "Features", to: bad)
             } throws: { error in
                 guard let failure = error as? SystemBus.Failure else { return false }
-                return failure.code == EINVAL && failure.detail.contains("argument 3 (\"\(bad)\") is not of type 'v'")
+                return failure.code == .invalidArgument
+                    && failure.detail.contains("argument 3 (\"\(bad)\") is not of type 'v'")
             }
         }
     }
@@ -69,7 +70,8 @@ import Testing
                 "org.freedesktop.NetworkManager", "GetDevices")
         } throws: { error in
             guard let failure = error as? SystemBus.Failure else { return false }
-            return failure.code == ENXIO && failure.detail.contains("org.freedesktop.DBus.Error.ServiceUnknown")
+            return failure.code == .noSuchAddressOrDevice
+                && failure.detail.contains("org.freedesktop.DBus.Error.ServiceUnknown")
                 && failure.call == "org.freedesktop.NetworkManager.GetDevices"
         }
     }
@@ -83,7 +85,8 @@ import Testing
             try bus.call(name, path, interface, "GetNameOwner", signature: type, [value])
         } throws: { error in
             guard let failure = error as? SystemBus.Failure else { return false }
-            return failure.code == EINVAL && failure.detail.contains("argument 1 (\"\(value)\") is not of type")
+            return failure.code == .invalidArgument
+                && failure.detail.contains("argument 1 (\"\(value)\") is not of type")
         }
     }
 

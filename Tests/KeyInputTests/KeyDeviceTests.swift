@@ -69,7 +69,7 @@ import Testing
             try KeyDevice(path: "/dev/null")
         } throws: { error in
             guard let error = error as? KeyDeviceError else { return false }
-            return error.operation == .open && error.code == ErrnoCode.inappropriateIOCTLForDevice
+            return error.operation == .open && error.code == .inappropriateIOCTLForDevice
                 && "\(error)".contains("not an input device") && !error.isGone
         }
     }
@@ -84,9 +84,9 @@ import Testing
     }
 
     @Test func permissionAndBusyErrorsNameTheirFixes() {
-        let denied = KeyDeviceError(.open, "/dev/input/event2", code: ErrnoCode.permissionDenied)
+        let denied = KeyDeviceError(.open, "/dev/input/event2", code: .permissionDenied)
         #expect("\(denied)".contains("booth remote list"))
-        let busy = KeyDeviceError(.grab, "/dev/input/event2", code: ErrnoCode.resourceBusy)
+        let busy = KeyDeviceError(.grab, "/dev/input/event2", code: .resourceBusy)
         #expect("\(busy)".hasPrefix("take input device /dev/input/event2"))
         #expect("\(busy)".contains("stop that program"))
     }

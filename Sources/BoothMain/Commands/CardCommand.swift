@@ -146,7 +146,7 @@ struct CardCommand: ParsableCommand {
     /// an installed booth there is no state folder to keep it in, which is no fault (the card printed above is whole);
     /// on one, writing it needs the booth's rights.
     static func notKept(_ error: SystemError, stateFolder: String) -> String {
-        if error.errno == ErrnoCode.noSuchFileOrDirectory {
+        if error.code == .noSuchFileOrDirectory {
             return "the copy for the sticks is kept only on an installed booth (there is no \(stateFolder) here); "
                 + "the card above is complete"
         }

@@ -45,7 +45,7 @@ struct InspectCommand: ParsableCommand {
             throw ValidationError("\(path): \(error)")
         }
         guard let bytes else {
-            throw ValidationError("\(path): \(ErrnoText.describe(ErrnoCode.noSuchFileOrDirectory))")
+            throw ValidationError("\(path): \(ErrnoText.describe(Errno.noSuchFileOrDirectory.rawValue))")
         }
         return bytes
     }

@@ -87,7 +87,7 @@ struct NetworkManagerHotspot {
         while true {
             do {
                 if try bus.property(Self.service, Self.managerPath, Self.manager, "Startup") != "true" { return }
-            } catch  where error.code == ErrnoCode.noSuchAddressOrDevice {
+            } catch  where error.code == .noSuchAddressOrDevice {
                 throw BoothFailure(
                     "NetworkManager is not running: the hotspot needs it (Raspberry Pi OS bookworm has it; elsewhere "
                         + "sudo apt install network-manager, and let it manage the Wi-Fi)")
@@ -304,7 +304,7 @@ struct NetworkManagerHotspot {
     ) throws(BoothFailure) -> String {
         do {
             return try bus.call(Self.service, path, interface, method, signature: signature, arguments)
-        } catch  where error.code == ErrnoCode.permissionDenied {
+        } catch  where error.code == .permissionDenied {
             throw BoothFailure("NetworkManager refused \(method): run it as root (sudo booth hotspot …)")
         } catch {
             throw BoothFailure("NetworkManager: \(error)")

@@ -108,9 +108,9 @@ struct StickSounds: Sendable {
 
     /// Nothing to import when the folder is missing; otherwise why `path` on the stick was not read.
     private func refusal(_ path: String, _ code: Int32) -> Imported? {
-        switch code {
-        case ErrnoCode.noSuchFileOrDirectory: return nil
-        case ErrnoCode.tooManySymbolicLinkLevels, ErrnoCode.notDirectory:
+        switch Errno(rawValue: code) {
+        case .noSuchFileOrDirectory: return nil
+        case .tooManySymbolicLinkLevels, .notDirectory:
             return Imported(
                 rejections: [
                     "The stick's \(path) is not a folder (a link or a file); it is not read. Fix: make it a folder."

@@ -19,7 +19,7 @@ struct SystemdUnmounter: StickUnmounter {
     func unmount(_ mountPoint: String) -> SystemError? {
         guard let bus = try? SystemBus() else { return fallback.unmount(mountPoint) }
         let unit = MountUnitName.forMountPoint(mountPoint)
-        let code: Int32
+        let code: Errno
         let detail: String
         do {
             try bus.stopUnit(unit, timeoutMicroseconds: timeoutMicroseconds)
@@ -27,14 +27,15 @@ struct SystemdUnmounter: StickUnmounter {
         } catch {
             (code, detail) = (error.code, error.detail)
         }
-        if code == ErrnoCode.noSuchFileOrDirectory || code == ErrnoCode.noSuchAddressOrDevice {
+        if code == .noSuchFileOrDirectory || code == .noSuchAddressOrDevice {
             return fallback.unmount(mountPoint)
         }
         let fix =
-            code == ErrnoCode.permissionDenied
+            code == .permissionDenied
             ? "the booth's user may stop media-heylook-*.mount units only through the polkit rule"
                 + " /usr/share/polkit-1/rules.d/50-heylook-booth.rules (installed by the heylook-booth package)"
             : nil
-        return SystemError("stop \(unit)", mountPoint, errno: code, detail: detail.isEmpty ? nil : detail, fix: fix)
+        return SystemError(
+            "stop \(unit)", mountPoint, errno: code.rawValue, detail: detail.isEmpty ? nil : detail, fix: fix)
     }
 }

@@ -143,7 +143,7 @@ final class LibcameraDevice: CameraDevice {
         do {
             opened = try openCamera(selector, width, height)
         } catch {
-            if case .failed(_, _, ErrnoCode.staleFileHandle, _) = error {
+            if case .failed(_, _, let code, _) = error, Errno(rawValue: code) == .staleNFSFileHandle {
                 // libcamera cannot let go of a camera that vanished unseen: only a new process can open
                 // one again, so stop and let systemd (Restart=always) start the booth afresh.
                 Log.error("camera: \(error)")
