@@ -49,9 +49,10 @@ public enum FileReading {
         return bytes
     }
 
-    /// The whole file at `path`, at most `limit` bytes; nil when there is no such file.
-    public static func contents(of path: String, limit: Int) throws(Failure) -> [UInt8]? {
-        guard let fd = try open(path) else { return nil }
+    /// The whole file at `path`, at most `limit` bytes; nil when there is no such file. `followingLinks: false`
+    /// refuses a link at `path` (ELOOP), as the gallery reads a photo.
+    public static func contents(of path: String, limit: Int, followingLinks: Bool = true) throws(Failure) -> [UInt8]? {
+        guard let fd = try open(path, flags: followingLinks ? 0 : O_NOFOLLOW) else { return nil }
         defer { close(fd) }
         return try readAll(fd, limit: limit)
     }

@@ -1,10 +1,6 @@
 // CameraHolders: which other processes hold camera device nodes open (a camera libcamera cannot list may be busy).
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
+import BoothSystem
+import Glibc
 
 /// A process with a /dev/media* or /dev/video* node open.
 public struct CameraHolder: Sendable, Hashable, CustomStringConvertible {
@@ -58,32 +54,19 @@ public struct CameraHolder: Sendable, Hashable, CustomStringConvertible {
         path.hasPrefix("/dev/media") || path.hasPrefix("/dev/video") || path.hasPrefix("/dev/v4l-subdev")
     }
 
+    /// The names in `directory`, numbers first in order (a folder that cannot be read has none).
     private static func names(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted { (Int($0) ?? Int.max, $0) < (Int($1) ?? Int.max, $1) }
+        let names = (try? FileReading.names(in: directory)) ?? nil
+        return (names ?? []).sorted { (Int($0) ?? Int.max, $0) < (Int($1) ?? Int.max, $1) }
     }
 
     private static func link(at path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink(path, &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        SymbolicLink.target(at: path)
     }
 
+    /// The first line of the file at `path` (at most 256 bytes read), without its newline.
     private static func firstLine(of path: String) -> String? {
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-        let line = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return line.hasSuffix("\n") ? String(line.dropLast()) : line
+        guard let text = try? FileReading.text(of: path, limit: 256), !text.isEmpty else { return nil }
+        return String(text.prefix { $0 != "\n" })
     }
 }

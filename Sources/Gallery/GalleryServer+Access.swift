@@ -80,8 +80,7 @@ extension GalleryServer {
         guard let name = PhotoName(fileName: photo.name) else { return [] }
         let folder = PhotoStore.layoutsDirectory(of: options.photos)
         return LayoutName.kinds.map { LayoutName(photo: name, kind: $0) }.filter { layout in
-            var info = stat()
-            return lstat("\(folder)/\(layout.fileName)", &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+            FileStatus(path: "\(folder)/\(layout.fileName)")?.isRegularFile == true
         }
     }
 

@@ -53,21 +53,20 @@ extension GalleryServer {
     func zip(_ photos: [GalleryPhoto], folders: Bool, named: String, channel: any Channel) throws -> Response {
         var entries: [(ZipEntry, FileSpan)] = []
         for photo in photos {
-            var info = stat()
             let path = "\(options.photos)/\(photo.name)"
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            guard let info = FileStatus(path: path), info.isRegularFile else { continue }
             let name = folders ? "\(photo.day ?? PhotoName.undated)/\(photo.name)" : photo.name
             // A ZIP's DOS time is wall-clock time: the local time zone's offset at the photo's time.
             // A photo saved undated but dated since by a phone: the time it was taken, not the file's wrong one.
-            let seconds = photo.dated ?? Int64(info.st_mtim.tv_sec)
+            let seconds = photo.dated ?? info.modifiedSeconds
             // The index's checksum holds for the file of the size it recorded (the store never rewrites a photo).
             let entry = try ZipEntry(
-                name: name, size: UInt64(info.st_size), modified: seconds,
+                name: name, size: UInt64(info.size), modified: seconds,
                 utcOffset: WallTime(seconds: seconds, local: true).utcOffset,
-                checksum: Int64(info.st_size) == photo.size ? photo.checksum : nil)
+                checksum: info.size == photo.size ? photo.checksum : nil)
             let span = FileSpan(
-                path: path, device: UInt64(info.st_dev), inode: UInt64(info.st_ino), offset: 0,
-                length: UInt64(info.st_size))
+                path: path, device: info.identity.device, inode: info.identity.inode, offset: 0,
+                length: UInt64(info.size))
             entries.append((entry, span))
         }
         let files = entries

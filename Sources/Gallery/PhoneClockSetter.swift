@@ -65,7 +65,7 @@ actor PhoneClockSetter {
         return decision
     }
 
-    private func marked() -> Bool { access(markPath, F_OK) == 0 }
+    private func marked() -> Bool { FileAccess.exists(markPath) }
 
     private func bus() throws(SystemBus.Failure) -> TimeDate {
         if let timeDate { return timeDate }

@@ -33,7 +33,7 @@ public final class ThumbnailStore: Sendable {
     /// The path of `name`'s thumbnail, made now if it is not there yet.
     public func thumbnail(for name: String) async throws -> String {
         let path = "\(directory)/\(name)"
-        if access(path, F_OK) == 0 { return path }
+        if FileAccess.exists(path) { return path }
         return try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 do {
@@ -54,7 +54,7 @@ public final class ThumbnailStore: Sendable {
     public func prepare(_ names: [String]) {
         queue.async {
             let skip = self.failed.withLock { $0 }
-            for name in names where !skip.contains(name) && access("\(self.directory)/\(name)", F_OK) != 0 {
+            for name in names where !skip.contains(name) && !FileAccess.exists("\(self.directory)/\(name)") {
                 do {
                     try self.make(name)
                 } catch {
@@ -67,37 +67,27 @@ public final class ThumbnailStore: Sendable {
     /// Removes the thumbnails of `names` (their photos were discarded or deleted).
     public func remove(_ names: [String]) {
         queue.async {
-            for name in names { _ = unlink("\(self.directory)/\(name)") }
+            for name in names { CacheFile.remove("\(self.directory)/\(name)") }
             self.failed.withLock { $0.subtract(names) }
         }
     }
 
-    /// Makes one thumbnail, on the queue: read, decode scaled, encode, write under a temporary name, rename (a
-    /// reader never sees half a thumbnail; the cache needs no fsync: it can always be made again).
+    /// Makes one thumbnail, on the queue: read (a link in the photos folder is refused), decode scaled, encode, write
+    /// as a `CacheFile` (a reader never sees half a thumbnail; the cache needs no fsync: it can always be made again).
     private func make(_ name: String) throws {
         let final = "\(directory)/\(name)"
-        if access(final, F_OK) == 0 { return }
-        let fd = open("\(photos)/\(name)", O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { throw SystemError("open", "\(photos)/\(name)", errno: errno) }
+        if FileAccess.exists(final) { return }
+        let photo = "\(photos)/\(name)"
         let bytes: [UInt8]
         do {
-            defer { close(fd) }
-            do {
-                bytes = try FileReading.readAll(fd, limit: 64 << 20)
-            } catch {
-                throw error.systemError(reading: "\(photos)/\(name)")
+            guard let read = try FileReading.contents(of: photo, limit: 64 << 20, followingLinks: false) else {
+                throw SystemError("open", photo, errno: Errno.noSuchFileOrDirectory.rawValue)
             }
+            bytes = read
+        } catch let error as FileReading.Failure {
+            throw error.systemError(reading: photo)
         }
         let thumbnail = try JPEGThumbnail.make(from: bytes, longEdge: longEdge)
-        let temporary = "\(directory)/.\(name).partial"
-        let out = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard out >= 0 else { throw SystemError("open", temporary, errno: errno) }
-        let written = thumbnail.jpeg.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
-        close(out)
-        guard written == thumbnail.jpeg.count, rename(temporary, final) == 0 else {
-            let failure = SystemError("write", temporary, errno: errno)
-            _ = unlink(temporary)
-            throw failure
-        }
+        try CacheFile.write(thumbnail.jpeg, to: final)
     }
 }

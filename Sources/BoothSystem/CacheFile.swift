@@ -1,0 +1,44 @@
+// CacheFile: a file that can always be made again, replaced whole by a rename and removed, without fsync.
+import Glibc
+
+/// A file the booth can always make again (a gallery thumbnail): written under a temporary name beside it and
+/// renamed over it, so a reader never sees half of one, but not made durable (no fsync: a power cut costs only the
+/// making again). A link where the file or the temporary name goes is never followed.
+public enum CacheFile {
+    /// Writes `bytes` as the file at `path`, replacing one that is there: `.NAME.partial` beside it, then a rename.
+    /// Nothing is left under the temporary name when it fails.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temporary = "\(folder)/.\(name).partial"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw SystemError("open", temporary) }
+        var written = 0
+        var failure: SystemError?
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = SystemError("write", temporary)
+                    return
+                }
+                written += count
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = SystemError("close", temporary) }
+        if failure == nil, rename(temporary, path) != 0 { failure = SystemError("rename", path) }
+        if let failure {
+            _ = unlink(temporary)
+            throw failure
+        }
+    }
+
+    /// Removes the file at `path`; false when it could not (nothing there, or errno says why).
+    /// The corresponding C function is `unlink`.
+    @discardableResult
+    public static func remove(_ path: String) -> Bool {
+        unlink(path) == 0
+    }
+}
