@@ -53,6 +53,18 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// Runs `call`, which answers nil and sets errno when it fails (`FileOperations.names(in:)`); its answer, or
+    /// `SystemError(operation, subject)` with that errno.
+    public static func checkValue<Value>(
+        _ operation: String, _ subject: @autoclosure () -> String = "", _ call: () -> Value?
+    ) throws(SystemError) -> Value {
+        guard let value = call() else {
+            let code = Glibc.errno
+            throw SystemError(operation, subject(), errno: code)
+        }
+        return value
+    }
+
     /// Runs `call` again while it returns -1 with errno EINTR (a signal arrived first), and returns what it returned
     /// then; -1 leaves errno as the call set it. For a caller with an error of its own; `check` throws this one.
     public static func retryingInterrupts<Result: FixedWidthInteger & SignedInteger>(_ call: () -> Result) -> Result {

@@ -1,4 +1,5 @@
 // SystemErrorTests: a failed call reads "op subject: [detail: ]errno text (NAME)[ — fix]".
+import BoothTestSupport
 import Glibc
 import Testing
 
@@ -26,5 +27,21 @@ import Testing
             error.description
                 == "stop media-heylook-stick.mount /media/heylook/stick: org.freedesktop.DBus.Error.AccessDenied: denied:"
                 + " Permission denied (EACCES) — install the polkit rule")
+    }
+
+    @Test func aValueCallAnswersItsValueOrThrowsItsErrnoByName() throws {
+        let directory = temporaryDirectory()
+        let ops = SystemFileOperations()
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { close(fd) }
+        #expect(try SystemError.checkValue("readdir", directory) { ops.names(in: fd) } == [])
+        #expect(throws: SystemError("readdir", directory, errno: EBADF)) {
+            try SystemError.checkValue("readdir", directory) { ops.names(in: -1) }
+        }
+        #expect(ops.mkdir("\(directory)/none/inside", 0o755) == -1)
+        #expect(Errno.current == .noSuchFileOrDirectory)
+        #expect(throws: SystemError("mkdir", directory, errno: Errno.fileExists.rawValue)) {
+            try SystemError.check("mkdir", directory) { ops.mkdir(directory, 0o755) }
+        }
     }
 }
