@@ -28,7 +28,7 @@ struct PrintLedgerFile {
             let read = withUnsafeMutableBytes(of: &last) { file.read(into: $0, at: size - 1) }
             if read == 1, last != UInt8(ascii: "\n") { bytes.insert(UInt8(ascii: "\n"), at: 0) }
         }
-        guard file.write(bytes) == bytes.count else { throw SystemError("write", path) }
+        try file.writeAll(bytes, path: path)
         try file.sync(path)
     }
 }

@@ -21,8 +21,9 @@ struct PrintWaitingFile {
     /// pages it may hold (an admin can read them there); a failure is in the journal.
     func setAside() {
         let aside = path + ".unreadable"
-        guard SystemFileOperations().rename(path, aside) == 0 else {
-            let error = SystemError("rename", path)
+        do {
+            try SystemError.check("rename", path) { SystemFileOperations().rename(path, aside) }
+        } catch {
             Log.error("print: \(path) cannot be moved to \(aside) (\(error))")
             return
         }
