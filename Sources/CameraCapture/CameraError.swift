@@ -31,8 +31,8 @@ public enum CameraError: Error, Equatable, CustomStringConvertible {
         case .gone(let camera):
             "camera \(camera) disappeared (unplugged or its driver stopped). Reconnect it with the power off, "
                 + "then restart the booth."
-        case .failed(let camera, let operation, let errno, let detail):
-            "camera \(camera): \(operation) failed: \(detail.isEmpty ? "" : "\(detail): ")\(ErrnoText.describe(errno)). "
+        case .failed(let camera, let operation, let code, let detail):
+            "camera \(camera): \(operation) failed: \(detail.isEmpty ? "" : "\(detail): ")\(ErrnoText.describe(code)). "
                 + "`dmesg` shows the driver's side; `rpicam-hello --list-cameras` whether libcamera still sees it."
         }
     }

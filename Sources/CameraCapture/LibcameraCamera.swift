@@ -5,12 +5,6 @@ import BoothTime
 import LibcameraShim
 import PhotoEncoding
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// An open libcamera camera streaming into a small buffer pool, owned by one event loop.
 ///
 /// Poll `eventFileDescriptor`; when it is readable call `drainResults()` (which also keeps the
@@ -50,9 +44,9 @@ public final class LibcameraCamera {
         config.height = UInt32(clamping: height)
         config.buffer_count = UInt32(clamping: bufferCount)
         guard let handle = booth_camera_open(selector, &config) else {
-            let error = errno
+            let code = Errno.current
             let detail = String(cString: booth_camera_error_detail())
-            throw Self.openError(selector: selector, errno: error, detail: detail)
+            throw Self.openError(selector: selector, code: code, detail: detail)
         }
         self.handle = handle
         self.id = String(cString: booth_camera_id(handle))
@@ -91,10 +85,10 @@ public final class LibcameraCamera {
     /// `drainResults()` with `cookie`. The corresponding C function is `booth_camera_capture`.
     public func capture(trigger: Instant, cookie: UInt64) throws(CameraError) {
         guard booth_camera_capture(handle, trigger.kernelNanoseconds, cookie) == 0 else {
-            let error = errno
-            if error == ENODEV { throw .gone(camera: name) }
+            let code = Errno.current
+            if code == .operationNotSupportedByDevice { throw .gone(camera: name) }
             throw .failed(
-                camera: name, operation: "capture", errno: error,
+                camera: name, operation: "capture", errno: code.rawValue,
                 detail: String(cString: booth_camera_error_detail()))
         }
     }
@@ -159,7 +153,7 @@ public final class LibcameraCamera {
             cookie: result.cookie,
             outcome: .failure(
                 .failed(
-                    camera: name, operation: "capture", errno: EIO,
+                    camera: name, operation: "capture", errno: Errno.ioError.rawValue,
                     detail: "the camera could not deliver this frame")))
     }
 
@@ -173,9 +167,9 @@ public final class LibcameraCamera {
         }
     }
 
-    private static func openError(selector: String, errno error: Int32, detail: String) -> CameraError {
-        switch error {
-        case ENODEV, ENOENT:
+    private static func openError(selector: String, code: Errno, detail: String) -> CameraError {
+        switch code {
+        case .operationNotSupportedByDevice, .noSuchFileOrDirectory:
             let available = list().map(\.description)
             // A pipeline that another process streams may not be listed at all (vimc): say who holds it.
             let holders = CameraHolder.find()
@@ -183,11 +177,11 @@ public final class LibcameraCamera {
                 return .busy(camera: "\(selector) (\(holders.map(\.description).joined(separator: "; ")))")
             }
             return .noCamera(selector: selector, available: available)
-        case EBUSY:
+        case .resourceBusy:
             let camera = list().first { $0.id == selector || String($0.index) == selector }
             return .busy(camera: camera?.description ?? selector)
         default:
-            return .failed(camera: selector, operation: "open", errno: error, detail: detail)
+            return .failed(camera: selector, operation: "open", errno: code.rawValue, detail: detail)
         }
     }
 

@@ -21,7 +21,7 @@ enum LibGPIOD {
         var code: Int32
 
         /// Captures the current `errno`.
-        static func current() -> Failure { Failure(code: errno) }
+        static func current() -> Failure { Failure(code: Errno.current.rawValue) }
     }
 
     /// The libgpiod version the shim was built against. The C function is `booth_gpio_libgpiod_version`.

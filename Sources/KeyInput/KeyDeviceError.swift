@@ -27,8 +27,8 @@ public struct KeyDeviceError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// An error of `operation` on `path` with the errno the C shim returned.
-    init(_ operation: Operation, _ path: String, errno: Int32) {
-        self.init(operation, path, code: Errno(rawValue: errno))
+    init(_ operation: Operation, _ path: String, errno code: Int32) {
+        self.init(operation, path, code: Errno(rawValue: code))
     }
 
     /// The device went away (unplugged, or a Bluetooth remote asleep or out of range).
