@@ -18,7 +18,7 @@ public struct QRCode: Sendable {
         }
         guard let symbol = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M) else {
             throw JoinCardError(
-                "libqrencode cannot encode \"\(text.prefix(40))…\": \(ErrnoText.describe(errno))")
+                "libqrencode cannot encode \"\(text.prefix(40))…\": \(ErrnoText.describe(Errno.current.rawValue))")
         }
         defer { QRcode_free(symbol) }
         let width = Int(symbol.pointee.width)

@@ -91,9 +91,9 @@ extension PhotoStore {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/\(part)"
-            if operations.mkdir(current, 0o755) != 0, errno != EEXIST {
-                throw SystemError("mkdir", current, errno: errno)
-            }
+            do throws(SystemError) {
+                try SystemError.check("mkdir", current) { operations.mkdir(current, 0o755) }
+            } catch  where error.code == .fileExists {}
         }
     }
 
@@ -101,10 +101,10 @@ extension PhotoStore {
     public static func fileNames(
         in directory: String, operations: any FileOperations = SystemFileOperations()
     ) throws(SystemError) -> [String] {
-        let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
+        let fd = try SystemError.check("opendir", directory) {
+            operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+        }
         defer { _ = operations.close(fd) }
-        guard let names = operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
-        return names
+        return try SystemError.checkValue("readdir", directory) { operations.names(in: fd) }
     }
 }

@@ -16,19 +16,25 @@ extension PhotoStore {
     /// links and anything else there are left out). None when the folder is missing.
     public func layouts() throws(SystemError) -> [Layout] {
         let folder = Self.layoutsDirectory(of: directory)
-        let fd = file.operations.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else {
-            if errno == ENOENT { return [] }
-            throw SystemError("opendir", folder, errno: errno)
+        let fd: Int32
+        do throws(SystemError) {
+            fd = try SystemError.check("opendir", folder) {
+                file.operations.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch  where error.code == .noSuchFileOrDirectory {
+            return []
         }
         defer { _ = file.operations.close(fd) }
-        guard let names = file.operations.names(in: fd) else { throw SystemError("readdir", folder, errno: errno) }
+        let names = try SystemError.checkValue("readdir", folder) { file.operations.names(in: fd) }
         var found: [Layout] = []
         for name in names.sorted() where LayoutName(fileName: name) != nil {
             var info = stat()
-            guard file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { continue }
-                throw SystemError("stat", "\(folder)/\(name)", errno: errno)
+            do throws(SystemError) {
+                try SystemError.check("stat", "\(folder)/\(name)") {
+                    file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW)
+                }
+            } catch  where error.code == .noSuchFileOrDirectory {
+                continue
             }
             if info.st_mode & S_IFMT == S_IFREG { found.append(Layout(name: name, size: Int64(info.st_size))) }
         }
@@ -48,17 +54,21 @@ extension PhotoStore {
     /// The companions kept beside the photos, by name: regular files under a companion's name (temp files, links and
     /// anything else are left out), whether or not their photo is still kept.
     public func companionFiles() throws(SystemError) -> [CompanionFile] {
-        let fd = file.operations.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw SystemError("opendir", directory, errno: errno) }
+        let fd = try SystemError.check("opendir", directory) {
+            file.operations.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+        }
         defer { _ = file.operations.close(fd) }
-        guard let names = file.operations.names(in: fd) else { throw SystemError("readdir", directory, errno: errno) }
+        let names = try SystemError.checkValue("readdir", directory) { file.operations.names(in: fd) }
         var found: [CompanionFile] = []
         for name in names.sorted() {
             guard let photo = PhotoName(companionFileName: name) else { continue }
             var info = stat()
-            guard file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { continue }
-                throw SystemError("stat", "\(directory)/\(name)", errno: errno)
+            do throws(SystemError) {
+                try SystemError.check("stat", "\(directory)/\(name)") {
+                    file.operations.fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW)
+                }
+            } catch  where error.code == .noSuchFileOrDirectory {
+                continue
             }
             if info.st_mode & S_IFMT == S_IFREG {
                 found.append(CompanionFile(name: name, size: Int64(info.st_size), photo: photo.fileName))

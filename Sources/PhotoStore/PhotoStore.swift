@@ -126,7 +126,7 @@ public final class PhotoStore: @unchecked Sendable {
         for entry in removable {
             if let free = freeBytes(), free >= target { break }
             let path = "\(directory)/\(entry.name)"
-            guard file.operations.unlink(path) == 0 else { throw SystemError("unlink", path, errno: errno) }
+            try SystemError.check("unlink", path) { file.operations.unlink(path) }
             index.withLock { $0.remove(entry.name) }
             removed.append(entry.name)
             try file.syncDirectory(directory)
@@ -222,9 +222,7 @@ public final class PhotoStore: @unchecked Sendable {
             throw SystemError("discard", path, errno: EINVAL)
         }
         let target = "\(discardedDirectory)/\(name)"
-        guard file.operations.renameNoReplace(path, target) == 0 else {
-            throw SystemError("rename", path, errno: errno)
-        }
+        try SystemError.check("rename", path) { file.operations.renameNoReplace(path, target) }
         index.withLock { $0.setState(name, .discarded) }
         // Its companions (a RAW) follow it; one that cannot is left where it is (kept, never lost).
         if let photo = PhotoName(fileName: name) {

@@ -26,18 +26,18 @@ public struct SoundDeviceError: Error, Sendable, Equatable, CustomStringConverti
     /// The ALSA device name, e.g. "plughw:CARD=Headphones".
     public var device: String
     /// The positive errno value reported by alsa-lib.
-    public var errno: Int32
+    public var code: Int32
 
     /// An error for `operation` on `device`; `errno` may be given negative as alsa-lib returns it.
-    public init(operation: String, device: String, errno: Int32) {
+    public init(operation: String, device: String, errno code: Int32) {
         self.operation = operation
         self.device = device
-        self.errno = errno < 0 ? -errno : errno
+        self.code = code < 0 ? -code : code
     }
 
-    /// The failure kind derived from `errno`.
+    /// The failure kind derived from `code`.
     public var kind: Kind {
-        switch errno {
+        switch code {
         case ENOENT, ENODEV, ENXIO: .missingDevice
         case EBUSY: .busy
         case EACCES, EPERM: .permissionDenied
@@ -63,6 +63,6 @@ public struct SoundDeviceError: Error, Sendable, Equatable, CustomStringConverti
                 ? "the device cannot play 16-bit interleaved audio at this rate; use plughw:CARD=<card>, which converts."
                 : "check `dmesg` for sound driver errors; reconnect the sound card or reboot."
         }
-        return "\(operation) on sound device '\(device)' failed: \(ErrnoText.describe(errno)). Fix: \(fix)"
+        return "\(operation) on sound device '\(device)' failed: \(ErrnoText.describe(code)). Fix: \(fix)"
     }
 }

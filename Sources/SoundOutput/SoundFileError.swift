@@ -51,8 +51,8 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         let convert =
             "Fix: re-export it as WAV, 16-bit PCM, 44100 or 48000 Hz (Audacity: File > Export > Export as WAV)."
         switch reason {
-        case .unreadable(let operation, let errno):
-            return "Sound '\(file)' cannot be read (\(operation): \(ErrnoText.describe(errno))). "
+        case .unreadable(let operation, let code):
+            return "Sound '\(file)' cannot be read (\(operation): \(ErrnoText.describe(code))). "
                 + "Fix: check the file and USB stick are readable, or copy the file again."
         case .notRegularFile:
             return "Sound '\(file)' is not a regular file (a link, folder or device); it is skipped. "
@@ -75,9 +75,9 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
             return "Sound '\(file)' is damaged or incomplete (\(what)). Fix: copy it again or re-export it."
         case .empty:
             return "Sound '\(file)' contains no samples. Fix: re-export it with the sound in it."
-        case .cannotCopy(let operation, let errno):
+        case .cannotCopy(let operation, let code):
             return
-                "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(ErrnoText.describe(errno))). "
+                "Sound '\(file)' could not be copied into the sounds folder (\(operation): \(ErrnoText.describe(code))). "
                 + "Fix: check that the SD card has free space and the sounds folder is writable."
         case .tooMany(let limit):
             return "Sound '\(file)' was not imported: the booth keeps at most \(limit) sounds of its own. "

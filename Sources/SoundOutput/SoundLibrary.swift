@@ -84,9 +84,12 @@ public enum SoundLibrary {
     ) -> ImportResult {
         var result = ImportResult(imported: [], rejections: [])
         let file = DurableFile(operations: operations)
-        guard let names = operations.names(in: source) else {
+        let names: [String]
+        do throws(SystemError) {
+            names = try SystemError.checkValue("readdir", sourcePath) { operations.names(in: source) }
+        } catch {
             result.rejections.append(
-                SoundFileError(file: sourcePath, reason: .unreadable(operation: "readdir", errno: errno)))
+                SoundFileError(file: sourcePath, reason: .unreadable(operation: "readdir", errno: error.errno)))
             return result
         }
         var present: [String: Int] = [:]  // The sounds folder's WAV files by lowercased stem, with their sizes.
@@ -121,7 +124,7 @@ public enum SoundLibrary {
                     // The rename never replaces: a sound of that name that appeared meanwhile stays.
                     throw SoundFileError(
                         file: name,
-                        reason: error.operation == "rename" && error.errno == EEXIST
+                        reason: error.operation == "rename" && error.code == .fileExists
                             ? .alreadyThere(sound: stem(of: name))
                             : .cannotCopy(operation: error.operation, errno: error.errno))
                 }
@@ -141,9 +144,13 @@ public enum SoundLibrary {
         from source: String, into destination: String, limits: ImportLimits = ImportLimits(),
         operations: any FileOperations = SystemFileOperations()
     ) -> ImportResult {
-        let folder = operations.open(source, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard folder >= 0 else {
-            let reason = SoundFileError.Reason.unreadable(operation: "opendir", errno: errno)
+        let folder: Int32
+        do throws(SystemError) {
+            folder = try SystemError.check("opendir", source) {
+                operations.open(source, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch {
+            let reason = SoundFileError.Reason.unreadable(operation: "opendir", errno: error.errno)
             return ImportResult(imported: [], rejections: [SoundFileError(file: source, reason: reason)])
         }
         defer { _ = operations.close(folder) }
@@ -162,17 +169,21 @@ public enum SoundLibrary {
     private static func candidateNames(
         in folder: String, _ operations: any FileOperations
     ) -> Result<(folder: Int32, names: [String]), SoundFileError> {
-        func fail(_ operation: String) -> Result<(folder: Int32, names: [String]), SoundFileError> {
-            .failure(SoundFileError(file: folder, reason: .unreadable(operation: operation, errno: errno)))
+        do throws(SystemError) {
+            let directory = try SystemError.check("opendir", folder) {
+                operations.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
+            }
+            do throws(SystemError) {
+                let names = try SystemError.checkValue("readdir", folder) { operations.names(in: directory) }
+                return .success((directory, candidates(names)))
+            } catch {
+                _ = operations.close(directory)
+                throw error
+            }
+        } catch {
+            return .failure(
+                SoundFileError(file: folder, reason: .unreadable(operation: error.operation, errno: error.errno)))
         }
-        let directory = operations.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard directory >= 0 else { return fail("opendir") }
-        guard let names = operations.names(in: directory) else {
-            let failure = fail("readdir")
-            _ = operations.close(directory)
-            return failure
-        }
-        return .success((directory, candidates(names)))
     }
 
     /// The sounds folder's WAV files, by lowercased name without `.wav`, with their sizes (a missing folder
@@ -201,13 +212,25 @@ public enum SoundLibrary {
     ) throws(SoundFileError) -> [UInt8] {
         func fail(_ operation: String, _ code: Int32) -> SoundFileError {
             SoundFileError(
-                file: name, reason: code == ELOOP ? .notRegularFile : .unreadable(operation: operation, errno: code))
+                file: name,
+                reason: Errno(rawValue: code) == .tooManySymbolicLinkLevels
+                    ? .notRegularFile : .unreadable(operation: operation, errno: code))
         }
-        let descriptor = operations.openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
-        guard descriptor >= 0 else { throw fail("open", errno) }
+        let descriptor: Int32
+        do throws(SystemError) {
+            descriptor = try SystemError.check("open", name) {
+                operations.openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)
+            }
+        } catch {
+            throw fail("open", error.errno)
+        }
         defer { _ = operations.close(descriptor) }
         var info = stat()
-        guard operations.fstat(descriptor, &info) == 0 else { throw fail("fstat", errno) }
+        do throws(SystemError) {
+            try SystemError.check("fstat", name) { operations.fstat(descriptor, &info) }
+        } catch {
+            throw fail("fstat", error.errno)
+        }
         guard info.st_mode & S_IFMT == S_IFREG else { throw SoundFileError(file: name, reason: .notRegularFile) }
         let size = Int(info.st_size)
         guard size <= WAVDecoder.maximumBytes else {
