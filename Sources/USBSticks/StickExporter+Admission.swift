@@ -12,7 +12,7 @@ extension StickExporter {
             return try SystemError.check("open", mountPoint) {
                 ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
-        } catch  where error.code == .tooManySymbolicLinkLevels {
+        } catch let error where error.code == .tooManySymbolicLinkLevels {
             throw ExportError(.refusedLink(mountPoint), done: 0, total: 0)
         } catch {
             throw ExportError(.failed(error), done: 0, total: 0)

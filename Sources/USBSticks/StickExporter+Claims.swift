@@ -46,7 +46,7 @@ extension ExportRun {
                 source = try SystemError.check("open", sourcePath) {
                     ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
                 }
-            } catch  where error.code == .noSuchFileOrDirectory {
+            } catch let error where error.code == .noSuchFileOrDirectory {
                 continue  // discarded since the listing: never planned
             } catch {
                 throw fail(error)

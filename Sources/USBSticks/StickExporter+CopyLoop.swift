@@ -106,7 +106,7 @@ extension ExportRun {
                 source = try SystemError.check("open", sourcePath) {
                     ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
                 }
-            } catch  where error.code == .noSuchFileOrDirectory {
+            } catch let error where error.code == .noSuchFileOrDirectory {
                 // Discarded (a retake) since the plan: not exported.
                 // A layout goes when cleanup deletes its first photo.
                 summary.skipped.append(ExportPlan.Skip(source: item.source, reason: "no longer kept"))
@@ -181,7 +181,7 @@ extension ExportRun {
             existing = try SystemError.check("open", "\(folderPath)/\(item.name)") {
                 ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
-        } catch  where error.code == .noSuchFileOrDirectory || error.code == .tooManySymbolicLinkLevels {
+        } catch let error where error.code == .noSuchFileOrDirectory || error.code == .tooManySymbolicLinkLevels {
             return nil
         } catch {
             throw fail(error)

@@ -15,7 +15,7 @@ extension ExportRun {
         var created = true
         do throws(SystemError) {
             try SystemError.check("mkdir", path) { ops.mkdirat(parent, name, 0o755) }
-        } catch  where error.code == .fileExists {
+        } catch let error where error.code == .fileExists {
             created = false
         } catch {
             throw fail(error)
@@ -25,7 +25,7 @@ extension ExportRun {
             fd = try SystemError.check("open", path) {
                 ops.openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
-        } catch  where error.code == .tooManySymbolicLinkLevels || error.code == .notDirectory {
+        } catch let error where error.code == .tooManySymbolicLinkLevels || error.code == .notDirectory {
             throw ExportError(.refusedLink(path), done: done, total: total)
         } catch {
             throw fail(error)
@@ -110,7 +110,7 @@ extension ExportRun {
                 try SystemError.check("stat", "\(path)/\(name)") {
                     ops.fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW)
                 }
-            } catch  where error.code == .noSuchFileOrDirectory {
+            } catch let error where error.code == .noSuchFileOrDirectory {
                 continue
             } catch {
                 throw fail(error)

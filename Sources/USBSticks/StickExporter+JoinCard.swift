@@ -15,7 +15,7 @@ extension ExportRun {
         let source: Int32
         do throws(SystemError) {
             source = try SystemError.check("open", path) { ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) }
-        } catch  where error.code == .noSuchFileOrDirectory {
+        } catch let error where error.code == .noSuchFileOrDirectory {
             return false
         } catch {
             throw fail(error)

@@ -41,7 +41,9 @@ extension ExportRun {
             folder = try SystemError.check("open", exportPath) {
                 ops.openat(rootFD, options.folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
-        } catch  where [.noSuchFileOrDirectory, .tooManySymbolicLinkLevels, .notDirectory].contains(error.code) {
+        } catch let error
+            where [.noSuchFileOrDirectory, .tooManySymbolicLinkLevels, .notDirectory].contains(error.code)
+        {
             return nil
         } catch {
             throw fail(error)
@@ -69,9 +71,9 @@ extension ExportRun {
             fd = try SystemError.check("open", path) {
                 ops.openat(folder, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
-        } catch  where error.code == .noSuchFileOrDirectory {
+        } catch let error where error.code == .noSuchFileOrDirectory {
             return .missing
-        } catch  where error.code == .tooManySymbolicLinkLevels || error.code == .isDirectory {
+        } catch let error where error.code == .tooManySymbolicLinkLevels || error.code == .isDirectory {
             return .unusable
         } catch {
             throw fail(error)
@@ -87,7 +89,7 @@ extension ExportRun {
         } catch .tooLarge {
             return .unusable  // Grew since fstat: not ours.
         } catch {
-            throw fail(error.systemError(reading: path))  // a failed read: its errno
+            throw fail(error.systemError(reading: path))
         }
     }
 

@@ -35,7 +35,7 @@ extension ExportRun {
             let fd: Int32
             do throws(SystemError) {
                 fd = try SystemError.check("open", path) { ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) }
-            } catch  where error.code == .noSuchFileOrDirectory {
+            } catch let error where error.code == .noSuchFileOrDirectory {
                 continue
             } catch {
                 throw fail(error)

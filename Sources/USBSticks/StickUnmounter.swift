@@ -28,7 +28,7 @@ public struct KernelUnmounter: StickUnmounter {
             do throws(SystemError) {
                 try SystemError.check("umount", mountPoint) { booth_umount(mountPoint, 0) }
                 return nil
-            } catch  where error.code == .resourceBusy && waited < busyWait {
+            } catch let error where error.code == .resourceBusy && waited < busyWait {
                 ThreadSleep.pause(milliseconds: 50)
                 waited += 50_000_000
             } catch {
