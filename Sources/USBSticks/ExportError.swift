@@ -76,8 +76,8 @@ public struct ExportError: Error, CustomStringConvertible {
     /// Whether the stick went away (pulled out mid-copy): EIO, ENODEV, ENXIO, ESHUTDOWN or ENOTCONN
     /// from any call but the read-back comparison.
     public var stickRemoved: Bool {
-        guard let errno, !verificationFailed else { return false }
-        return [EIO, ENODEV, ENXIO, ESHUTDOWN, ENOTCONN].contains(errno)
+        guard let code = self.errno, !verificationFailed else { return false }
+        return [EIO, ENODEV, ENXIO, ESHUTDOWN, ENOTCONN].contains(code)
     }
 
     public var description: String {

@@ -8,13 +8,15 @@ extension StickExporter {
     public static func openRoot(
         _ mountPoint: String, operations ops: any FileOperations
     ) throws(ExportError) -> Int32 {
-        let root = ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard root >= 0 else {
-            let code = errno
-            if code == ELOOP { throw ExportError(.refusedLink(mountPoint), done: 0, total: 0) }
-            throw ExportError(.failed(SystemError("open", mountPoint, errno: code)), done: 0, total: 0)
+        do throws(SystemError) {
+            return try SystemError.check("open", mountPoint) {
+                ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch let error where error.code == .tooManySymbolicLinkLevels {
+            throw ExportError(.refusedLink(mountPoint), done: 0, total: 0)
+        } catch {
+            throw ExportError(.failed(error), done: 0, total: 0)
         }
-        return root
     }
 
     /// Checks that the folder `root` is the root of the file system mountinfo showed at `mountPoint`: its device
@@ -25,8 +27,10 @@ extension StickExporter {
     ) throws(ExportError) {
         guard let expected else { return }
         var info = stat()
-        guard ops.fstat(root, &info) == 0 else {
-            throw ExportError(.failed(SystemError("stat", mountPoint, errno: errno)), done: 0, total: 0)
+        do throws(SystemError) {
+            try SystemError.check("stat", mountPoint) { ops.fstat(root, &info) }
+        } catch {
+            throw ExportError(.failed(error), done: 0, total: 0)
         }
         let found = deviceName(info.st_dev)
         guard found == expected else {
@@ -48,8 +52,11 @@ extension StickExporter {
         of root: Int32, at mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
     ) throws(ExportError) -> String {
         // A file system whose type cannot even be read is failing: that error, not "unsupported".
-        guard let type = fileSystemType(of: root, operations: ops) else {
-            throw ExportError(.failed(SystemError("statfs", mountPoint, errno: errno)), done: 0, total: 0)
+        let type: String
+        do throws(SystemError) {
+            type = try SystemError.checkValue("statfs", mountPoint) { fileSystemType(of: root, operations: ops) }
+        } catch {
+            throw ExportError(.failed(error), done: 0, total: 0)
         }
         guard allowed.contains(type) else { throw ExportError(.unsupportedFileSystem(type), done: 0, total: 0) }
         return type

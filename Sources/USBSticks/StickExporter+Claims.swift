@@ -41,10 +41,15 @@ extension ExportRun {
                 continue
             }
             let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: entry.source))"
-            let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-            guard source >= 0 else {
-                if errno == ENOENT { continue }  // discarded since the listing: never planned
-                throw fail("open", sourcePath)
+            let source: Int32
+            do throws(SystemError) {
+                source = try SystemError.check("open", sourcePath) {
+                    ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+                }
+            } catch let error where error.code == .noSuchFileOrDirectory {
+                continue  // discarded since the listing: never planned
+            } catch {
+                throw fail(error)
             }
             defer { _ = ops.close(source) }
             do throws(SystemError) {
@@ -74,8 +79,7 @@ extension ExportRun {
     private func digest(
         of name: String, in folder: Int32, path: String, dropCache: Bool
     ) throws(ExportError) -> ContentDigest {
-        let fd = ops.openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw fail("open", path) }
+        let fd = try check("open", path) { ops.openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0) }
         defer { _ = ops.close(fd) }
         if dropCache { _ = ops.dropCache(fd) }
         do {

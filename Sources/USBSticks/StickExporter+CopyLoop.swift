@@ -101,14 +101,19 @@ extension ExportRun {
         nextPhoto: for item in plan.items {
             try stopIfAsked()
             let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: item.source))"
-            let source = ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-            guard source >= 0 else {
+            let source: Int32
+            do throws(SystemError) {
+                source = try SystemError.check("open", sourcePath) {
+                    ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+                }
+            } catch let error where error.code == .noSuchFileOrDirectory {
                 // Discarded (a retake) since the plan: not exported.
-                guard errno == ENOENT else { throw fail("open", sourcePath) }
                 // A layout goes when cleanup deletes its first photo.
                 summary.skipped.append(ExportPlan.Skip(source: item.source, reason: "no longer kept"))
                 total -= 1
                 continue
+            } catch {
+                throw fail(error)
             }
             defer { _ = ops.close(source) }
             let folder = try dateDirectory(item.folder)
@@ -157,7 +162,7 @@ extension ExportRun {
                         throw ExportError(.failed(error), done: done, total: total)
                     }
                     attempt += 1
-                    guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw fail("lseek", sourcePath) }
+                    try check("lseek", sourcePath) { ops.lseek(source, 0, SEEK_SET) }
                 }
             }
             try recordIfDue()
@@ -171,10 +176,15 @@ extension ExportRun {
     private func adoptable(
         _ item: ExportPlan.Item, source: Int32, sourcePath: String, folder: Int32, folderPath: String
     ) throws(ExportError) -> ContentDigest? {
-        let existing = ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard existing >= 0 else {
-            if errno == ENOENT || errno == ELOOP { return nil }
-            throw fail("open", "\(folderPath)/\(item.name)")
+        let existing: Int32
+        do throws(SystemError) {
+            existing = try SystemError.check("open", "\(folderPath)/\(item.name)") {
+                ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch let error where error.code == .noSuchFileOrDirectory || error.code == .tooManySymbolicLinkLevels {
+            return nil
+        } catch {
+            throw fail(error)
         }
         defer { _ = ops.close(existing) }
         do throws(SystemError) {
@@ -185,7 +195,7 @@ extension ExportRun {
                 sourceChecksums[item.source] = ours.crc32
                 ours = try DurableFile.digest(of: redated.contents(source, path: sourcePath), operations: ops)
             }
-            guard ops.lseek(source, 0, SEEK_SET) == 0 else { throw SystemError("lseek", sourcePath, errno: errno) }
+            try SystemError.check("lseek", sourcePath) { ops.lseek(source, 0, SEEK_SET) }
             return there == ours && ours.size == item.size ? ours : nil
         } catch {
             throw ExportError(.failed(error), done: done, total: total)

@@ -12,17 +12,31 @@ extension ExportRun {
     func openDirectory(
         _ name: String, in parent: Int32, path: String, parentPath: String
     ) throws(ExportError) -> Int32 {
-        let created = ops.mkdirat(parent, name, 0o755) == 0
-        if !created, errno != EEXIST { throw fail("mkdir", path) }
-        let fd = ops.openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else {
-            if errno == ELOOP || errno == ENOTDIR { throw ExportError(.refusedLink(path), done: done, total: total) }
-            throw fail("open", path)
+        var created = true
+        do throws(SystemError) {
+            try SystemError.check("mkdir", path) { ops.mkdirat(parent, name, 0o755) }
+        } catch let error where error.code == .fileExists {
+            created = false
+        } catch {
+            throw fail(error)
         }
-        if created, ops.fsync(parent) != 0 {
-            let failure = fail("fsync", parentPath)
-            _ = ops.close(fd)
-            throw failure
+        let fd: Int32
+        do throws(SystemError) {
+            fd = try SystemError.check("open", path) {
+                ops.openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch let error where error.code == .tooManySymbolicLinkLevels || error.code == .notDirectory {
+            throw ExportError(.refusedLink(path), done: done, total: total)
+        } catch {
+            throw fail(error)
+        }
+        if created {
+            do throws(SystemError) {
+                try SystemError.check("fsync", parentPath) { ops.fsync(parent) }
+            } catch {
+                _ = ops.close(fd)
+                throw fail(error)
+            }
         }
         return fd
     }
@@ -50,8 +64,9 @@ extension ExportRun {
         var present: [String: Int64] = [:]
         for (folder, mode, _) in try entries(of: exportFD, path: exportPath)
         where mode == S_IFDIR && !folder.hasPrefix(".") {
-            let fd = ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-            guard fd >= 0 else { throw fail("open", "\(exportPath)/\(folder)") }
+            let fd = try check("open", "\(exportPath)/\(folder)") {
+                ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
             defer { _ = ops.close(fd) }
             let listed = try entries(of: fd, path: "\(exportPath)/\(folder)")
             let names = Set(listed.map(\.0))
@@ -82,13 +97,23 @@ extension ExportRun {
     /// The entries of `directory` (name, file type, size), links not followed. An entry gone between
     /// the listing and its stat is left out; any other failure means the stick is failing.
     private func entries(of directory: Int32, path: String) throws(ExportError) -> [(String, mode_t, Int64)] {
-        guard let names = ops.names(in: directory) else { throw fail("opendir", path) }
+        let names: [String]
+        do throws(SystemError) {
+            names = try SystemError.checkValue("opendir", path) { ops.names(in: directory) }
+        } catch {
+            throw fail(error)
+        }
         var result: [(String, mode_t, Int64)] = []
         for name in names {
             var info = stat()
-            guard ops.fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if errno == ENOENT { continue }
-                throw fail("stat", "\(path)/\(name)")
+            do throws(SystemError) {
+                try SystemError.check("stat", "\(path)/\(name)") {
+                    ops.fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW)
+                }
+            } catch let error where error.code == .noSuchFileOrDirectory {
+                continue
+            } catch {
+                throw fail(error)
             }
             result.append((name, info.st_mode & S_IFMT, Int64(info.st_size)))
         }

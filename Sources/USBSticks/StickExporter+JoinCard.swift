@@ -12,10 +12,13 @@ extension ExportRun {
     func copyJoinCard() throws(ExportError) -> Bool {
         guard let path = options.joinCard else { return false }
         try stopIfAsked()
-        let source = ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard source >= 0 else {
-            if errno == ENOENT { return false }
-            throw fail("open", path)
+        let source: Int32
+        do throws(SystemError) {
+            source = try SystemError.check("open", path) { ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) }
+        } catch let error where error.code == .noSuchFileOrDirectory {
+            return false
+        } catch {
+            throw fail(error)
         }
         defer { _ = ops.close(source) }
         let card: [UInt8]

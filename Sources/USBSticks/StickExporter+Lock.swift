@@ -6,10 +6,11 @@ extension ExportRun {
     /// Waits for another export to this stick to finish, then holds the stick's lock until
     /// `closeAll` (flock: local, and FAT supports it).
     func lockStick() throws(ExportError) {
-        lockFD = ops.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard lockFD >= 0 else { throw fail("open", "\(exportPath)/\(StickExporter.lockName)") }
-        let result = SystemError.retryingInterrupts { ops.flock(lockFD, LOCK_EX) }
-        guard result == 0 else { throw fail("flock", "\(exportPath)/\(StickExporter.lockName)") }
+        let path = "\(exportPath)/\(StickExporter.lockName)"
+        lockFD = try check("open", path) {
+            ops.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        try check("flock", path) { ops.flock(lockFD, LOCK_EX) }
     }
 
     func closeAll() {

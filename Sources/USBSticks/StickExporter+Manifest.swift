@@ -36,10 +36,17 @@ extension ExportRun {
     /// The id the stick's manifest carries, read without creating or changing anything on the stick; nil when
     /// there is no export folder or manifest (or a link in either's place), or no id can be read from it.
     func ownID() throws(ExportError) -> String? {
-        let folder = ops.openat(rootFD, options.folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard folder >= 0 else {
-            guard [ENOENT, ELOOP, ENOTDIR].contains(errno) else { throw fail("open", exportPath) }
+        let folder: Int32
+        do throws(SystemError) {
+            folder = try SystemError.check("open", exportPath) {
+                ops.openat(rootFD, options.folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch let error
+            where [.noSuchFileOrDirectory, .tooManySymbolicLinkLevels, .notDirectory].contains(error.code)
+        {
             return nil
+        } catch {
+            throw fail(error)
         }
         defer { _ = ops.close(folder) }
         guard case .text(let text) = try manifestFile(in: folder) else { return nil }
@@ -59,11 +66,17 @@ extension ExportRun {
     /// Reads the manifest in `folder`, never following a link; throws only when the stick fails (EIO ...).
     private func manifestFile(in folder: Int32) throws(ExportError) -> ManifestFile {
         let path = "\(exportPath)/\(StickExporter.manifestName)"
-        let fd = ops.openat(folder, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
-        guard fd >= 0 else {
-            let code = errno
-            guard code == ENOENT || code == ELOOP || code == EISDIR else { throw fail("open", path, code) }
-            return code == ENOENT ? .missing : .unusable
+        let fd: Int32
+        do throws(SystemError) {
+            fd = try SystemError.check("open", path) {
+                ops.openat(folder, StickExporter.manifestName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
+            }
+        } catch let error where error.code == .noSuchFileOrDirectory {
+            return .missing
+        } catch let error where error.code == .tooManySymbolicLinkLevels || error.code == .isDirectory {
+            return .unusable
+        } catch {
+            throw fail(error)
         }
         defer { _ = ops.close(fd) }
         var info = stat()
@@ -76,7 +89,7 @@ extension ExportRun {
         } catch .tooLarge {
             return .unusable  // Grew since fstat: not ours.
         } catch {
-            throw fail("read", path)
+            throw fail(error.systemError(reading: path))
         }
     }
 

@@ -32,22 +32,24 @@ extension ExportRun {
             try stopIfAsked()
             let dateTime = PhotoName.DateTime(localSeconds: seconds)
             let path = "\(store.directory)/\(entry.name)"
-            let fd = ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-            guard fd >= 0 else {
-                if errno == ENOENT { continue }
-                throw fail("open", path)
+            let fd: Int32
+            do throws(SystemError) {
+                fd = try SystemError.check("open", path) { ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) }
+            } catch let error where error.code == .noSuchFileOrDirectory {
+                continue
+            } catch {
+                throw fail(error)
             }
             defer { _ = ops.close(fd) }
             var prefix = [UInt8](repeating: 0, count: ExifRedating.prefixLimit)
             var count = 0
             while count < prefix.count {
-                let read = SystemError.retryingInterrupts {
+                let read = try check("read", path) {
                     prefix.withUnsafeMutableBytes {
                         ops.read(fd, UnsafeMutableRawBufferPointer(rebasing: $0[count...]))
                     }
                 }
                 if read == 0 { break }
-                if read < 0 { throw fail("read", path) }
                 count += read
             }
             guard let redating = try? ExifRedating(prefix: Array(prefix[..<count]), dateTime: dateTime.exifString)

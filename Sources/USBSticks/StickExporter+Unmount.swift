@@ -7,7 +7,7 @@ extension ExportRun {
     /// Writes the manifest, flushes, reads this run's copies back and records them, and unmounts.
     func finish(_ summary: inout ExportSummary) throws(ExportError) {
         if unrecorded > 0 { try recordNow() }
-        guard ops.syncfs(rootFD) == 0 else { throw fail("syncfs", mountPoint) }
+        try check("syncfs", mountPoint) { ops.syncfs(rootFD) }
         try verifyCopiesAndRecord()
         closeAll()
         guard options.unmount else { return }

@@ -128,8 +128,23 @@ final class ExportRun {
         file = DurableFile(operations: options.operations)
     }
 
-    func fail(_ operation: String, _ path: String, _ code: Int32 = errno) -> ExportError {
-        ExportError(.failed(SystemError(operation, path, errno: code)), done: done, total: total)
+    /// The export's failure `error`, with its progress.
+    func fail(_ error: SystemError) -> ExportError {
+        ExportError(.failed(error), done: done, total: total)
+    }
+
+    /// The export's failure of `operation` on `path` with `code` (one the export decides: EINVAL, EROFS, ENOSPC ...).
+    func fail(_ operation: String, _ path: String, _ code: Int32) -> ExportError {
+        fail(SystemError(operation, path, errno: code))
+    }
+
+    /// `call`'s result (a `FileOperations` call answering -1 and errno on failure, EINTR retried), or the export's
+    /// failure of `operation` on `path` with that errno.
+    @discardableResult
+    func check<Result: FixedWidthInteger & SignedInteger>(
+        _ operation: String, _ path: @autoclosure () -> String, _ call: () -> Result
+    ) throws(ExportError) -> Result {
+        do throws(SystemError) { return try SystemError.check(operation, path(), call) } catch { throw fail(error) }
     }
 
     /// Ends the export (`stopped`) when the caller asks.

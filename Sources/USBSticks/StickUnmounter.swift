@@ -25,11 +25,15 @@ public struct KernelUnmounter: StickUnmounter {
     public func unmount(_ mountPoint: String) -> SystemError? {
         var waited: Int64 = 0
         while true {
-            if booth_umount(mountPoint, 0) == 0 { return nil }
-            let code = errno
-            guard code == EBUSY, waited < busyWait else { return SystemError("umount", mountPoint, errno: code) }
-            ThreadSleep.pause(milliseconds: 50)
-            waited += 50_000_000
+            do throws(SystemError) {
+                try SystemError.check("umount", mountPoint) { booth_umount(mountPoint, 0) }
+                return nil
+            } catch let error where error.code == .resourceBusy && waited < busyWait {
+                ThreadSleep.pause(milliseconds: 50)
+                waited += 50_000_000
+            } catch {
+                return error
+            }
         }
     }
 }
