@@ -13,7 +13,7 @@ public enum CacheFile {
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = "\(folder)/.\(name).partial"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw SystemError("open", temporary) }
+        guard fd >= 0 else { throw SystemError("open", temporary, errno: Glibc.errno) }
         var written = 0
         var failure: SystemError?
         bytes.withUnsafeBytes { buffer in
@@ -21,14 +21,14 @@ public enum CacheFile {
                 let count = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failure = SystemError("write", temporary)
+                    failure = SystemError("write", temporary, errno: Glibc.errno)
                     return
                 }
                 written += count
             }
         }
-        if close(fd) != 0, failure == nil { failure = SystemError("close", temporary) }
-        if failure == nil, rename(temporary, path) != 0 { failure = SystemError("rename", path) }
+        if close(fd) != 0, failure == nil { failure = SystemError("close", temporary, errno: Glibc.errno) }
+        if failure == nil, rename(temporary, path) != 0 { failure = SystemError("rename", path, errno: Glibc.errno) }
         if let failure {
             _ = unlink(temporary)
             throw failure

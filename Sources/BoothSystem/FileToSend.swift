@@ -14,7 +14,7 @@ public enum FileToSend {
         var info = stat()
         var problem: SystemError?
         if Glibc.fstat(fd, &info) != 0 {
-            problem = SystemError("fstat", path)
+            problem = SystemError("fstat", path, errno: Glibc.errno)
         } else if (info.st_mode & S_IFMT) != S_IFREG {
             problem = SystemError("open", path, errno: EINVAL, detail: "not a regular file")
         } else if FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) != identity

@@ -18,9 +18,9 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What to do about it, when the caller knows better than errno alone.
     public var fix: String?
 
-    /// A failure of `operation` on `subject` with `errno` (by default the calling thread's errno now).
+    /// A failure of `operation` on `subject` with `errno` (always given: a failed call is told through `check`).
     public init(
-        _ operation: String, _ subject: String = "", errno: Int32 = Glibc.errno, detail: String? = nil,
+        _ operation: String, _ subject: String = "", errno: Int32, detail: String? = nil,
         fix: String? = nil
     ) {
         self.operation = operation

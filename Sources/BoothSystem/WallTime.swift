@@ -43,7 +43,7 @@ public struct WallTime: Equatable, Sendable {
         switch booth_clock_synchronised() {
         case 1: return true
         case 0: return false
-        default: throw SystemError("adjtimex")
+        default: throw SystemError("adjtimex", errno: Glibc.errno)
         }
     }
 

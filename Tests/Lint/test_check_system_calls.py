@@ -37,6 +37,25 @@ class CheckSystemCallsTest(unittest.TestCase):
             [(1, "open"), (2, "close"), (3, "write"), (4, "lstat"), (5, "unlink"), (6, "usleep"), (7, "rename"),
              (7, "access")])
 
+    def test_errno_read_alone_is_found(self):
+        text = "\n".join([
+            "if errno == ENOENT { continue }",
+            "let code = Glibc.errno",
+            "func fail(_ operation: String, _ code: Int32 = errno) -> ExportError {",
+        ])
+        self.assertEqual(self.findings(text), [(1, "errno"), (2, "errno"), (3, "errno")])
+
+    def test_errno_as_a_member_or_a_label_is_not(self):
+        text = "\n".join([
+            "if error.errno == ENOENT { return }",
+            "throw SystemError(\"open\", path, errno: code)",
+            "case unreadable(operation: String, errno: Int32)",
+            "init(_ operation: Operation, _ path: String, errno code: Int32) {",
+            "// errno in a comment",
+            "let text = \"errno \\(code)\"",
+        ])
+        self.assertEqual(self.findings(text), [])
+
     def test_methods_declarations_comments_and_a_stat_value_are_not(self):
         text = "\n".join([
             "let problem = open()",
