@@ -13,3 +13,19 @@ extension Errno {
     /// the file calls. Nowhere else outside BoothSystem is errno read (`scripts/check-system-calls`).
     public static var current: Errno { Errno(rawValue: Glibc.errno) }
 }
+
+extension Errno {
+    /// Whether this answer to opening a device means it is not there: no node (ENOENT), or a node without its device
+    /// (ENODEV, ENXIO), as for an unplugged sound card, camera, GPIO chip or remote. The booth's one list of them.
+    public var meansDeviceMissing: Bool {
+        self == .noSuchFileOrDirectory || self == .operationNotSupportedByDevice || self == .noSuchAddressOrDevice
+    }
+
+    /// Whether this answer to a call on an open device means the device went away while in use: ENODEV or ENXIO,
+    /// EIO (a block device whose medium is gone), ESHUTDOWN or ENOTCONN (its USB link torn down), as a stick pulled
+    /// out mid-copy answers. The booth's one list of them.
+    public var meansDeviceGone: Bool {
+        self == .operationNotSupportedByDevice || self == .noSuchAddressOrDevice || self == .ioError
+            || self == .socketShutdown || self == .socketNotConnected
+    }
+}

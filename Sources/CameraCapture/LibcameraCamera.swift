@@ -86,7 +86,7 @@ public final class LibcameraCamera {
     public func capture(trigger: Instant, cookie: UInt64) throws(CameraError) {
         guard booth_camera_capture(handle, trigger.kernelNanoseconds, cookie) == 0 else {
             let code = Errno.current
-            if code == .operationNotSupportedByDevice { throw .gone(camera: name) }
+            if code.meansDeviceGone { throw .gone(camera: name) }
             throw .failed(
                 camera: name, operation: "capture", errno: code.rawValue,
                 detail: String(cString: booth_camera_error_detail()))
@@ -169,7 +169,7 @@ public final class LibcameraCamera {
 
     private static func openError(selector: String, code: Errno, detail: String) -> CameraError {
         switch code {
-        case .operationNotSupportedByDevice, .noSuchFileOrDirectory:
+        case let missing where missing.meansDeviceMissing:
             let available = list().map(\.description)
             // A pipeline that another process streams may not be listed at all (vimc): say who holds it.
             let holders = CameraHolder.find()

@@ -1,4 +1,5 @@
 // GPIOChip: an open chip handle that closes itself, opened by a ChipSelector with typed errors.
+import BoothSystem
 
 #if canImport(Glibc)
     import Glibc
@@ -101,12 +102,12 @@ final class GPIOChip {
             case .path(let path): path
             case .name(let name): "/dev/\(name)"
             }
-        switch code {
-        case ENOENT, ENODEV, ENOTTY, ENXIO:
-            let available = (try? LibGPIOD.listChips()) ?? []
-            return .chipNotFound(selector: selector, available: available, errno: code)
-        default:
+        // Missing, or a node that is not a GPIO chip (ENOTTY).
+        let kind = Errno(rawValue: code)
+        guard kind.meansDeviceMissing || kind == .inappropriateIOCTLForDevice else {
             return deviceError(.openChip, device: device, line: nil, code)
         }
+        let available = (try? LibGPIOD.listChips()) ?? []
+        return .chipNotFound(selector: selector, available: available, errno: code)
     }
 }

@@ -32,14 +32,18 @@ public struct KeyDeviceError: Error, Hashable, Sendable, CustomStringConvertible
     }
 
     /// The device went away (unplugged, or a Bluetooth remote asleep or out of range).
-    public var isGone: Bool { code == .operationNotSupportedByDevice || code == .noSuchFileOrDirectory }
+    public var isGone: Bool { code.meansDeviceMissing }
 
     public var description: String {
         "\(operation.rawValue) input device \(path): \(ErrnoText.describe(code.rawValue)); \(fix)"
     }
 
     private var fix: String {
-        switch code {
+        if isGone {
+            return "it went away (unplugged, or a Bluetooth remote asleep or out of range); it is taken again when it "
+                + "returns"
+        }
+        return switch code {
         case .permissionDenied:
             "the booth may read only the devices its udev rule gives it (remote.devices): check the name with "
                 + "`booth remote list`, then `sudo udevadm trigger` or plug the device in again"
@@ -47,8 +51,6 @@ public struct KeyDeviceError: Error, Hashable, Sendable, CustomStringConvertible
             "another program took it for itself (a desktop session, `evtest --grab`): stop that program"
         case .inappropriateIOCTLForDevice, .invalidArgument:
             "it is not an input device's event node: remote devices are found under /dev/input"
-        case .operationNotSupportedByDevice, .noSuchFileOrDirectory:
-            "it went away (unplugged, or a Bluetooth remote asleep or out of range); it is taken again when it returns"
         default:
             "check that the kernel's evdev module is loaded and the device is connected"
         }

@@ -37,8 +37,8 @@ public struct SoundDeviceError: Error, Sendable, Equatable, CustomStringConverti
 
     /// The failure kind derived from `code`.
     public var kind: Kind {
-        switch code {
-        case ENOENT, ENODEV, ENXIO: .missingDevice
+        if Errno(rawValue: code).meansDeviceMissing { return .missingDevice }
+        return switch code {
         case EBUSY: .busy
         case EACCES, EPERM: .permissionDenied
         default: .other

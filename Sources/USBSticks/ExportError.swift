@@ -77,7 +77,7 @@ public struct ExportError: Error, CustomStringConvertible {
     /// from any call but the read-back comparison.
     public var stickRemoved: Bool {
         guard let code = self.errno, !verificationFailed else { return false }
-        return [EIO, ENODEV, ENXIO, ESHUTDOWN, ENOTCONN].contains(code)
+        return Errno(rawValue: code).meansDeviceGone
     }
 
     public var description: String {
