@@ -186,6 +186,12 @@ public struct BoothSettings: Hashable, Sendable {
     public var stickSounds = false
     /// The knob's sounds, in order (1...5).
     public var favourites = Self.defaultFavourites
+
+    /// The knob's cycle once `sounds` join it: `cycle` in its order, then each of `sounds` not in it yet, by name.
+    /// The one rule for where a custom sound goes (copied in before the start, or imported from a stick since).
+    public static func soundCycle(_ cycle: [String], adding sounds: some Sequence<String>) -> [String] {
+        cycle + Set(sounds).subtracting(cycle).sorted()
+    }
     /// The sound selected on first start.
     public var defaultSound = Self.defaultFavourites[0]
     /// The delay on first start, in half seconds.

@@ -87,10 +87,11 @@ extension BoothStateMachine {
     /// Sounds imported from a stick join the knob's cycle after the ones there (a name already there is
     /// only given its new length).
     mutating func soundsAdded(_ durations: [String: Int64], _ actions: inout [BoothAction]) {
-        let added = durations.keys.filter { !configuration.favourites.contains($0) }.sorted()
-        configuration.favourites += added
+        let cycle = BoothSettings.soundCycle(configuration.favourites, adding: durations.keys)
+        let grew = cycle.count > configuration.favourites.count
+        configuration.favourites = cycle
         configuration.soundDurations.merge(durations) { _, new in new }
-        guard !added.isEmpty else { return }
+        guard grew else { return }
         actions.append(.reportSetting(name: "sounds", value: configuration.favourites.joined(separator: ", ")))
     }
 

@@ -72,6 +72,14 @@ import Testing
         }
         #expect(drawn == ["gpio.flash", "gpio.haptic", "gpio.cancel"])
     }
+
+    /// Custom sounds join the knob's cycle after it, by name, once each; a sound already in it keeps its place.
+    @Test func customSoundsJoinTheCycleAfterItByNameOnce() {
+        #expect(
+            BoothSettings.soundCycle(["Pop", "Dog"], adding: ["zebra", "Dog", "apple", "apple"])
+                == ["Pop", "Dog", "apple", "zebra"])
+        #expect(BoothSettings.soundCycle(["Pop"], adding: []) == ["Pop"])
+    }
 }
 
 /// A test's own failure with a message.

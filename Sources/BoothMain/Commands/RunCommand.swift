@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
         let library = SoundLibrary.load(folder: settings.soundsDirectory)
         for rejection in library.rejections { Log.warning("sound: \(rejection)") }
         // Every custom sound (copied in, or imported from a stick) joins the knob's cycle after the favourites.
-        settings.favourites += library.sounds.map(\.name).filter { !settings.favourites.contains($0) }.sorted()
+        settings.favourites = BoothSettings.soundCycle(settings.favourites, adding: library.sounds.map(\.name))
         let (choices, warning) = ConfigLoader.choices(settings: settings)
         if let warning { Log.warning(warning) }
 
