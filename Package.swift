@@ -53,6 +53,8 @@ let package = Package(
         // Linux calls Swift cannot reach, errno as text for every module's messages, and the one file layer
         // (FileOperations, the fault seam; DurableFile, crash-safe writes) the store, export and import go through.
         .target(name: "CBoothSys", cSettings: strictC),
+        // The one way a C shim writes why a call failed into its caller's buffer (a header of inline functions).
+        .target(name: "CBoothMessage", cSettings: strictC),
         .target(
             name: "BoothSystem",
             dependencies: [
@@ -102,7 +104,7 @@ let package = Package(
 
         // systemd's D-Bus API (StopUnit on a stick's mount unit) through libsystemd's sd-bus, in C.
         .target(
-            name: "CSystemdBus",
+            name: "CSystemdBus", dependencies: ["CBoothMessage"],
             cSettings: strictC,
             linkerSettings: [.linkedLibrary("systemd")]
         ),
@@ -112,7 +114,9 @@ let package = Package(
         .systemLibrary(
             name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]),
-        .target(name: "CPageCanvas", cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
+        .target(
+            name: "CPageCanvas", dependencies: ["CBoothMessage"],
+            cSettings: strictC + [.unsafeFlags(["-I/usr/include/cairo"])]),
         .target(name: "PageCanvas", dependencies: ["CPageCanvas"], swiftSettings: strict),
         .target(
             name: "JoinCard", dependencies: ["BoothSystem", "PageCanvas", "CQREncode", "Checksum", "GalleryCore"],
@@ -135,7 +139,9 @@ let package = Package(
         // Photo encoding: libjpeg-turbo behind a setjmp shim, EXIF through libexif.
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif"),
         // Only C touches libjpeg: its fatal errors need setjmp, which Swift cannot call.
-        .target(name: "CJPEGShim", cSettings: strictC, linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(
+            name: "CJPEGShim", dependencies: ["CBoothMessage"], cSettings: strictC,
+            linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "PhotoEncoding", dependencies: ["CJPEGShim", "CExif"], swiftSettings: strict),
 
         // Camera: libcamera (C++) behind a C ABI, wrapped once in Swift.
@@ -158,7 +164,7 @@ let package = Package(
             swiftSettings: strict),
         // Printing: libcups (the job, the job's and the queue's state) through a C shim that loads it with dlopen only
         // when the booth prints (it brings Avahi, GnuTLS and Kerberos); its headers only at build time.
-        .target(name: "CCUPSShim", cSettings: strictC),
+        .target(name: "CCUPSShim", dependencies: ["CBoothMessage"], cSettings: strictC),
         .target(
             name: "Printing", dependencies: ["BoothCore", "BoothSystem", "CCUPSShim", "PageCanvas", "PhotoEncoding"],
             swiftSettings: strict),

@@ -1,4 +1,5 @@
 /* booth_cups: printing through CUPS, over libcups loaded with dlopen (see booth_cups.h). */
+#include "booth_message.h"
 #include "booth_cups.h"
 
 #include <cups/cups.h>
@@ -27,18 +28,6 @@ static struct {
 static pthread_once_t cups_once = PTHREAD_ONCE_INIT;
 /* Why libcups could not be loaded ("" once it is). */
 static char cups_problem[BOOTH_CUPS_MESSAGE_MAX];
-
-static void say(char *message, const char *format, ...) __attribute__((format(printf, 2, 3)));
-
-static void say(char *message, const char *format, ...)
-{
-	if (message == NULL)
-		return;
-	va_list args;
-	va_start(args, format);
-	vsnprintf(message, BOOTH_CUPS_MESSAGE_MAX, format, args);
-	va_end(args);
-}
 
 #define RESOLVE(field, symbol)                                                                                 \
 	do {                                                                                                   \
@@ -76,7 +65,7 @@ static int begin(const char *server, char *message)
 {
 	pthread_once(&cups_once, load_cups);
 	if (cups_problem[0] != '\0') {
-		say(message, "%s", cups_problem);
+		booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "%s", cups_problem);
 		return -1;
 	}
 	cups.set_server(server);
@@ -111,7 +100,7 @@ int booth_cups_print_file(const char *server, const char *queue, const char *pat
 	int job = cups.print_file(CUPS_HTTP_DEFAULT, name, path, title, count, options);
 	cups.free_options(count, options);
 	if (job <= 0) {
-		say(message, "CUPS refused the job for queue '%s': %s", name, last_error());
+		booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "CUPS refused the job for queue '%s': %s", name, last_error());
 		return 0;
 	}
 	return job;
@@ -125,7 +114,7 @@ int booth_cups_job_state(const char *server, const char *queue, int job, int *st
 	int count = cups.get_jobs(CUPS_HTTP_DEFAULT, &jobs, queue != NULL && queue[0] != '\0' ? queue : NULL, 0,
 				  CUPS_WHICHJOBS_ALL);
 	if (count < 0) {
-		say(message, "cannot list the jobs of CUPS: %s", last_error());
+		booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "cannot list the jobs of CUPS: %s", last_error());
 		return cups.last_error_code() == IPP_STATUS_ERROR_SERVICE_UNAVAILABLE ? BOOTH_CUPS_UNREACHABLE : -1;
 	}
 	int found = -1;
@@ -138,7 +127,7 @@ int booth_cups_job_state(const char *server, const char *queue, int job, int *st
 	}
 	cups.free_jobs(count, jobs);
 	if (found != 0)
-		say(message, "CUPS knows no job %d (cancelled and purged, or CUPS restarted without its history)", job);
+		booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "CUPS knows no job %d (cancelled and purged, or CUPS restarted without its history)", job);
 	return found;
 }
 
@@ -150,10 +139,10 @@ static cups_dest_t *find_queue(const char *queue, cups_dest_t **dests, int *coun
 	if (*count <= 0) {
 		int unreachable = cups.last_error_code() > IPP_STATUS_OK_EVENTS_COMPLETE;
 		if (unreachable)
-			say(message, "cannot reach CUPS (%s): is the cups service running? (`systemctl status cups`)",
+			booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "cannot reach CUPS (%s): is the cups service running? (`systemctl status cups`)",
 			    last_error());
 		else
-			say(message, "CUPS has no print queue: add the printer (`lpadmin`, or the CUPS web page)");
+			booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "CUPS has no print queue: add the printer (`lpadmin`, or the CUPS web page)");
 		*status = unreachable ? BOOTH_CUPS_UNREACHABLE : -1;
 		return NULL;
 	}
@@ -161,10 +150,10 @@ static cups_dest_t *find_queue(const char *queue, cups_dest_t **dests, int *coun
 	cups_dest_t *dest = cups.get_dest(wanted ? queue : NULL, NULL, *count, *dests);
 	if (dest == NULL) {
 		if (wanted)
-			say(message, "CUPS has no queue '%s' (`lpstat -p` lists them): set print.queue to one of them",
+			booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "CUPS has no queue '%s' (`lpstat -p` lists them): set print.queue to one of them",
 			    queue);
 		else
-			say(message, "CUPS has no default queue: set print.queue, or make one the default with "
+			booth_message_set(message, BOOTH_CUPS_MESSAGE_MAX, "CUPS has no default queue: set print.queue, or make one the default with "
 				     "`lpoptions -d QUEUE`");
 		*status = -1;
 	}

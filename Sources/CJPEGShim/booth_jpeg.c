@@ -32,15 +32,6 @@ void booth_jpeg_error_init(struct booth_error_mgr *err, char *message)
 	message[0] = '\0';
 }
 
-void booth_jpeg_set_message(char *message, const char *format, ...)
-{
-	va_list args;
-
-	va_start(args, format);
-	vsnprintf(message, BOOTH_JPEG_MESSAGE_MAX, format, args);
-	va_end(args);
-}
-
 void booth_jpeg_buffer_free(struct booth_jpeg_buffer *buffer)
 {
 	if (buffer == NULL)

@@ -25,7 +25,7 @@ static int decompress(const uint8_t *jpeg, size_t length, int save_app1, decompr
 
 	booth_jpeg_error_init(&err, message);
 	if (jpeg == NULL || length == 0) {
-		booth_jpeg_set_message(message, "empty JPEG data");
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "empty JPEG data");
 		return -1;
 	}
 	memset(&cinfo, 0, sizeof(cinfo)); /* jpeg_destroy is safe whatever fails first */
@@ -104,7 +104,7 @@ static void fail_if_damaged(struct jpeg_decompress_struct *cinfo)
 	if (cinfo->err->num_warnings == 0)
 		return;
 	(*cinfo->err->format_message)((j_common_ptr)cinfo, warning);
-	booth_jpeg_set_message(err->message, "damaged JPEG data (%ld warning(s), last: %s)",
+	booth_message_set(err->message, BOOTH_JPEG_MESSAGE_MAX, "damaged JPEG data (%ld warning(s), last: %s)",
 			       cinfo->err->num_warnings, warning);
 	longjmp(err->jump, 1);
 }
@@ -169,7 +169,7 @@ int booth_jpeg_decode_scaled(const uint8_t *jpeg, size_t length, unsigned scale_
 
 	message[0] = '\0';
 	if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) {
-		booth_jpeg_set_message(message, "scale 1/%u is not one of 1/1, 1/2, 1/4, 1/8", scale_denom);
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "scale 1/%u is not one of 1/1, 1/2, 1/4, 1/8", scale_denom);
 		return -1;
 	}
 	return decode(jpeg, length, &job, rgb, width, height, message);

@@ -98,22 +98,22 @@ static int validate(const struct booth_jpeg_source *src, char *message)
 	int count = 0;
 
 	if (src->quality < 1 || src->quality > 100) {
-		booth_jpeg_set_message(message, "quality %d is outside 1...100", src->quality);
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "quality %d is outside 1...100", src->quality);
 		return -1;
 	}
 	if (src->crop_width == 0 || src->crop_height == 0 || src->crop_width > 65500 ||
 	    src->crop_height > 65500 || src->crop_x + (uint64_t)src->crop_width > src->width ||
 	    src->crop_y + (uint64_t)src->crop_height > src->height) {
-		booth_jpeg_set_message(message, "crop %ux%u+%u+%u does not fit the %ux%u frame", src->crop_width,
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "crop %ux%u+%u+%u does not fit the %ux%u frame", src->crop_width,
 				       src->crop_height, src->crop_x, src->crop_y, src->width, src->height);
 		return -1;
 	}
 	if (is_yuv(src->layout) && ((src->crop_x | src->crop_y) & 1)) {
-		booth_jpeg_set_message(message, "crop origin %u,%u must be even for YUV", src->crop_x, src->crop_y);
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "crop origin %u,%u must be even for YUV", src->crop_x, src->crop_y);
 		return -1;
 	}
 	if (plane_uses(src, use, &count) < 0) {
-		booth_jpeg_set_message(message, "unknown layout %d", src->layout);
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "unknown layout %d", src->layout);
 		return -1;
 	}
 	for (int i = 0; i < count; i++) {
@@ -123,13 +123,13 @@ static int validate(const struct booth_jpeg_source *src, char *message)
 
 		if (p->data == NULL || p->stride < use[i].x_offset + use[i].row_bytes ||
 		    end > p->length) {
-			booth_jpeg_set_message(message, "plane %d (%zu bytes, stride %zu) is too small for the crop",
+			booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "plane %d (%zu bytes, stride %zu) is too small for the crop",
 					       i, p->length, p->stride);
 			return -1;
 		}
 	}
 	if (src->app1_length > 65533) {
-		booth_jpeg_set_message(message, "APP1 payload of %zu bytes exceeds 65533", src->app1_length);
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "APP1 payload of %zu bytes exceeds 65533", src->app1_length);
 		return -1;
 	}
 	return 0;
@@ -188,7 +188,7 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 	if (yuv)
 		scratch = malloc(16 * luma_padded + 2 * 8 * chroma_padded);
 	if (dest.data == NULL || (yuv && scratch == NULL)) {
-		booth_jpeg_set_message(message, "out of memory");
+		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "out of memory");
 		goto err_free;
 	}
 	dest.pub.init_destination = dest_init;

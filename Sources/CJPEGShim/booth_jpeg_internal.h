@@ -3,6 +3,7 @@
 #ifndef BOOTH_JPEG_INTERNAL_H
 #define BOOTH_JPEG_INTERNAL_H
 
+#include "booth_message.h"
 #include "booth_jpeg.h"
 
 #include <setjmp.h>
@@ -22,8 +23,5 @@ struct booth_error_mgr {
 
 /* booth_jpeg.c: sets up `err` to longjmp to its `jump` with the reason in `message` (emptied here). */
 void booth_jpeg_error_init(struct booth_error_mgr *err, char *message);
-
-/* booth_jpeg.c: writes a printf-style reason to `message` (BOOTH_JPEG_MESSAGE_MAX bytes). */
-void booth_jpeg_set_message(char *message, const char *format, ...);
 
 #endif

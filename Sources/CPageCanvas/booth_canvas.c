@@ -20,16 +20,6 @@ struct booth_cairo_calls booth_cairo;
 static pthread_once_t cairo_once = PTHREAD_ONCE_INIT;
 static char cairo_problem[BOOTH_CANVAS_MESSAGE_MAX];
 
-void booth_canvas_set_message(char *message, const char *format, ...)
-{
-	if (message == NULL)
-		return;
-	va_list args;
-	va_start(args, format);
-	vsnprintf(message, BOOTH_CANVAS_MESSAGE_MAX, format, args);
-	va_end(args);
-}
-
 #define RESOLVE(field, symbol)                                                                                 \
 	do {                                                                                                   \
 		*(void **)(&booth_cairo.field) = dlsym(library, #symbol);                                      \
@@ -114,21 +104,21 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 {
 	pthread_once(&cairo_once, load_cairo);
 	if (cairo_problem[0] != '\0') {
-		booth_canvas_set_message(message, "%s", cairo_problem);
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "%s", cairo_problem);
 		return NULL;
 	}
 	if (!(width_mm >= 10 && width_mm <= 1000 && height_mm >= 10 && height_mm <= 1000)) {
-		booth_canvas_set_message(message, "a page of %.1f x %.1f mm is out of range (10...1000 mm)", width_mm,
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "a page of %.1f x %.1f mm is out of range (10...1000 mm)", width_mm,
 					 height_mm);
 		return NULL;
 	}
 	if ((kind == BOOTH_CANVAS_PNG || kind == BOOTH_CANVAS_RGB) && !(dpi >= 50 && dpi <= 1200)) {
-		booth_canvas_set_message(message, "%.0f dpi is out of range (50...1200)", dpi);
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "%.0f dpi is out of range (50...1200)", dpi);
 		return NULL;
 	}
 	struct booth_canvas *canvas = calloc(1, sizeof *canvas);
 	if (canvas == NULL) {
-		booth_canvas_set_message(message, "out of memory");
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "out of memory");
 		return NULL;
 	}
 	canvas->kind = kind;
@@ -148,7 +138,7 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 			booth_cairo.pdf_surface_set_metadata(canvas->surface, CAIRO_PDF_METADATA_TITLE, title);
 		break;
 	default:
-		booth_canvas_set_message(message, "unknown canvas kind %d", kind);
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "unknown canvas kind %d", kind);
 		free(canvas);
 		return NULL;
 	}
@@ -158,7 +148,7 @@ struct booth_canvas *booth_canvas_create(int kind, double width_mm, double heigh
 		status = booth_cairo.status(canvas->cr);
 	}
 	if (status != CAIRO_STATUS_SUCCESS) {
-		booth_canvas_set_message(message, "cairo cannot make the page: %s",
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "cairo cannot make the page: %s",
 					 booth_cairo.status_to_string(status));
 		booth_canvas_destroy(canvas);
 		return NULL;
@@ -224,7 +214,7 @@ int booth_canvas_finish(struct booth_canvas *canvas, uint8_t **bytes, size_t *le
 		}
 	}
 	if (status != CAIRO_STATUS_SUCCESS || canvas->out_of_memory) {
-		booth_canvas_set_message(message, "cairo cannot finish the page: %s",
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "cairo cannot finish the page: %s",
 					 canvas->out_of_memory ? "out of memory" : booth_cairo.status_to_string(status));
 		return -1;
 	}

@@ -60,13 +60,13 @@ int booth_canvas_image(struct booth_canvas *canvas, const uint8_t *rgb, int widt
 {
 	if (width < 1 || height < 1 || width > 20000 || height > 20000 || stride < (size_t)width * 3 || !(w > 0) ||
 	    !(h > 0)) {
-		booth_canvas_set_message(message, "an image of %d x %d pixels in %.1f x %.1f mm is out of range", width,
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "an image of %d x %d pixels in %.1f x %.1f mm is out of range", width,
 					 height, w, h);
 		return -1;
 	}
 	cairo_surface_t *image = booth_cairo.image_surface_create(CAIRO_FORMAT_RGB24, width, height);
 	if (booth_cairo.surface_status(image) != CAIRO_STATUS_SUCCESS) {
-		booth_canvas_set_message(message, "cairo cannot hold a %d x %d image: %s", width, height,
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "cairo cannot hold a %d x %d image: %s", width, height,
 					 booth_cairo.status_to_string(booth_cairo.surface_status(image)));
 		booth_cairo.surface_destroy(image);
 		return -1;
@@ -106,7 +106,7 @@ int booth_canvas_png(struct booth_canvas *canvas, const uint8_t *png, size_t len
 		     double h, char *message)
 {
 	if (png == NULL || length == 0 || !(w > 0) || !(h > 0)) {
-		booth_canvas_set_message(message, "a PNG of %zu bytes in %.1f x %.1f mm is out of range", length, w,
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "a PNG of %zu bytes in %.1f x %.1f mm is out of range", length, w,
 					 h);
 		return -1;
 	}
@@ -114,14 +114,14 @@ int booth_canvas_png(struct booth_canvas *canvas, const uint8_t *png, size_t len
 	cairo_surface_t *image = booth_cairo.image_surface_create_from_png_stream(read_png, &reader);
 	cairo_status_t status = booth_cairo.surface_status(image);
 	if (status != CAIRO_STATUS_SUCCESS) {
-		booth_canvas_set_message(message, "cairo cannot read the PNG: %s",
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "cairo cannot read the PNG: %s",
 					 booth_cairo.status_to_string(status));
 		booth_cairo.surface_destroy(image);
 		return -1;
 	}
 	int width = booth_cairo.image_surface_get_width(image), height = booth_cairo.image_surface_get_height(image);
 	if (width < 1 || height < 1) {
-		booth_canvas_set_message(message, "the PNG has no pixels (%d x %d)", width, height);
+		booth_message_set(message, BOOTH_CANVAS_MESSAGE_MAX, "the PNG has no pixels (%d x %d)", width, height);
 		booth_cairo.surface_destroy(image);
 		return -1;
 	}

@@ -3,6 +3,7 @@
 #ifndef BOOTH_CANVAS_INTERNAL_H
 #define BOOTH_CANVAS_INTERNAL_H
 
+#include "booth_message.h"
 #include "booth_canvas.h"
 
 #include <cairo-pdf.h>
@@ -61,8 +62,5 @@ struct booth_canvas {
 	size_t length, capacity;
 	int out_of_memory;
 };
-
-/* booth_canvas.c: writes a printf-style reason to `message` (BOOTH_CANVAS_MESSAGE_MAX bytes) unless it is NULL. */
-void booth_canvas_set_message(char *message, const char *format, ...);
 
 #endif

@@ -113,9 +113,9 @@ int booth_bus_call_failed(const sd_bus_error *error, int r, char *message, size_
 			  const char *method)
 {
 	if (error->name)
-		snprintf(message, size, "%s: %s", error->name, error->message ? error->message : "");
+		booth_message_set(message, size, "%s: %s", error->name, error->message ? error->message : "");
 	else
-		snprintf(message, size, "%s%s%s", interface ? interface : "", interface ? "." : "", method);
+		booth_message_set(message, size, "%s%s%s", interface ? interface : "", interface ? "." : "", method);
 	return error_code(error, r);
 }
 
@@ -138,7 +138,7 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 				on_job_removed, &wait);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "cannot watch systemd's jobs");
+		booth_message_set(message, size, "cannot watch systemd's jobs");
 		goto err_match;
 	}
 	r = sd_bus_call_method(bus->bus, SYSTEMD_SERVICE, SYSTEMD_PATH, SYSTEMD_MANAGER, "StopUnit", &error, &reply,
@@ -150,7 +150,7 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 	r = sd_bus_message_read(reply, "o", &job);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "StopUnit's reply");
+		booth_message_set(message, size, "StopUnit's reply");
 		goto err_call;
 	}
 	wait.job = strdup(job);
@@ -164,26 +164,26 @@ int booth_bus_stop_unit(struct booth_bus *bus, const char *unit, uint64_t timeou
 		r = sd_bus_process(bus->bus, NULL);
 		if (r < 0) {
 			code = -r;
-			snprintf(message, size, "systemd's bus");
+			booth_message_set(message, size, "systemd's bus");
 			goto err_wait;
 		}
 		if (r > 0)
 			continue;
 		if (now >= deadline) {
 			code = ETIMEDOUT;
-			snprintf(message, size, "the job %s did not finish in time", job);
+			booth_message_set(message, size, "the job %s did not finish in time", job);
 			goto err_wait;
 		}
 		r = sd_bus_wait(bus->bus, deadline - now);
 		if (r < 0 && r != -EINTR) {
 			code = -r;
-			snprintf(message, size, "systemd's bus");
+			booth_message_set(message, size, "systemd's bus");
 			goto err_wait;
 		}
 	}
 	if (strcmp(wait.result, "done") != 0) {
 		code = EBUSY;
-		snprintf(message, size, "the job ended \"%s\" (see journalctl -u %s)", wait.result, unit);
+		booth_message_set(message, size, "the job ended \"%s\" (see journalctl -u %s)", wait.result, unit);
 	}
 
 err_wait:

@@ -228,14 +228,14 @@ int booth_bus_call(struct booth_bus *bus, const char *destination, const char *p
 	r = sd_bus_message_new_method_call(bus->bus, &call, destination, path, interface, method);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "%s.%s: cannot make the call", interface, method);
+		booth_message_set(message, size, "%s.%s: cannot make the call", interface, method);
 		goto out;
 	}
 	for (size_t i = 0; signature[i] != '\0'; i++) {
 		r = append_text(call, signature[i], arguments[i]);
 		if (r < 0) {
 			code = -r;
-			snprintf(message, size, "%s.%s: argument %zu (\"%s\") is not of type '%c'", interface, method,
+			booth_message_set(message, size, "%s.%s: argument %zu (\"%s\") is not of type '%c'", interface, method,
 				 i + 1, arguments[i], signature[i]);
 			goto out;
 		}
@@ -248,10 +248,10 @@ int booth_bus_call(struct booth_bus *bus, const char *destination, const char *p
 	r = read_text(answer, &text);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "%s.%s: cannot read the reply", interface, method);
+		booth_message_set(message, size, "%s.%s: cannot read the reply", interface, method);
 	} else if (text.overflow) {
 		code = ERANGE;
-		snprintf(message, size, "%s.%s: the reply is longer than %zu bytes", interface, method, reply_size - 1);
+		booth_message_set(message, size, "%s.%s: the reply is longer than %zu bytes", interface, method, reply_size - 1);
 	}
 out:
 	sd_bus_message_unref(answer);

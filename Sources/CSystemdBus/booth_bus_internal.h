@@ -3,6 +3,7 @@
 #ifndef BOOTH_BUS_INTERNAL_H
 #define BOOTH_BUS_INTERNAL_H
 
+#include "booth_message.h"
 #include "booth_bus.h"
 
 #include <stdbool.h>

@@ -158,10 +158,10 @@ int booth_bus_managed_objects(struct booth_bus *bus, const char *destination, co
 		r = sd_bus_message_exit_container(answer);
 	if (r < 0) {
 		code = -r;
-		snprintf(message, size, "GetManagedObjects: cannot read the reply");
+		booth_message_set(message, size, "GetManagedObjects: cannot read the reply");
 	} else if (text.overflow) {
 		code = ERANGE;
-		snprintf(message, size, "GetManagedObjects: the reply is longer than %zu bytes", out_size - 1);
+		booth_message_set(message, size, "GetManagedObjects: the reply is longer than %zu bytes", out_size - 1);
 	}
 out:
 	sd_bus_message_unref(answer);
