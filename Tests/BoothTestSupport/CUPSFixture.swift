@@ -209,7 +209,7 @@ public final class CUPSFixture: @unchecked Sendable {
         // connect to server: Bad file descriptor"), so the wait is for cupsd to answer (`lpstat -r`).
         try wait("cupsd's socket") { (try? self.run("/usr/bin/lpstat", ["-h", self.socket, "-r"])) != nil }
         // Just started on a busy machine, cupsd can still refuse a connection now and then after answering one:
-        // lpadmin then says "Unable to connect to server: Bad file descriptor". It is asked again, up to 20 s.
+        // lpadmin then says "Unable to connect to server: Bad file descriptor". It is asked again, up to 60 s.
         try retrying { () throws in
             try run("/usr/sbin/lpadmin", ["-h", socket, "-p", Self.queue, "-E", "-v", printerURI, "-m", "everywhere"])
         }
@@ -371,9 +371,10 @@ public final class CUPSFixture: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` until it succeeds, again every 0.2 s while it fails with "Unable to connect to server", up to 20 s.
+    /// Runs `body` until it succeeds, again every 0.2 s while it fails with "Unable to connect to server", up to 60 s
+    /// (a busy machine's clean-clone run saw cupsd refuse lpadmin for more than 20 s).
     private func retrying(_ body: () throws -> Void) throws {
-        let end = Date().addingTimeInterval(20)
+        let end = Date().addingTimeInterval(60)
         while true {
             do {
                 return try body()
