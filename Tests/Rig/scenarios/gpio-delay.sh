@@ -1,12 +1,15 @@
 # gpio-delay: a knob press shows the delay on the LED lines (one lit per 0.5 s, the last blinking); turning changes it; a second press
 # shows the volume as a bar (100 %: the row), turning changes it (each level heard: the sound's preview); a third
 # press goes back to the sound with a readout (the selected sound's preview, its place, the visual countdown's
-# state), then the LEDs go dark. Both modes end 5 s after the last knob action, so each step follows the last at once.
+# state), then the LEDs go dark. Both modes end a while after the last knob action (5 s by default): here 30 s
+# (`delay_mode_timeout`), so a slow guest's checks between two steps never outlast a mode and turn the next press into
+# another mode's (a run saw the volume mode end by itself 5.0 s after its last detent, before the press meant to end it).
 # shellcheck shell=bash
 # rig-needs: booth
 # rig-timeout: 120
 rig_booth_chip >/dev/null
 rig_booth_config "$RIG_OUT/booth.toml"
+sed -i '/^\[countdown\]$/a delay_mode_timeout = 30' "$RIG_OUT/booth.toml"
 rig_booth_start "$RIG_OUT/booth.toml" --simulated-camera --simulated-sound
 leds=(led1 led2 led3 led4)
 rig_assert "the LEDs are dark in idle" rig_gpio_row_is booth 0000 "${leds[@]}"
