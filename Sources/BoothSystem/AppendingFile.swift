@@ -83,13 +83,6 @@ public final class AppendingFile {
     /// Writes `bytes` whole, or throws the failure of the write that stopped it (ENOSPC on a full disk; EIO for a
     /// write that wrote nothing and said no more), named as writes to `path`.
     public func writeAll(_ bytes: [UInt8], path: String) throws(SystemError) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = try SystemError.check("write", path) {
-                bytes.withUnsafeBytes { operations.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
-            }
-            guard n > 0 else { throw SystemError("write", path, errno: EIO) }
-            offset += n
-        }
+        try operations.writeAll(bytes, to: descriptor, path: path)
     }
 }

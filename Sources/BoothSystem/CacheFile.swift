@@ -14,18 +14,11 @@ public enum CacheFile {
         let temporary = "\(folder)/.\(name).partial"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw SystemError("open", temporary, errno: Glibc.errno) }
-        var written = 0
         var failure: SystemError?
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = SystemError("write", temporary, errno: Glibc.errno)
-                    return
-                }
-                written += count
-            }
+        do throws(SystemError) {
+            try SystemFileOperations().writeAll(bytes, to: fd, path: temporary)
+        } catch {
+            failure = error
         }
         if close(fd) != 0, failure == nil { failure = SystemError("close", temporary, errno: Glibc.errno) }
         if failure == nil, rename(temporary, path) != 0 { failure = SystemError("rename", path, errno: Glibc.errno) }

@@ -40,7 +40,7 @@ public struct DurableFile: Sendable {
         guard fd >= 0 else { throw SystemError("open", temporary, errno: errno) }
         var open = true
         do throws(SystemError) {
-            try writeAll(bytes, to: fd, path: temporary)
+            try operations.writeAll(bytes, to: fd, path: temporary)
             guard operations.fsync(fd) == 0 else { throw SystemError("fsync", temporary, errno: errno) }
             open = false
             guard operations.close(fd) == 0 else { throw SystemError("close", temporary, errno: errno) }
@@ -137,7 +137,7 @@ public struct DurableFile: Sendable {
             }
             var summer = ContentDigest.Summer()
             try stream(contents) { chunk throws(SystemError) in
-                try writeAll(chunk, to: fd, path: temporary)
+                try operations.writeAll(chunk, to: fd, path: temporary)
                 summer.update(chunk)
             }
             digest = summer.digest
@@ -275,21 +275,5 @@ public struct DurableFile: Sendable {
         guard fd >= 0 else { throw SystemError("open", directory, errno: errno) }
         defer { _ = operations.close(fd) }
         guard operations.fsync(fd) == 0 else { throw SystemError("fsync", directory, errno: errno) }
-    }
-
-    private func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: Int32, path: String) throws(SystemError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = try SystemError.check("write", path) {
-                bytes.withContiguousStorageIfAvailable { buffer in
-                    operations.write(fd, UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[offset...]))
-                }
-                    ?? Array(bytes).withUnsafeBytes { raw in
-                        operations.write(fd, UnsafeRawBufferPointer(rebasing: raw[offset...]))
-                    }
-            }
-            guard written > 0 else { throw SystemError("write", path, errno: EIO) }
-            offset += written
-        }
     }
 }
