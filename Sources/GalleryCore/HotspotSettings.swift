@@ -116,7 +116,8 @@ public struct HotspotSettings: Hashable, Sendable {
 
     /// NetworkManager's keyfile profile for the access point on `interface`: WPA2 or WPA3 (`security`; RSN, CCMP),
     /// shared mode (DHCP and DNS for the phones) at `address`/24, no IPv6, started at every boot until
-    /// `booth hotspot off`.
+    /// `booth hotspot off`, and tried again for as long as it fails to start (`autoconnect-retries=0`: NetworkManager
+    /// otherwise gives up after 4 tries for 5 minutes, as on a slow boot where the radio's supplicant times out).
     public func profile(interface: String) -> String {
         // The SSID as its bytes (`ssid=72;101;…;`), NetworkManager's form for any SSID: nothing to escape.
         let ssid = network.name.utf8.map { "\($0);" }.joined()
@@ -128,6 +129,7 @@ public struct HotspotSettings: Hashable, Sendable {
             interface-name=\(interface)
             autoconnect=true
             autoconnect-priority=100
+            autoconnect-retries=0
 
             [wifi]
             mode=ap

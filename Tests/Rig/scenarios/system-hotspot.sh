@@ -71,8 +71,15 @@ rig_teardown() {
 # After the reboot: NetworkManager started the hotspot by itself; `off` puts Home back.
 after_the_reboot() {
     sys_wait_ready 60
-    rig_wait_for 90 "NetworkManager to start the hotspot by itself after the reboot" \
-        bash -c "nmcli -t -f GENERAL.CONNECTION device show wlan0 2>/dev/null | grep -qx 'GENERAL.CONNECTION:HeyLook hotspot'"
+    # NetworkManager tries the profile for as long as it fails (autoconnect-retries 0): by default it gives up after 4
+    # tries for 5 minutes, and a slow boot's supplicant can time out that often. Its journal is shown if it never does.
+    rig_assert "the profile is tried until it starts" bash -c \
+        "nmcli -g connection.autoconnect-retries connection show 'HeyLook hotspot' | grep -qx 0"
+    if ! rig_wait_for_quiet 90 bash -c \
+        "nmcli -t -f GENERAL.CONNECTION device show wlan0 2>/dev/null | grep -qx 'GENERAL.CONNECTION:HeyLook hotspot'"; then
+        journalctl -b -u NetworkManager -n 60 --no-pager >&2 || true
+        rig_fail "NetworkManager did not start the hotspot by itself within $RIG_DEADLINE_S s after the reboot"
+    fi
     rig_assert "wlan0 is an access point again" bash -c "iw dev wlan0 info | grep -q 'type AP'"
     # Up once NetworkManager has its address and DHCP running (the radio is an access point a little before; beside
     # one busy loop per host core that took over 30 s once). What status said last is shown if it never says on.
