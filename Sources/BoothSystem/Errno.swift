@@ -28,4 +28,8 @@ extension Errno {
         self == .operationNotSupportedByDevice || self == .noSuchAddressOrDevice || self == .ioError
             || self == .socketShutdown || self == .socketNotConnected
     }
+
+    /// Whether this answer means the caller may not do it: EACCES (the file's or device's permissions) or EPERM (a
+    /// privilege it lacks). The booth's one list of them.
+    public var meansNotAllowed: Bool { self == .permissionDenied || self == .notPermitted }
 }

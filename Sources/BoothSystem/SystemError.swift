@@ -80,7 +80,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         switch code {
         case ENOSPC, EDQUOT: "the disk is full: export and remove photos, or free space"
         case EROFS: "the file system is read-only: check the card or stick (write-protect switch)"
-        case EACCES, EPERM: "permission denied: the booth's user must own the folder"
+        case _ where Errno(rawValue: code).meansNotAllowed: "permission denied: the booth's user must own the folder"
         case EIO: "input/output error: the card or stick may be failing or was pulled out"
         default: nil
         }

@@ -74,10 +74,9 @@ final class GPIOChip {
     static func deviceError(
         _ operation: GPIOError.Operation, device: String, line: GPIOError.Line?, _ code: Int32
     ) -> GPIOError {
-        switch code {
-        case EACCES, EPERM: .permissionDenied(operation: operation, device: device, line: line, errno: code)
-        default: .system(operation: operation, device: device, line: line, errno: code)
-        }
+        Errno(rawValue: code).meansNotAllowed
+            ? .permissionDenied(operation: operation, device: device, line: line, errno: code)
+            : .system(operation: operation, device: device, line: line, errno: code)
     }
 
     /// Tries each of `ChipSelector.autoLabels`; a permission failure wins over "not found".
@@ -87,7 +86,7 @@ final class GPIOChip {
             do throws(LibGPIOD.Failure) {
                 return try LibGPIOD.openChip(label: label)
             } catch {
-                if failure.code != EACCES, failure.code != EPERM { failure = error }
+                if !Errno(rawValue: failure.code).meansNotAllowed { failure = error }
             }
         }
         throw failure

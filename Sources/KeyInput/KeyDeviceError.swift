@@ -43,10 +43,11 @@ public struct KeyDeviceError: Error, Hashable, Sendable, CustomStringConvertible
             return "it went away (unplugged, or a Bluetooth remote asleep or out of range); it is taken again when it "
                 + "returns"
         }
-        return switch code {
-        case .permissionDenied:
-            "the booth may read only the devices its udev rule gives it (remote.devices): check the name with "
+        if code.meansNotAllowed {
+            return "the booth may read only the devices its udev rule gives it (remote.devices): check the name with "
                 + "`booth remote list`, then `sudo udevadm trigger` or plug the device in again"
+        }
+        return switch code {
         case .resourceBusy:
             "another program took it for itself (a desktop session, `evtest --grab`): stop that program"
         case .inappropriateIOCTLForDevice, .invalidArgument:

@@ -158,7 +158,7 @@ public final class PhotoStore: @unchecked Sendable {
         companions: [Companion] = []
     ) throws(SystemError) -> String {
         let bytes = companions.reduce(Int64(jpeg.count)) { $0 + Int64($1.bytes.count) }
-        if let free = freeBytes(), free - bytes < reserve {
+        if let free = freeBytes(), !room.fits(bytes, free: free) {
             throw SystemError("save", directory, errno: ENOSPC)
         }
         // Past a file named with the maximum number, the lowest free number (both folders listed: a
@@ -264,11 +264,14 @@ public final class PhotoStore: @unchecked Sendable {
         return Int64(stats.f_bavail) * Int64(stats.f_frsize)
     }
 
-    /// Whether a typical photo (`photoBytes`) still fits above the reserve.
-    public func hasRoom(photoBytes: Int64 = 8 * 1024 * 1024) -> Bool {
+    /// Whether a typical photo still fits above the reserve (true where the free space is unknown).
+    public func hasRoom() -> Bool {
         guard let free = freeBytes() else { return true }
-        return free - photoBytes >= reserve
+        return room.hasRoom(free: free)
     }
+
+    /// The store's free-space thresholds.
+    public var room: FreeSpaceRule { FreeSpaceRule(reserve: reserve) }
 
     /// Writes the index atomically; both workers call it.
     private func writeIndex() throws(SystemError) {

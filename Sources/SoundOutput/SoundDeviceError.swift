@@ -37,12 +37,10 @@ public struct SoundDeviceError: Error, Sendable, Equatable, CustomStringConverti
 
     /// The failure kind derived from `code`.
     public var kind: Kind {
-        if Errno(rawValue: code).meansDeviceMissing { return .missingDevice }
-        return switch code {
-        case EBUSY: .busy
-        case EACCES, EPERM: .permissionDenied
-        default: .other
-        }
+        let code = Errno(rawValue: code)
+        if code.meansDeviceMissing { return .missingDevice }
+        if code.meansNotAllowed { return .permissionDenied }
+        return code == .resourceBusy ? .busy : .other
     }
 
     /// "<operation> on sound device '<device>' failed: <errno text>. Fix: ..."

@@ -29,7 +29,7 @@ extension DoctorCommand {
             "\(directory) (owner \(owner)): \(kept) photos, \(entries.count - kept) discarded, "
                 + (free.map { "\($0 / 1_048_576) MiB free" } ?? "free space unknown")
         ]
-        if let free, free - 8 * 1024 * 1024 < reserve {
+        if let free, !FreeSpaceRule(reserve: reserve).hasRoom(free: free) {
             problems.append("below the free-space reserve: export and remove photos")
         }
         for name in ["discarded", PhotoStore.indexName, PhotoStore.boothIDName, PhotoStore.lockName] {

@@ -44,7 +44,7 @@ struct PrintCommand: ParsableCommand {
             do {
                 try file.append(PrintLedger.resetLine + "\n")
             } catch var error {
-                if error.code == .permissionDenied { error.fix = "run it with sudo: sudo booth print reset" }
+                if error.code.meansNotAllowed { error.fix = "run it with sudo: sudo booth print reset" }
                 throw BoothFailure("cannot reset the print count: \(error)")
             }
             print(

@@ -98,7 +98,7 @@ final class PhotoSaver {
         if cleanupExported, !store.hasRoom() {
             do {
                 let removed = try store.removeExportedPhotos(
-                    untilFree: store.reserve + 64 * 1024 * 1024, countingOnly: owners?.all)
+                    untilFree: store.room.cleanupTarget, countingOnly: owners?.all)
                 if !removed.isEmpty { Log.info("storage: removed \(removed.count) photo(s) already on a stick") }
             } catch {
                 post(.error("cleanup: \(error)"))

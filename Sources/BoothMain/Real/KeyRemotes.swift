@@ -123,7 +123,7 @@ final class KeyRemotes: InputDevice {
             // Not readable by the booth (every device but its remotes, under the udev rule), or gone again: not ours
             // until the node changes. Anything else is said once.
             if !error.isGone { others.insert(path) }
-            if !error.isGone, error.code != .permissionDenied { Log.warning("remote: \(error)") }
+            if !error.isGone, !error.code.meansNotAllowed { Log.warning("remote: \(error)") }
             return
         }
         guard
