@@ -1,5 +1,6 @@
 // EventLoopTests: the epoll loop's descriptors, timers, signals and clock.
 import BoothCore
+import BoothSystem
 import BoothTime
 import CBoothSys
 import Dispatch
@@ -79,6 +80,32 @@ import Testing
         loop.schedule(at: loop.now().advanced(by: .seconds(10))) { loop.stop() }
         try loop.run()
         #expect(received == Array(0..<1000))
+    }
+
+    // Mutations this fails: a Worker that does not count its job (the clock jumps an hour before the reports), or
+    // that never uncounts it (the hour is then waited for in real time, past the suite's limit).
+    @Test func aVirtualClockWaitsForAWorkersJobThenSkipsAhead() throws {
+        let loop = try EventLoop(clock: LoopClock(virtual: true))
+        let start = loop.now()
+        var reportedAt: [Int64] = []
+        let worker = try Worker<Int>(label: "test.worker", loop: loop) { _ in
+            reportedAt.append(loop.now().since(start))
+        }
+        var timerAt: Int64?
+        loop.schedule(at: start.advanced(by: .seconds(3600))) {
+            timerAt = loop.now().since(start)
+            loop.stop()
+        }
+        worker.run { post in
+            post(1)
+            ThreadSleep.pause(milliseconds: 200)
+            post(2)
+        }
+        try loop.run()
+        #expect(reportedAt.count == 2)
+        #expect(reportedAt.allSatisfy { $0 < .seconds(60) }, "the clock jumped while the job ran: \(reportedAt)")
+        #expect(timerAt.map { $0 >= .seconds(3600) } == true, "then it skipped to the timer")
+        worker.finish()
     }
 
     @Test func aSignalArrivesAsAnEventNotAnInterruption() throws {

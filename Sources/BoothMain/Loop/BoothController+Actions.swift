@@ -60,7 +60,6 @@ extension BoothController {
             guard let frame = frames.removeValue(forKey: id) else {
                 preconditionFailure("savePhoto for capture \(id) with no frame")
             }
-            loop.backgroundWork += 1
             saver.save(
                 id, frame: frame, takenAt: wallClock.photoTime(), moment: wallClock.moment(of: frame.sensorTime),
                 markPath: wallClock.datingMarkPath,
@@ -71,8 +70,6 @@ extension BoothController {
             captureTriggers[id] = nil
             devices.camera.expire(id)
         case .checkStorage:
-            // Background work until it answers: virtual time waits for it, as for a save.
-            loop.backgroundWork += 1
             saver.checkStorage()
         case .measureLight:
             dispatch(.lightMeasured(lux: devices.camera.lightLevel), at: time)

@@ -125,18 +125,15 @@ extension BoothController {
         let now = loop.now()
         switch result {
         case .saved(let id, let path, let bytes):
-            loop.backgroundWork -= 1
             log.record(
                 "photoSaved", at: now,
                 [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
             dispatch(.photoSaved(id, path: path), at: now)
         case .failed(let id, let reason):
-            loop.backgroundWork -= 1
             dispatch(.photoSaveFailed(id, reason: reason), at: now)
         case .discarded(let path):
             log.record("photoDiscarded", at: now, [("path", .string(path))])
-        case .storage(let hasRoom, let requested):
-            if requested { loop.backgroundWork -= 1 }
+        case .storage(let hasRoom):
             dispatch(.storageChecked(hasRoom: hasRoom), at: now)
         case .error(let message):
             log.record("error", at: now, [("message", .string(message))])

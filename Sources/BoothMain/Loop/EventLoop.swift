@@ -28,9 +28,9 @@ final class EventLoop {
     /// instead of waiting for it. The state machine, devices and timers run exactly as in real time;
     /// only idle waiting is skipped.
     let clock: LoopClock
-    /// Work running on other threads whose result the loop must wait for in real time (a photo being
-    /// encoded and saved); virtual time never jumps while it is above zero.
-    var backgroundWork = 0
+    /// The workers' outstanding jobs (`Worker`, `track`): work on other threads whose result the loop must wait for
+    /// in real time (a photo being saved, a print handed to CUPS); virtual time never jumps while any has one.
+    private var pendingJobs: [PendingJobs] = []
     /// Runs after the callbacks of each wake-up (the events log is written there).
     var afterCallbacks: () -> Void = {}
 
@@ -39,6 +39,11 @@ final class EventLoop {
         epoll = try Epoll()
         timer = try TimerDescriptor()
         try register(timer.fileDescriptor, events: .readable) { [unowned self] _ in self.timerFired() }
+    }
+
+    /// Counts `jobs` as background work: virtual time waits while it is not empty.
+    func track(_ jobs: PendingJobs) {
+        pendingJobs.append(jobs)
     }
 
     /// Watches `fd` for input; `handler` runs on the loop thread.
@@ -103,7 +108,8 @@ final class EventLoop {
     func run() throws(SystemError) {
         running = true
         while running {
-            let skipIdle = clock.isVirtual && backgroundWork == 0 && !timers.isEmpty
+            let skipIdle =
+                clock.isVirtual && pendingJobs.allSatisfy(\.isEmpty) && !timers.isEmpty
             let count = try epoll.wait(timeout: skipIdle ? 0 : -1) { fd, events in
                 guard running else { return }
                 handlers[fd]?(events)

@@ -16,8 +16,8 @@ import Printing
 /// event it was made for is over) is reported not printed instead of sent. A job CUPS cannot be asked about while it is out
 /// of reach is asked about again. Before a page is sent, the print ledger (`PrintLedgerFile`) is read and the limits
 /// asked (`PrintLedger.refusal`); each print CUPS took is added to it, durably. Reports come back on the loop's
-/// thread. Photos being made into pages and sent, and a look at the queue, count as the loop's background work
-/// (virtual time waits for CUPS to answer); a job being printed does not.
+/// thread. Each call to CUPS on the worker (pages made and sent, a look at the queue or at the open jobs) counts as the
+/// loop's background work (virtual time waits for CUPS to answer); a job being printed between the looks does not.
 final class PhotoPrinter {
     /// How often open jobs are looked at.
     static let followInterval: Int64 = .seconds(2)
@@ -87,7 +87,6 @@ final class PhotoPrinter {
     /// limits allow: the photos themselves, or the layouts `sheet` makes of them. `answer`, when given, gets what
     /// became of them on the loop's thread once every page was sent, refused, limited or set to wait.
     func print(_ photos: [String], answer: ((Outcome) -> Void)? = nil) {
-        loop.backgroundWork += 1
         let number = answer.map { answer in
             defer { nextAnswer += 1 }
             answers[nextAnswer] = answer
@@ -176,7 +175,6 @@ final class PhotoPrinter {
         let pages = waiting.map { (page: $0.page, mark: Optional($0.mark)) }
         resent += waiting.map { ($0.page, $0.since, $0.mark) }
         waiting = []
-        loop.backgroundWork += 1
         worker.run { [client, copies, ledger, limits] post in
             defer { post(.handedOver(Outcome(), answer: nil)) }
             Self.send(pages, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
@@ -288,7 +286,6 @@ final class PhotoPrinter {
         case .kept:
             break
         case .handedOver(let outcome, let number):
-            loop.backgroundWork -= 1
             if let number, let answer = answers.removeValue(forKey: number) { answer(outcome) }
         case .ended(_, let job, _), .lost(_, let job, _):
             open[job] = nil
@@ -296,7 +293,6 @@ final class PhotoPrinter {
             looking = false
             scheduleLook()
         case .queue(let attention, let reachable):
-            loop.backgroundWork -= 1
             if !finished { settleWaiting(reachable: reachable) }
             // Only a change is news.
             guard lastAttention != .some(attention) else { return }
@@ -328,7 +324,6 @@ final class PhotoPrinter {
 
     /// Asks CUPS how the queue is on the worker (reporting a change), then again in `queueInterval`.
     private func lookAtQueue() {
-        loop.backgroundWork += 1
         worker.run { [client] post in
             do throws(PrintError) {
                 post(.queue(attention: try client.queueState().attention, reachable: true))

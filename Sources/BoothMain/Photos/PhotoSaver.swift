@@ -17,8 +17,8 @@ final class PhotoSaver {
         case failed(CaptureID, reason: String)
         /// A retake was moved aside.
         case discarded(path: String)
-        /// Free space was measured: after a save, or (`requested`) because `checkStorage` asked.
-        case storage(hasRoom: Bool, requested: Bool)
+        /// Free space was measured: after a save, or because `checkStorage` asked.
+        case storage(hasRoom: Bool)
         /// A background step failed (discard, choices).
         case error(String)
     }
@@ -77,7 +77,7 @@ final class PhotoSaver {
             } catch {
                 post(.failed(id, reason: String(describing: error)))
             }
-            Self.postStorage(store, post, cleanupExported: cleanup, owners: owners, requested: false)
+            Self.postStorage(store, post, cleanupExported: cleanup, owners: owners)
         }
     }
 
@@ -93,7 +93,7 @@ final class PhotoSaver {
 
     /// On the worker: measures free space, first making room from exported photos if allowed.
     private static func postStorage(
-        _ store: PhotoStore, _ post: (Result) -> Void, cleanupExported: Bool, owners: OwnerSticks?, requested: Bool
+        _ store: PhotoStore, _ post: (Result) -> Void, cleanupExported: Bool, owners: OwnerSticks?
     ) {
         if cleanupExported, !store.hasRoom() {
             do {
@@ -104,7 +104,7 @@ final class PhotoSaver {
                 post(.error("cleanup: \(error)"))
             }
         }
-        post(.storage(hasRoom: store.hasRoom(), requested: requested))
+        post(.storage(hasRoom: store.hasRoom()))
     }
 
     /// Moves a retaken photo aside.
@@ -129,10 +129,10 @@ final class PhotoSaver {
                     + "again from the files, without the checksums they were saved with"))
     }
 
-    /// Measures free space; the result comes as `.storage(requested: true)`.
+    /// Measures free space; the result comes as `.storage`.
     func checkStorage() {
         worker.run { [store, cleanupExported, owners] post in
-            Self.postStorage(store, post, cleanupExported: cleanupExported, owners: owners, requested: true)
+            Self.postStorage(store, post, cleanupExported: cleanupExported, owners: owners)
         }
     }
 

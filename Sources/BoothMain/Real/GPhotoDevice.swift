@@ -92,8 +92,6 @@ final class GPhotoDevice: CameraDevice {
             return
         }
         inFlight.insert(id)
-        // Background work until the worker answers: virtual time (tests) waits for the camera, as for a save.
-        loop.backgroundWork += 1
         worker.run { [session] post in
             post(.captured(id, session.capture(waitSeconds: Self.photoWait)))
         }
@@ -142,7 +140,6 @@ final class GPhotoDevice: CameraDevice {
             openProblem = "\(error)"
             retry.opened(problem: openProblem)
         case .captured(let id, let result):
-            loop.backgroundWork -= 1
             inFlight.remove(id)
             let dropped = expired.remove(id) != nil
             switch result {
@@ -164,7 +161,6 @@ final class GPhotoDevice: CameraDevice {
         case .note(let text):
             Log.warning("camera: \(text)")
         case .awake(let level, let lost):
-            loop.backgroundWork -= 1
             if let lost {
                 lose(lost)
             } else if opened != nil {
@@ -202,8 +198,6 @@ final class GPhotoDevice: CameraDevice {
             keepAwakeTick = nil
             guard opened != nil else { return }
             if idle, inFlight.isEmpty {
-                // Background work until it answers: virtual time (tests) waits for it.
-                loop.backgroundWork += 1
                 worker.run { [session] post in
                     let lost = session.keepAwake()
                     post(.awake(battery: session.battery, lost: lost))
