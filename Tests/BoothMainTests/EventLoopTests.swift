@@ -88,9 +88,7 @@ import Testing
         let loop = try EventLoop(clock: LoopClock(virtual: true))
         let start = loop.now()
         var reportedAt: [Int64] = []
-        let worker = try Worker<Int>(label: "test.worker", loop: loop) { _ in
-            reportedAt.append(loop.now().since(start))
-        }
+        let worker = try Worker<Int>(label: "test.worker", loop: loop)
         var timerAt: Int64?
         loop.schedule(at: start.advanced(by: .seconds(3600))) {
             timerAt = loop.now().since(start)
@@ -100,6 +98,8 @@ import Testing
             post(1)
             ThreadSleep.pause(milliseconds: 200)
             post(2)
+        } then: { _ in
+            reportedAt.append(loop.now().since(start))
         }
         try loop.run()
         #expect(reportedAt.count == 2)

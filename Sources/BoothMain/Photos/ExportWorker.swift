@@ -38,6 +38,9 @@ final class ExportWorker {
     }
 
     private let worker: Worker<Report>
+    private let loop: EventLoop
+    /// Gets every report on the loop's thread.
+    private let report: (Report) -> Void
     private let exporter: StickExporter
     /// What the booth does with a stick's sounds, before its photos.
     private let sounds: StickSounds
@@ -76,13 +79,13 @@ final class ExportWorker {
                 folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
                 owners: owners, joinCard: settings.joinCardFile, raw: settings.exportRaw))
         self.sounds = sounds
-        // The worker's messages and the watcher's changes reach this worker's methods once it is made: both come
-        // only from the loop's callbacks, which start after.
-        var received: (Report) -> Void = { _ in }
+        self.loop = loop
+        self.report = report
+        worker = try Worker(label: "heylook.export", loop: loop)
+        // The watcher's changes reach this worker once it is made: they come only from the loop's callbacks, which
+        // start after.
         var changed: (StickChange) -> Void = { _ in }
-        worker = try Worker(label: "heylook.export", loop: loop) { received($0) }
         watcher = try StickWatcher(mediaRoot: settings.mediaRoot, loop: loop) { changed($0) }
-        received = { [unowned self] message in self.received(message, on: loop, report: report) }
         changed = { [unowned self] change in self.changed(change, report: report) }
     }
 
@@ -144,7 +147,7 @@ final class ExportWorker {
     /// system there is still `device`, the one mountinfo showed; `claim` makes the stick the owner's first.
     func export(to mountPoint: String, device: String, claim: Bool = false) {
         guard presence.exportStarting(at: mountPoint) else { return }
-        worker.run { [exporter, stopping, sounds] post in
+        let job: @Sendable (_ post: (Report) -> Void) -> Void = { [exporter, stopping, sounds] post in
             // Once the stick is accepted (with export.sticks = "owner": one of the owner's), its sounds first.
             let accepted = {
                 if claim { post(.claimed(mountPoint: mountPoint)) }
@@ -171,6 +174,7 @@ final class ExportWorker {
                         unmounted: error.unmounted))
             }
         }
+        worker.run(job) { [unowned self] in received($0, on: loop, report: report) }
     }
 
     /// Shutdown: a running export stops before the next file it would read back or copy, writes the manifest,

@@ -75,9 +75,7 @@ final class PhotoPrinter {
         self.limits = limits
         self.loop = loop
         self.handle = handle
-        var deliver: (Report) -> Void = { _ in }
-        worker = try Worker(label: "heylook.print", loop: loop) { deliver($0) }
-        deliver = { [unowned self] report in self.received(report) }
+        worker = try Worker(label: "heylook.print", loop: loop)
         resumeJobs()
         restoreWaiting()
         lookAtQueue()
@@ -92,7 +90,7 @@ final class PhotoPrinter {
             answers[nextAnswer] = answer
             return nextAnswer
         }
-        worker.run { [client, copies, ledger, limits, sheet] post in
+        onWorker { [client, copies, ledger, limits, sheet] post in
             var outcome = Outcome()
             func counted(_ report: Report) {
                 outcome.count(report)
@@ -175,10 +173,15 @@ final class PhotoPrinter {
         let pages = waiting.map { (page: $0.page, mark: Optional($0.mark)) }
         resent += waiting.map { ($0.page, $0.since, $0.mark) }
         waiting = []
-        worker.run { [client, copies, ledger, limits] post in
+        onWorker { [client, copies, ledger, limits] post in
             defer { post(.handedOver(Outcome(), answer: nil)) }
             Self.send(pages, client: client, copies: copies, ledger: ledger, limits: limits, post: post)
         }
+    }
+
+    /// Runs `job` on the worker; its reports reach `received` on the loop's thread.
+    private func onWorker(_ job: @escaping @Sendable (_ post: (Report) -> Void) -> Void) {
+        worker.run(job) { [unowned self] in received($0) }
     }
 
     /// Shutdown: waits for the photos being sent (a job CUPS took prints without the booth); their reports go to
@@ -218,7 +221,7 @@ final class PhotoPrinter {
     private func keepWaiting() {
         guard !finished else { return }
         let list = waitingList
-        worker.run { [waitingFile] _ in Self.keep(list, in: waitingFile) }
+        onWorker { [waitingFile] _ in Self.keep(list, in: waitingFile) }
     }
 
     /// Writes `list` to `file`; a failure is in the journal (the pages wait only while the booth runs then).
@@ -236,7 +239,7 @@ final class PhotoPrinter {
     /// reaches CUPS), except those the ledger shows CUPS took after they began to wait, and those from an event
     /// before `booth print reset` (reported not printed). A file that cannot be read is set aside, not overwritten.
     private func restoreWaiting() {
-        worker.run { [ledger, waitingFile] post in
+        onWorker { [ledger, waitingFile] post in
             let kept: PrintWaitingList
             do throws(SystemError) {
                 kept = try waitingFile.read()
@@ -304,7 +307,7 @@ final class PhotoPrinter {
     /// On the worker: the last jobs the ledger names that CUPS has not ended (sent before a restart, waiting for
     /// paper, say) are reported to be followed, so each ends in `printed` or `printFailed` and none is sent twice.
     private func resumeJobs() {
-        worker.run { [client, ledger] post in
+        onWorker { [client, ledger] post in
             guard let recent = try? ledger.read().recentJobs else { return }
             for sent in recent {
                 guard let state = try? client.state(ofJob: sent.job), !state.isFinal else { continue }
@@ -324,7 +327,7 @@ final class PhotoPrinter {
 
     /// Asks CUPS how the queue is on the worker (reporting a change), then again in `queueInterval`.
     private func lookAtQueue() {
-        worker.run { [client] post in
+        onWorker { [client] post in
             do throws(PrintError) {
                 post(.queue(attention: try client.queueState().attention, reachable: true))
             } catch {
@@ -341,7 +344,7 @@ final class PhotoPrinter {
     private func look() {
         let jobs = open
         looking = true
-        worker.run { [client] post in
+        onWorker { [client] post in
             for (job, photo) in jobs.sorted(by: { $0.key < $1.key }) {
                 do throws(PrintError) {
                     let state = try client.state(ofJob: job)

@@ -24,6 +24,8 @@ final class PhotoSaver {
     }
 
     private let worker: Worker<Result>
+    /// Gets every result on the loop's thread.
+    private let handle: (Result) -> Void
     private let store: PhotoStore
     private let options: JPEGOptions
     private let orientation: Int
@@ -43,7 +45,8 @@ final class PhotoSaver {
         self.owners = owners
         self.options = options
         self.orientation = orientation
-        worker = try Worker(label: "heylook.save", loop: loop, handle: handle)
+        self.handle = handle
+        worker = try Worker(label: "heylook.save", loop: loop)
     }
 
     /// Encodes `frame` and saves it, dated `dateTime` (nil: undated, no date in the name or EXIF, and `moment`
@@ -59,7 +62,7 @@ final class PhotoSaver {
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
             exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
         let companions = frame.companions
-        worker.run { [store, options, cleanup = cleanupExported, owners] post in
+        onWorker { [store, options, cleanup = cleanupExported, owners] post in
             let jpeg: [UInt8]
             do {
                 jpeg = try frame.encodeJPEG(options)
@@ -109,7 +112,7 @@ final class PhotoSaver {
 
     /// Moves a retaken photo aside.
     func discard(_ path: String) {
-        worker.run { [store] post in
+        onWorker { [store] post in
             do {
                 try store.discard(path)
                 post(.discarded(path: path))
@@ -131,14 +134,14 @@ final class PhotoSaver {
 
     /// Measures free space; the result comes as `.storage`.
     func checkStorage() {
-        worker.run { [store, cleanupExported, owners] post in
+        onWorker { [store, cleanupExported, owners] post in
             Self.postStorage(store, post, cleanupExported: cleanupExported, owners: owners)
         }
     }
 
     /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
     func persist(_ choices: RuntimeChoices, to path: String) {
-        worker.run { post in
+        onWorker { post in
             let slash = path.lastIndex(of: "/") ?? path.startIndex
             let directory = slash == path.startIndex ? "/" : String(path[..<slash])
             let name = String(path[path.index(after: slash)...])
@@ -151,6 +154,11 @@ final class PhotoSaver {
                 post(.error("saving choices: \(error)"))
             }
         }
+    }
+
+    /// Runs `job` on the worker; its results go to the handler the saver was made with.
+    private func onWorker(_ job: @escaping @Sendable (_ post: (Result) -> Void) -> Void) {
+        worker.run(job, then: handle)
     }
 
     /// Waits for every queued job (shutdown); returns the results the loop has not handled.

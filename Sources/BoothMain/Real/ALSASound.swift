@@ -70,11 +70,7 @@ final class ALSASound: SoundDevice {
         for sound in custom { sources[sound.name] = sound.buffer }
         self.sources = sources
         silent = SilentSound(context, name: "silent", durations: sources.mapValues(\.durationNanoseconds))
-        // The converter's results reach `take` once this sound is made: they come only from the loop's callbacks,
-        // which start after (the same wiring as ExportWorker's).
-        var converted: (Converted) -> Void = { _ in }
-        converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop) { converted($0) }
-        converted = { [unowned self] in self.take($0) }
+        converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop)
         retry.opened(problem: open())
         if playback != nil { watchMixer() }
     }
@@ -171,6 +167,8 @@ final class ALSASound: SoundDevice {
                     sound.buffer, sampleRate: sampleRate, channels: channels, gainDecibels: gain)
             }
             post(converted)
+        } then: { [unowned self] in
+            take($0)
         }
     }
 

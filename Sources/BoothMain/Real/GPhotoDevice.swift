@@ -38,7 +38,7 @@ final class GPhotoDevice: CameraDevice {
     private let context: DeviceContext
     private var loop: EventLoop { context.loop }
     private let session: GPhotoSession
-    private var worker: Worker<Report>!
+    private let worker: Worker<Report>
     /// The open camera's name and model; nil while it is not open.
     private var opened: GPhotoSession.Opened?
     /// Whether an open is under way on the worker.
@@ -74,7 +74,7 @@ final class GPhotoDevice: CameraDevice {
     init(_ context: DeviceContext, session: GPhotoSession) throws(SystemError) {
         self.context = context
         self.session = session
-        worker = try Worker(label: "heylook.camera", loop: context.loop) { [unowned self] in handle($0) }
+        worker = try Worker(label: "heylook.camera", loop: context.loop)
         opening = true
         handle(.opened(session.open()))
     }
@@ -92,14 +92,14 @@ final class GPhotoDevice: CameraDevice {
             return
         }
         inFlight.insert(id)
-        worker.run { [session] post in
+        onWorker { [session] post in
             post(.captured(id, session.capture(waitSeconds: Self.photoWait)))
         }
     }
 
     func focus() {
         guard opened != nil else { return }
-        worker.run { [session] post in
+        onWorker { [session] post in
             if let note = session.focus() { post(.note(note)) }
         }
     }
@@ -116,14 +116,19 @@ final class GPhotoDevice: CameraDevice {
     /// Puts back the camera's setting the booth changed and closes it (its USB interface free for others); waits
     /// for the worker.
     func stop() {
-        worker.run { [session] _ in session.close() }
+        onWorker { [session] _ in session.close() }
         worker.finish()
+    }
+
+    /// Runs `job` on the camera's worker; its reports reach `handle` on the loop's thread.
+    private func onWorker(_ job: @escaping @Sendable (_ post: (Report) -> Void) -> Void) {
+        worker.run(job) { [unowned self] in handle($0) }
     }
 
     private func startOpening() {
         guard !opening else { return }
         opening = true
-        worker.run { [session] post in post(.opened(session.open())) }
+        onWorker { [session] post in post(.opened(session.open())) }
     }
 
     private func handle(_ report: Report) {
@@ -187,7 +192,7 @@ final class GPhotoDevice: CameraDevice {
         openProblem = reason
         if let keepAwakeTick { loop.cancel(keepAwakeTick) }
         keepAwakeTick = nil
-        worker.run { [session] _ in session.close() }
+        onWorker { [session] _ in session.close() }
         retry.lost(reason)
     }
 
@@ -198,7 +203,7 @@ final class GPhotoDevice: CameraDevice {
             keepAwakeTick = nil
             guard opened != nil else { return }
             if idle, inFlight.isEmpty {
-                worker.run { [session] post in
+                onWorker { [session] post in
                     let lost = session.keepAwake()
                     post(.awake(battery: session.battery, lost: lost))
                 }

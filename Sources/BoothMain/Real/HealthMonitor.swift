@@ -13,11 +13,14 @@ final class HealthMonitor: InputDevice {
     let name = "health"
     private let interval: Int64
     private let worker: Worker<HealthReading>?
+    /// Where the readings are reported.
+    private let context: DeviceContext
 
     /// A monitor of the files below `sysRoot` (tests give a folder of their own) on `context`'s loop, reading at
     /// the loop's first turn; none when neither file is there.
     init(_ context: DeviceContext, sysRoot: String = "/sys", interval: Int64 = .seconds(60)) throws(SystemError) {
         self.interval = interval
+        self.context = context
         let sources = Self.sources(sysRoot: sysRoot)
         guard sources.temperature != nil || sources.throttled != nil else {
             Log.info("health: no thermal zone or firmware flags below \(sysRoot): temperature and power not watched")
@@ -25,15 +28,17 @@ final class HealthMonitor: InputDevice {
             return
         }
         let loop = context.loop
-        worker = try Worker(label: "heylook.health", loop: loop) { reading in
-            context.report(.healthMeasured(reading), loop.now())
-        }
+        worker = try Worker(label: "heylook.health", loop: loop)
         read(sources, next: loop.now(), on: loop)
     }
 
     /// Reads now (off the loop), then again at `next + interval`.
     private func read(_ sources: Sources, next: Instant, on loop: EventLoop) {
-        worker?.run { post in post(Self.read(sources)) }
+        worker?.run { post in
+            post(Self.read(sources))
+        } then: { [context] reading in
+            context.report(.healthMeasured(reading), loop.now())
+        }
         let following = next.advanced(by: interval)
         loop.schedule(at: following) { [weak self, weak loop] in
             guard let self, let loop else { return }
