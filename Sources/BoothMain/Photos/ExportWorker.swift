@@ -82,15 +82,12 @@ final class ExportWorker {
         self.loop = loop
         self.report = report
         worker = try Worker(label: "heylook.export", loop: loop)
-        // The watcher's changes reach this worker once it is made: they come only from the loop's callbacks, which
-        // start after.
-        var changed: (StickChange) -> Void = { _ in }
-        watcher = try StickWatcher(mediaRoot: settings.mediaRoot, loop: loop) { changed($0) }
-        changed = { [unowned self] change in self.changed(change, report: report) }
+        watcher = try StickWatcher(mediaRoot: settings.mediaRoot)
+        try watcher.watch(on: loop) { [unowned self] change in changed(change) }
     }
 
     /// On the loop: a message of the export running on the worker thread.
-    private func received(_ message: Report, on loop: EventLoop, report: @escaping (Report) -> Void) {
+    private func received(_ message: Report) {
         switch message {
         case .finished(let point, let summary):
             presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? devices[point] : nil)
@@ -102,11 +99,11 @@ final class ExportWorker {
         default: break
         }
         report(message)
-        pollForPulls(on: loop, report: report)
+        pollForPulls()
     }
 
     /// On the loop: a stick was mounted or its mount went away.
-    private func changed(_ change: StickChange, report: (Report) -> Void) {
+    private func changed(_ change: StickChange) {
         switch change {
         case .inserted(let mount):
             devices[mount.mountPoint] = mount.device
@@ -122,15 +119,15 @@ final class ExportWorker {
     /// While a stick the booth unmounted is still plugged in, looks for its block device every
     /// `pullPollInterval` and reports it removed once the device is gone (the LEDs leave "safe to
     /// remove"). Nothing is polled otherwise.
-    private func pollForPulls(on loop: EventLoop, report: @escaping (Report) -> Void) {
+    private func pollForPulls() {
         guard pullPoll == nil, !presence.awaitingPull.isEmpty else { return }
         let deadline = loop.now() + Self.pullPollInterval
         pullPoll = loop.schedule(at: deadline) { [unowned self] in
             self.pullPoll = nil
             for point in self.presence.poll(present: { FileAccess.exists("/sys/dev/block/\($0)") }) {
-                report(.removed(mountPoint: point))
+                self.report(.removed(mountPoint: point))
             }
-            self.pollForPulls(on: loop, report: report)
+            self.pollForPulls()
         }
     }
 
@@ -174,7 +171,7 @@ final class ExportWorker {
                         unmounted: error.unmounted))
             }
         }
-        worker.run(job) { [unowned self] in received($0, on: loop, report: report) }
+        worker.run(job) { [unowned self] in received($0) }
     }
 
     /// Shutdown: a running export stops before the next file it would read back or copy, writes the manifest,

@@ -13,13 +13,15 @@ final class StickWatcher {
     private var tracker: StickTracker
     private let table: KernelTable
 
-    /// A watcher of mounts below `mediaRoot` on `loop`, reporting each change to `report`; `mountInfo` is the table
-    /// read. Sticks already mounted are reported as inserted at the loop's first turn.
-    init(
-        mediaRoot: String, mountInfo: String = "/proc/self/mountinfo", loop: EventLoop, report: @escaping Report
-    ) throws(SystemError) {
+    /// A watcher of mounts below `mediaRoot`; `mountInfo` is the table read. It watches once `watch` says where.
+    init(mediaRoot: String, mountInfo: String = "/proc/self/mountinfo") throws(SystemError) {
         tracker = StickTracker(root: mediaRoot)
         table = try KernelTable(path: mountInfo)
+    }
+
+    /// Watches on `loop`, reporting each change to `report`. Sticks already mounted are reported as inserted at the
+    /// loop's first turn.
+    func watch(on loop: EventLoop, report: @escaping Report) throws(SystemError) {
         try loop.register(exceptional: table.fileDescriptor) { [unowned self] in
             for change in self.reread() { report(change) }
         }
