@@ -123,14 +123,30 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "JoinCardTests", dependencies: ["JoinCard", "GalleryCore"], swiftSettings: strict),
 
-        // The `booth` executable: one single-threaded epoll loop over every device.
+        // The running booth: its one single-threaded epoll loop, the workers that report to it, the controller that
+        // feeds the state machine and carries out its actions, and every device behind it, real and simulated.
+        .target(
+            name: "BoothRuntime",
+            dependencies: [
+                "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPhotoCapture", "GPIOInput", "KeyInput",
+                "LEDCountdown", "PhotoModel", "PhotoStore", "PhotoEncoding", "Printing", "USBSticks", "SoundOutput",
+            ],
+            swiftSettings: strict),
+        .testTarget(
+            name: "BoothRuntimeTests",
+            dependencies: [
+                "BoothTestSupport", "BoothRuntime", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture",
+                "CBoothSys", "Checksum", "GPhotoCapture", "KeyInput", "PhotoEncoding", "PhotoModel", "PhotoStore",
+                "LEDCountdown", "Printing", "SoundOutput", "USBSticks",
+            ],
+            swiftSettings: strict),
+        // The `booth` executable: its commands, each a few lines over the runtime, the store, the gallery and the card.
         .executableTarget(
             name: "BoothMain",
             dependencies: [
-                "BoothConfig", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "GPhotoCapture", "GPIOInput",
-                "KeyInput",
-                "LEDCountdown", "PhotoModel", "PhotoStore", "PhotoEncoding", "Printing", "USBSticks",
-                "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
+                "BoothConfig", "BoothCore", "BoothRuntime", "BoothSystem", "BoothTime", "CameraCapture",
+                "GPhotoCapture", "GPIOInput", "KeyInput", "PhotoModel", "PhotoStore", "PhotoEncoding", "Printing",
+                "USBSticks", "SoundOutput", "Gallery", "GalleryCore", "JoinCard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -209,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
-                "BoothTestSupport", "BoothMain", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture", "Checksum",
+                "BoothTestSupport", "BoothMain", "BoothRuntime", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture",
+                "Checksum",
                 "GPhotoCapture", "KeyInput", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing",
                 "USBSticks",
             ],

@@ -13,6 +13,7 @@ import Printing
 import Testing
 
 @testable import BoothMain
+@testable import BoothRuntime
 
 @Suite(.timeLimit(.minutes(3))) struct DoctorTests {
     /// Each remote the config names is shown connected, with its ids, bus and node, or not connected with what wakes
@@ -276,5 +277,21 @@ import Testing
         let unknown = WallClock(
             trust: .kernel, markPath: "\(directory)/none", kernelStatus: { .unknown("adjtimex: EPERM") })
         #expect(unknown.photoTime() == nil && unknown.state() == "unknown: adjtimex: EPERM")
+    }
+
+    @Test func doctorSaysWhatIsWrongAndHowToFixIt() throws {
+        let report = DoctorCommand.healthReport(sysRoot: try PiSysfs.make(), hotLimit: 80_000)
+        #expect(report.lines.first?.hasPrefix("SoC 85.0 °C") == true)
+        #expect(report.lines.contains { $0.contains("0x50005: under-voltage now, throttled now") })
+        #expect(report.problems.count == 2)
+        #expect(report.problems.contains { $0.hasPrefix("too hot") })
+        #expect(report.problems.contains { $0.hasPrefix("under-voltage now: use the official") })
+        let calm = DoctorCommand.healthReport(sysRoot: temporaryDirectory(), hotLimit: 80_000)
+        #expect(calm.problems.isEmpty)
+        #expect(
+            calm.lines == [
+                "no thermal zone: the temperature is not watched",
+                "no firmware power flags (not a Raspberry Pi): under-voltage is not watched",
+            ])
     }
 }

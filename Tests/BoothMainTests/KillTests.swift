@@ -521,11 +521,6 @@ enum MonotonicNow {
     }
 }
 
-/// An environment variable's value as a number, or nil.
-func environmentNumber(_ name: String) -> UInt64? {
-    getenv(name).flatMap { UInt64(String(cString: $0)) }
-}
-
 /// Starts `path` with `arguments`, standard input from /dev/null and its output to two files.
 func spawn(_ path: String, _ arguments: [String], stdout: String, stderr: String) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()

@@ -1,6 +1,7 @@
 // Booth: the `booth` command.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import GPIOInput
 
 /// The `booth` command.

@@ -1,5 +1,6 @@
 // CardCommand: `booth card`, the printable join card that takes guests' phones to the photos.
 import ArgumentParser
+import BoothRuntime
 import BoothSystem
 import GalleryCore
 import JoinCard

@@ -1,6 +1,7 @@
 // ConfigOption: the `--config FILE` option every command shares, and the settings it names.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 
 /// The `--config FILE` option every command shares, and the settings it names.

@@ -1,4 +1,5 @@
 // DoctorCommand+Cameras: what doctor says of a camera over USB (its battery and card, who holds it).
+import BoothRuntime
 import CameraCapture
 
 extension DoctorCommand {

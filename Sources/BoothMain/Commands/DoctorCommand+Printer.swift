@@ -1,5 +1,6 @@
 // DoctorCommand+Printer: what doctor says of the printer (CUPS's queue, its supplies, the photos waiting) and the logo.
 import BoothCore
+import BoothRuntime
 import Printing
 
 extension DoctorCommand {

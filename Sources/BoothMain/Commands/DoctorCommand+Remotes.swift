@@ -1,5 +1,6 @@
 // DoctorCommand+Remotes: what doctor says of the remotes (connected, paired over Bluetooth, their batteries).
 import BoothCore
+import BoothRuntime
 import KeyInput
 
 extension DoctorCommand {

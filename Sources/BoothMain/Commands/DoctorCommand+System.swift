@@ -1,4 +1,5 @@
 // DoctorCommand+System: what doctor says of the photo store, the Pi's heat and power, and the clock.
+import BoothRuntime
 import BoothSystem
 import PhotoModel
 import PhotoStore

@@ -1,6 +1,7 @@
 // DoctorCommand: `booth doctor`.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import CameraCapture
 import GPIOInput

@@ -1,6 +1,7 @@
 // ExportCommand: `booth export --to DIR`, the stick export by hand.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import PhotoStore
 import USBSticks

@@ -1,6 +1,7 @@
 // GalleryCommand: `booth gallery`, the photo gallery for guests' phones, a process of its own beside the booth.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import Dispatch
 import Gallery

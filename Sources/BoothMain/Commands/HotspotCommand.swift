@@ -1,5 +1,6 @@
 // HotspotCommand: `booth hotspot on|off|status`, the booth's own Wi-Fi for a party with none.
 import ArgumentParser
+import BoothRuntime
 import BoothSystem
 import GalleryCore
 

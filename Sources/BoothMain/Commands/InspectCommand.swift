@@ -1,6 +1,7 @@
 // InspectCommand: `booth inspect FILE`.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import PhotoEncoding
 

@@ -1,6 +1,7 @@
 // LayoutCommand: `booth layout --preview FILE`, a print layout rendered to a file without a printer.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import PhotoEncoding
 import PhotoModel

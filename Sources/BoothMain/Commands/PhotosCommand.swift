@@ -1,6 +1,7 @@
 // PhotosCommand: `booth photos`, the store's photos with their state and exports.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import PhotoModel
 import PhotoStore

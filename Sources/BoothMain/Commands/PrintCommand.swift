@@ -1,6 +1,7 @@
 // PrintCommand: `booth print count|reset`, the prints of the event and a new event's count.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 
 /// `booth print count` shows the prints made since the last reset against the limits (`print.limit_per_photo`,

@@ -1,6 +1,7 @@
 // RemoteCommand: `booth remote`, the input devices a remote can be, and the keys one sends.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import BoothTime
 import KeyInput

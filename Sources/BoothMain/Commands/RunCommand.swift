@@ -1,6 +1,7 @@
 // RunCommand: `booth run`.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 import GPhotoCapture
 import PhotoStore
@@ -41,12 +42,8 @@ struct RunCommand: ParsableCommand {
         for rejection in library.rejections { Log.warning("sound: \(rejection)") }
         // Every custom sound (copied in, or imported from a stick) joins the knob's cycle after the favourites.
         settings.favourites = BoothSettings.soundCycle(settings.favourites, adding: library.sounds.map(\.name))
-        let (choices, warning) = ConfigLoader.choices(settings: settings)
-        if let warning { Log.warning(warning) }
-
-        let loop = try EventLoop()
-        let inbox = EventInbox()
-        let context = DeviceContext(loop: loop, inbox: inbox)
+        let booth = try BoothAssembly(settings: settings)
+        let context = booth.context
         let gpio = try GPIOHardware(settings: settings.gpio, context: context)
         for problem in gpio.problems { Log.error("gpio: \(problem)") }
         if !gpio.hasButton {
@@ -77,9 +74,9 @@ struct RunCommand: ParsableCommand {
             inputs.append(try KeyRemotes(settings: settings.remote, context: context))
         }
         let devices = BoothController.Devices(inputs: inputs, sound: sound, camera: camera, lights: gpio)
-        let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox,
-            log: try eventsLog(settings), wallClock: WallClock(trust: settings.trustClock ? .always : .kernel))
+        let controller = try booth.controller(
+            devices: devices, log: try eventsLog(settings),
+            wallClock: WallClock(trust: settings.trustClock ? .always : .kernel))
         // Last, so the threads started above (libcamera's) keep the normal scheduler.
         if let warning = RealtimeScheduling.enter(priority: settings.realtimePriority) {
             Log.warning(warning)

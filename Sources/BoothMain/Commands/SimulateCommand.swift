@@ -1,6 +1,7 @@
 // SimulateCommand: `booth simulate`.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 
 /// `booth simulate`: the real loop and core with simulated hardware, interactive or scripted.
@@ -114,9 +115,7 @@ struct SimulateCommand: ParsableCommand {
             parsedScript = nil
         }
 
-        let (choices, warning) = ConfigLoader.choices(settings: settings)
-        if let warning { Log.warning(warning) }
-
+        let booth = try BoothAssembly(settings: settings, virtualTime: fast)
         let log =
             if let eventsJSON { try EventsLog(path: eventsJSON) } else if ownFolder {
                 try RunCommand.keptEvents(settings)
@@ -126,9 +125,7 @@ struct SimulateCommand: ParsableCommand {
                 throw BoothFailure("--fast needs --script and the simulated sound (no --sound)")
             }
         }
-        let loop = try EventLoop(clock: LoopClock(virtual: fast))
-        let inbox = EventInbox()
-        let context = DeviceContext(loop: loop, inbox: inbox)
+        let context = booth.context
         let lights = SimulatedLights(ledCount: settings.gpio.leds.count)
         let input: any InputDevice
         var terminal: TerminalInput?
@@ -165,8 +162,8 @@ struct SimulateCommand: ParsableCommand {
                 ? try GPhotoDevice(context, selector: settings.camera, keepOnCard: settings.cameraKeepOnCard)
                 : SimulatedCamera(context, stalled: cameraStall, lightLevel: lux >= 0 ? lux : nil),
             lights: lights)
-        let controller = try BoothController(
-            settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox, log: log,
+        let controller = try booth.controller(
+            devices: devices, log: log,
             // Virtual time (--fast) is not the kernel's: its moments would date nothing rightly.
             wallClock: WallClock(trust: clock.trust(settings: settings), boot: fast ? nil : BootID.current()))
         let code = try controller.run()

@@ -1,5 +1,6 @@
 // SimulatorStore: the folder where `booth simulate` keeps its photos, the knob's choices and its events.
 import BoothCore
+import BoothRuntime
 import BoothSystem
 
 /// The folder where `booth simulate` keeps its photos, the knob's choices and its events

@@ -1,5 +1,6 @@
 // SoundsCommand: `booth sounds --export DIR`.
 import ArgumentParser
+import BoothRuntime
 import BoothSystem
 import SoundOutput
 

@@ -1,6 +1,7 @@
 // StatsCommand: `booth stats`, a summary of the events the booth kept.
 import ArgumentParser
 import BoothCore
+import BoothRuntime
 import BoothSystem
 
 /// `booth stats`: reads the events the service keeps beside its state file (the older `events.jsonl.1`
@@ -27,7 +28,7 @@ struct StatsCommand: ParsableCommand {
         var stats = EventStats()
         var found = 0
         for path in chosen {
-            if try Self.readLines(path, into: &stats) { found += 1 }
+            if try EventsLog.readLines(path, into: &stats) { found += 1 }
         }
         guard found > 0 else {
             throw BoothFailure(
@@ -35,37 +36,5 @@ struct StatsCommand: ParsableCommand {
                     + "booth.events_kb is above 0; pass a file written with --events-json)")
         }
         print(stats.report, terminator: "")
-    }
-
-    /// Feeds every line of `path` to `stats`, reading in pieces (an events file can be large); false when
-    /// the file does not exist. A line longer than 64 KiB is counted as unreadable, not kept.
-    static func readLines(_ path: String, into stats: inout EventStats) throws -> Bool {
-        let limit = 65536
-        var line: [UInt8] = []
-        var overlong = false
-        let found: Bool
-        do {
-            found = try FileReading.forEachChunk(of: path) { chunk in
-                for byte in chunk {
-                    if byte == UInt8(ascii: "\n") {
-                        stats.add(line: overlong ? "\u{0}" : Substring(String(decoding: line, as: UTF8.self)))
-                        line.removeAll(keepingCapacity: true)
-                        overlong = false
-                    } else if line.count < limit {
-                        line.append(byte)
-                    } else {
-                        overlong = true
-                    }
-                }
-            }
-        } catch {
-            throw BoothFailure("cannot read \(path): \(error)")
-        }
-        if !found { return false }
-        // A last line without its newline (cut short) is read like the others: it parses or it is unreadable.
-        if !line.isEmpty || overlong {
-            stats.add(line: overlong ? "\u{0}" : Substring(String(decoding: line, as: UTF8.self)))
-        }
-        return true
     }
 }

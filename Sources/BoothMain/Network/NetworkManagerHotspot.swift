@@ -1,4 +1,5 @@
 // NetworkManagerHotspot: the booth's own Wi-Fi, made and undone through NetworkManager's D-Bus API and a keyfile.
+import BoothRuntime
 import BoothSystem
 import BoothTime
 import GalleryCore
