@@ -67,17 +67,19 @@ package final class ExportWorker {
     /// sticks mounted below `settings.mediaRoot`, into `settings.exportFolder`; only to `owners` when given; a
     /// stick's sounds go to `sounds` first. It
     /// watches for sticks on `loop` (one already mounted is exported at the loop's first turn); `report` runs on the
-    /// loop thread for every progress step, end and failure.
+    /// loop thread for every progress step, end and failure. Tests give the calls made on a stick (`operations`) and
+    /// the unmount; the booth's are the system's and systemd's.
     package init(
         store: PhotoStore, settings: BoothSettings, owners: OwnerSticks? = nil,
         allowedFileSystems: Set<String> = ExportOptions.defaultFileSystems, sounds: StickSounds, loop: EventLoop,
+        operations: any FileOperations = SystemFileOperations(), unmounter: any StickUnmounter = SystemdUnmounter(),
         report: @escaping (Report) -> Void
     ) throws(SystemError) {
         exporter = StickExporter(
             store: store,
             options: ExportOptions(
-                folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, unmounter: SystemdUnmounter(),
-                owners: owners, joinCard: settings.joinCardFile, raw: settings.exportRaw))
+                folder: settings.exportFolder, allowedFileSystems: allowedFileSystems, operations: operations,
+                unmounter: unmounter, owners: owners, joinCard: settings.joinCardFile, raw: settings.exportRaw))
         self.sounds = sounds
         self.loop = loop
         self.report = report
