@@ -38,7 +38,7 @@ package final class HealthMonitor: InputDevice {
         worker?.run { post in
             post(Self.read(sources))
         } then: { [context] reading in
-            context.report(.healthMeasured(reading), loop.now())
+            context.reportNow(.healthMeasured(reading))
         }
         let following = next.advanced(by: interval)
         loop.schedule(at: following) { [weak self, weak loop] in
