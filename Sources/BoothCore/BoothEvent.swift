@@ -21,18 +21,18 @@ public enum BoothEvent: Hashable, Sendable {
     case printRefused
     /// A sound has played to its last sample.
     case soundFinished(SoundPurpose)
-    /// A sound could not be played.
-    case soundFailed(SoundPurpose, reason: String)
+    /// A sound could not be played, and why.
+    case soundFailed(SoundPurpose, DeviceFault)
     /// A timer's deadline passed.
     case timerFired(BoothTimer)
     /// The camera delivered the frame for a capture; it waits in the loop to be saved.
     case captureCompleted(CaptureID)
-    /// The camera could not take the photo.
-    case captureFailed(CaptureID, reason: String)
+    /// The camera could not take the photo, and why.
+    case captureFailed(CaptureID, DeviceFault)
     /// A photo is complete and durable at `path`.
     case photoSaved(CaptureID, path: String)
-    /// A photo could not be saved; nothing was left under its name.
-    case photoSaveFailed(CaptureID, reason: String)
+    /// A photo could not be saved, and why; nothing was left under its name.
+    case photoSaveFailed(CaptureID, DeviceFault)
     /// Free space was measured: `hasRoom` is false below the configured reserve.
     case storageChecked(hasRoom: Bool)
     /// Sounds were added (imported from a stick), with their lengths: they join the knob's cycle.
@@ -47,8 +47,8 @@ public enum BoothEvent: Hashable, Sendable {
     case exportProgressed(done: Int, total: Int)
     /// An export ended: every kept photo is on the stick; `safeToRemove` once it is unmounted.
     case exportFinished(safeToRemove: Bool)
-    /// An export stopped; what was copied is valid and the next insert resumes.
-    case exportFailed(reason: String)
+    /// An export stopped, and why; what was copied is valid and the next insert resumes.
+    case exportFailed(DeviceFault)
     /// A stick that is not one of the owner's is in (`export.sticks = "owner"`): it got nothing and waits to be
     /// made the owner's (the knob's switch held) or pulled.
     case stickUnknown

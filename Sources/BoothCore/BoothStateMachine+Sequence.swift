@@ -48,13 +48,13 @@ extension BoothStateMachine {
     }
 
     mutating func soundFailed(
-        _ purpose: SoundPurpose, _ reason: String, at now: Instant, _ actions: inout [BoothAction]
+        _ purpose: SoundPurpose, _ fault: DeviceFault, at now: Instant, _ actions: inout [BoothAction]
     ) {
         guard purpose == .attention, case .playingSound = state else {
-            actions.append(.reportError("sound: \(reason)"))
+            actions.append(.reportError("sound: \(fault)"))
             return
         }
-        abortSequence("sound failed: \(reason)", at: now, &actions)
+        abortSequence("sound failed: \(fault)", at: now, &actions)
     }
 
     mutating func countdownEnded(at now: Instant, _ actions: inout [BoothAction]) {
@@ -89,10 +89,10 @@ extension BoothStateMachine {
     }
 
     mutating func captureFailed(
-        _ id: CaptureID, _ reason: String, at now: Instant, _ actions: inout [BoothAction]
+        _ id: CaptureID, _ fault: DeviceFault, at now: Instant, _ actions: inout [BoothAction]
     ) {
         guard case .capturing(let sequence) = state, id.sequence == sequence.id else { return }
-        abortSequence("camera: \(reason)", at: now, &actions)
+        abortSequence("camera: \(fault)", at: now, &actions)
     }
 
     mutating func photoSaved(_ id: CaptureID, path: String, at now: Instant, _ actions: inout [BoothAction]) {
@@ -110,9 +110,9 @@ extension BoothStateMachine {
     }
 
     mutating func photoSaveFailed(
-        _ id: CaptureID, _ reason: String, at now: Instant, _ actions: inout [BoothAction]
+        _ id: CaptureID, _ fault: DeviceFault, at now: Instant, _ actions: inout [BoothAction]
     ) {
-        actions.append(.reportError("photo \(id) not saved: \(reason)"))
+        actions.append(.reportError("photo \(id) not saved: \(fault)"))
         switch state {
         case .capturing(var sequence) where sequence.id == id.sequence:
             sequence.failedSaves += 1

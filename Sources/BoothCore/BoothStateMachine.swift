@@ -171,12 +171,12 @@ public struct BoothStateMachine: Sendable {
             guard case .idle = state, shutdown == nil, knobMode == .sound else { break }
             showAcknowledgement(.acknowledge(count: 4), at: now, &actions)
         case .soundFinished(let purpose): soundFinished(purpose, at: now, &actions)
-        case .soundFailed(let purpose, let reason): soundFailed(purpose, reason, at: now, &actions)
+        case .soundFailed(let purpose, let fault): soundFailed(purpose, fault, at: now, &actions)
         case .timerFired(let timer): timerFired(timer, at: now, &actions)
         case .captureCompleted(let id): captureCompleted(id, at: now, &actions)
-        case .captureFailed(let id, let reason): captureFailed(id, reason, at: now, &actions)
+        case .captureFailed(let id, let fault): captureFailed(id, fault, at: now, &actions)
         case .photoSaved(let id, let path): photoSaved(id, path: path, at: now, &actions)
-        case .photoSaveFailed(let id, let reason): photoSaveFailed(id, reason, at: now, &actions)
+        case .photoSaveFailed(let id, let fault): photoSaveFailed(id, fault, at: now, &actions)
         case .storageChecked(let room): storageChecked(room, at: now, &actions)
         case .lightMeasured(let lux): lightMeasured(lux, at: now, &actions)
         case .soundsAdded(let durations): soundsAdded(durations, &actions)
@@ -189,8 +189,8 @@ public struct BoothStateMachine: Sendable {
         case .exportFinished(let safe):
             exportChanged(safe ? .safeToRemove : .failed, at: now, &actions)
             actions.append(.checkStorage)
-        case .exportFailed(let reason):
-            actions.append(.reportError("export: \(reason)"))
+        case .exportFailed(let fault):
+            actions.append(.reportError("export: \(fault)"))
             exportChanged(.failed, at: now, &actions)
             actions.append(.checkStorage)
         case .stickUnknown: exportChanged(.unknownStick, at: now, &actions)

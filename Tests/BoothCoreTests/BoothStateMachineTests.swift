@@ -191,7 +191,7 @@ import Testing
     @Test func aSoundFailureAbortsThenReturnsToIdle() {
         var h = MachineHarness()
         h.send(.buttonPressed)
-        let actions = h.send(.soundFailed(.attention, reason: "device gone"))
+        let actions = h.send(.soundFailed(.attention, DeviceFault(.sound, .gone, "device gone")))
         #expect(h.phase == .aborted)
         #expect(actions.contains(.stopSound))
         #expect(actions.contains(.showLEDs(.error, since: h.now)))
@@ -223,7 +223,7 @@ import Testing
     @Test func aCaptureFailureAborts() {
         var h = MachineHarness()
         h.pressAndCountDown()
-        h.send(.captureFailed(h.lastCapture!, reason: "camera gone"))
+        h.send(.captureFailed(h.lastCapture!, DeviceFault(.camera, .gone, "camera gone")))
         #expect(h.phase == .aborted)
         #expect(h.timers.keys.sorted { $0.rawValue < $1.rawValue } == [.abortEnded])
     }
@@ -257,7 +257,7 @@ import Testing
         h.pressAndCountDown()
         let id = h.lastCapture!
         h.send(.captureCompleted(id))
-        h.send(.photoSaveFailed(id, reason: "ENOSPC"))
+        h.send(.photoSaveFailed(id, DeviceFault(.store, .full, "ENOSPC")))
         #expect(h.phase == .aborted)
         #expect(h.lastPattern == .error)
     }
@@ -313,7 +313,7 @@ import Testing
         h.send(.cancelPressed)
         h.advance(by: .seconds(2))
         #expect(h.send(.exportFinished(safeToRemove: true)).contains(.checkStorage))
-        #expect(h.send(.exportFailed(reason: "stick full")).contains(.checkStorage))
+        #expect(h.send(.exportFailed(DeviceFault(.stick, .full, "stick full"))).contains(.checkStorage))
     }
 
     @Test func theFullPatternGivesWayToTheStickAndTakesPrecedenceOverAWarning() {
@@ -403,7 +403,7 @@ import Testing
     @Test func aFailedExportShowsTheErrorPatternUntilTheStickIsPulled() {
         var h = MachineHarness()
         h.send(.exportProgressed(done: 1, total: 3))
-        h.send(.exportFailed(reason: "/media/heylook/x: verification failed"))
+        h.send(.exportFailed(DeviceFault(.stick, .failed, "/media/heylook/x: verification failed")))
         #expect(h.lastPattern == .error)
         h.takePhoto()
         #expect(h.phase == .idle)
@@ -1074,7 +1074,7 @@ import Testing
         #expect(h.lastPattern == .safeToRemove)
         h.send(.stickRemoved)
         #expect(h.lastPattern == .off)
-        h.send(.exportFailed(reason: "stick full"))
+        h.send(.exportFailed(DeviceFault(.stick, .full, "stick full")))
         #expect(h.lastPattern == .error)
         #expect(h.log.contains(.reportError("export: stick full")))
     }
@@ -1086,20 +1086,21 @@ import Testing
     @Test(arguments: BoothPhase.allCases)
     func everyEventInEveryPhaseIsHandledOrIgnored(phase: BoothPhase) {
         let stale = CaptureID(sequence: 99, shot: 0)
+        let x = DeviceFault(.camera, .failed, "x")
         let events: [BoothEvent] = [
             .buttonPressed, .buttonReleased, .buttonLongPressed, .knobTurned(steps: 1), .knobPressed, .knobLongPressed,
             .cancelPressed, .printPressed, .printRefused, .soundFinished(.attention), .soundFinished(.preview),
             .soundFinished(.shutter),
-            .soundFailed(.attention, reason: "x"), .soundFailed(.preview, reason: "x"),
+            .soundFailed(.attention, x), .soundFailed(.preview, x),
             .timerFired(.countdownEnded), .timerFired(.captureTimedOut), .timerFired(.reviewEnded),
             .timerFired(.knobModeEnded), .timerFired(.abortEnded), .timerFired(.acknowledgeEnded),
             .timerFired(.hapticEnded),
             .timerFired(.storageRecheck), .captureCompleted(stale),
-            .captureFailed(stale, reason: "x"), .photoSaved(stale, path: "/p/stale"),
-            .photoSaveFailed(stale, reason: "x"),
+            .captureFailed(stale, x), .photoSaved(stale, path: "/p/stale"),
+            .photoSaveFailed(stale, x),
             .storageChecked(hasRoom: true), .storageChecked(hasRoom: false), .deviceWarning(.volumeMuted, active: true),
             .healthMeasured(HealthReading(temperature: 90_000, throttled: 0x5)), .lightMeasured(lux: 3),
-            .exportProgressed(done: 1, total: 3), .exportFinished(safeToRemove: true), .exportFailed(reason: "x"),
+            .exportProgressed(done: 1, total: 3), .exportFinished(safeToRemove: true), .exportFailed(x),
             .stickRemoved,
             .shutdownRequested(.abortSequence), .shutdownRequested(.finishSequence), .shutdownRequested(.restart),
         ]

@@ -552,7 +552,7 @@ private final class CameraFailingAtOnce: CameraDevice {
 
     func capture(_ id: CaptureID, trigger: Instant) {
         requests += 1
-        report(.captureFailed(id, reason: "lens cap on"), trigger)
+        report(.captureFailed(id, DeviceFault(.camera, .failed, "lens cap on")), trigger)
     }
 
     func expire(_ id: CaptureID) {}

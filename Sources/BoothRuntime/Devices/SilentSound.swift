@@ -38,7 +38,7 @@ package final class SilentSound: SoundDevice {
         stop()
         let now = loop.now()
         guard let duration = soundDurations[sound] else {
-            report(.soundFailed(purpose, reason: "no sound named '\(sound)'"), now)
+            report(.soundFailed(purpose, DeviceFault(.sound, .missing, "no sound named '\(sound)'")), now)
             return
         }
         let end = now.advanced(by: duration)

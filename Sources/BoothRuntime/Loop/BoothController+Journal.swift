@@ -28,8 +28,9 @@ extension BoothController {
             log.record("temperature", at: time, fields)
         case .lightMeasured(let lux):
             log.record("light", at: time, [("lux", lux.map { .int(Int64($0.rounded())) } ?? .string("unknown"))])
-        case .soundFailed(let purpose, let reason):
-            log.record("soundFailed", at: time, [("purpose", .string(purpose.rawValue)), ("reason", .string(reason))])
+        case .soundFailed(let purpose, let fault):
+            log.record(
+                "soundFailed", at: time, [("purpose", .string(purpose.rawValue)), ("reason", .string(fault.message))])
         default:
             break
         }

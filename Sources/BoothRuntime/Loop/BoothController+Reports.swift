@@ -91,7 +91,7 @@ extension BoothController {
                     ("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed)),
                     ("unmounted", .bool(unmounted)),
                 ])
-            dispatch(.exportFailed(reason: "\(point): \(message)"), at: now)
+            dispatch(.exportFailed(DeviceFault(.stick, removed ? .gone : .failed, "\(point): \(message)")), at: now)
             // What was copied is verified and flushed; said apart so the person knows the stick may go.
             if unmounted { Log.info("export: \(point) unmounted: safe to remove") }
             if removed { dispatch(.stickRemoved, at: now) }
@@ -129,8 +129,8 @@ extension BoothController {
                 "photoSaved", at: now,
                 [("capture", .string(id.description)), ("path", .string(path)), ("bytes", .int(Int64(bytes)))])
             dispatch(.photoSaved(id, path: path), at: now)
-        case .failed(let id, let reason):
-            dispatch(.photoSaveFailed(id, reason: reason), at: now)
+        case .failed(let id, let fault):
+            dispatch(.photoSaveFailed(id, fault), at: now)
         case .discarded(let path):
             log.record("photoDiscarded", at: now, [("path", .string(path))])
         case .storage(let hasRoom):

@@ -13,8 +13,8 @@ final class PhotoSaver {
     enum Result: Sendable {
         /// A photo is durable at `path`.
         case saved(CaptureID, path: String, bytes: Int)
-        /// A photo could not be saved; nothing is left of it.
-        case failed(CaptureID, reason: String)
+        /// A photo could not be saved, and why; nothing is left of it.
+        case failed(CaptureID, DeviceFault)
         /// A retake was moved aside.
         case discarded(path: String)
         /// Free space was measured: after a save, or because `checkStorage` asked.
@@ -69,16 +69,16 @@ final class PhotoSaver {
                 frame.release()
             } catch {
                 frame.release()
-                post(.failed(id, reason: "encoding: \(error)"))
+                post(.failed(id, DeviceFault(.encoder, .failed, "encoding: \(error)")))
                 return
             }
-            do {
+            do throws(SystemError) {
                 let path = try store.save(jpeg, takenAt: dateTime, moment: moment, companions: companions)
                 post(.saved(id, path: path, bytes: jpeg.count))
                 Self.postIndexFailure(store, post, "the photo is saved")
                 if let mark = markPath.flatMap(WallClock.phoneMark) { Self.date(store, by: mark, post) }
             } catch {
-                post(.failed(id, reason: String(describing: error)))
+                post(.failed(id, DeviceFault(.store, error, inUse: false)))
             }
             Self.postStorage(store, post, cleanupExported: cleanup, owners: owners)
         }

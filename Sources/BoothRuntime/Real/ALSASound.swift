@@ -243,7 +243,8 @@ package final class ALSASound: SoundDevice {
             if let refused = watch(playback.pollDescriptors) {
                 current = nil
                 playback.stop()
-                reportNow(.soundFailed(purpose, reason: "\(device) cannot be watched: \(refused)"))
+                let fault = DeviceFault(.sound, refused, message: "\(device) cannot be watched: \(refused)")
+                reportNow(.soundFailed(purpose, fault))
             }
         case .finished:
             current = nil
@@ -253,7 +254,7 @@ package final class ALSASound: SoundDevice {
             current = nil
             watch([])
             lose(error)
-            reportNow(.soundFailed(purpose, reason: "\(error)"))
+            reportNow(.soundFailed(purpose, DeviceFault(sound: error)))
         }
     }
 

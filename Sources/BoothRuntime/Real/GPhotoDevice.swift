@@ -88,7 +88,7 @@ package final class GPhotoDevice: CameraDevice {
 
     package func capture(_ id: CaptureID, trigger: Instant) {
         guard opened != nil else {
-            context.reportNow(.captureFailed(id, reason: problem ?? "no camera"))
+            context.reportNow(.captureFailed(id, DeviceFault(.camera, .missing, problem ?? "no camera")))
             return
         }
         inFlight.insert(id)
@@ -160,7 +160,7 @@ package final class GPhotoDevice: CameraDevice {
                 }
                 if let note = photo.note { Log.warning("camera: \(note)") }
             case .failure(let error):
-                if !dropped { context.reportNow(.captureFailed(id, reason: "\(error)")) }
+                if !dropped { context.reportNow(.captureFailed(id, DeviceFault(camera: error))) }
                 if case .gone = error { lose("\(error)") }
             }
         case .note(let text):

@@ -70,13 +70,13 @@ package final class LibcameraDevice: CameraDevice {
 
     package func capture(_ id: CaptureID, trigger: Instant) {
         guard let camera else {
-            context.reportNow(.captureFailed(id, reason: problem ?? "no camera"))
+            context.reportNow(.captureFailed(id, DeviceFault(.camera, .missing, problem ?? "no camera")))
             return
         }
         do {
             try camera.capture(trigger: trigger, cookie: id.cookie)
         } catch {
-            context.reportNow(.captureFailed(id, reason: "\(error)"))
+            context.reportNow(.captureFailed(id, DeviceFault(camera: error)))
             if case .gone = error { lose("\(error)") }
         }
     }
@@ -118,7 +118,7 @@ package final class LibcameraDevice: CameraDevice {
             case .success(let frame):
                 context.frames(id, LibcameraFrame(frame: frame))
             case .failure(let error):
-                context.reportNow(.captureFailed(id, reason: "\(error)"))
+                context.reportNow(.captureFailed(id, DeviceFault(camera: error)))
                 switch error {
                 case .gone, .timeout: lose("\(error)")
                 default: break

@@ -1,0 +1,79 @@
+// DeviceFault+Libraries: each library's error as the fault the state machine gets, and errno's kinds read once.
+import BoothCore
+import BoothSystem
+import CameraCapture
+import GPhotoCapture
+import SoundOutput
+
+extension DeviceFault.Kind {
+    /// The kind of failure errno `code` means: the booth's one reading of errno into kinds. `inUse`: the answer came
+    /// from a device already open (ENODEV, ENXIO then mean it went away), not from opening it (they mean it is not
+    /// there).
+    package init(errno code: Int32, inUse: Bool) {
+        let answer = Errno(rawValue: code)
+        if inUse, answer.meansDeviceGone {
+            self = .gone
+        } else if answer.meansDeviceMissing {
+            self = .missing
+        } else if answer.meansDeviceGone {
+            self = .gone
+        } else if answer.meansNotAllowed {
+            self = .notAllowed
+        } else if answer == .resourceBusy {
+            self = .busy
+        } else if answer == .noSpace || answer == .diskQuotaExceeded {
+            self = .full
+        } else if answer == .timedOut {
+            self = .timedOut
+        } else {
+            self = .failed
+        }
+    }
+}
+
+extension DeviceFault {
+    /// A failure of a file or system call (`SystemError`) of `source`, its kind read from its errno.
+    package init(_ source: Source, _ error: SystemError, inUse: Bool = true, message: String? = nil) {
+        self.init(
+            source, Kind(errno: error.errno, inUse: inUse), code: .system(error.errno), message ?? error.description)
+    }
+
+    /// libcamera's failure to capture.
+    package init(camera error: CameraError) {
+        let kind: Kind
+        var code = Code.none
+        switch error {
+        case .noCamera: kind = .missing
+        case .busy: kind = .busy
+        case .timeout: kind = .timedOut
+        case .gone: kind = .gone
+        case .failed(_, _, let answer, _):
+            kind = Kind(errno: answer, inUse: true)
+            code = .system(answer)
+        }
+        self.init(.camera, kind, code: code, error.description)
+    }
+
+    /// libgphoto2's failure to capture or download.
+    package init(camera error: GPhotoError) {
+        let kind: Kind
+        var code = Code.none
+        switch error {
+        case .noCamera: kind = .missing
+        case .busy: kind = .busy
+        case .gone: kind = .gone
+        case .cardFull: kind = .full
+        case .noPhoto: kind = .timedOut
+        case .noJPEG: kind = .failed
+        case .failed(_, _, let library, _):
+            kind = .failed
+            code = .library("libgphoto2", library)
+        }
+        self.init(.camera, kind, code: code, error.description)
+    }
+
+    /// ALSA's failure to play.
+    package init(sound error: SoundDeviceError) {
+        self.init(.sound, Kind(errno: error.code, inUse: true), code: .system(error.code), error.description)
+    }
+}
