@@ -1,7 +1,7 @@
-// AllocatorLimits: glibc malloc kept small for a long-running server (few arenas, large blocks given back at free).
+// AllocatorLimits: glibc malloc kept small for a long-running process (few arenas, large blocks given back at free).
 import CBoothSys
 
-/// glibc malloc's limits for a process that serves many requests on several threads for days (the gallery): at most
+/// glibc malloc's limits for a process that runs for days on several threads (the booth, the gallery): at most
 /// `arenas` arenas (glibc's default, 8 per core, keeps what each thread freed), and blocks of `returnedAbove` bytes
 /// or more mapped on their own and unmapped when freed. A fixed threshold also stops glibc from raising it after each
 /// large free (its default, up to 32 MiB), which otherwise keeps every large buffer ever freed in the heap.

@@ -1,5 +1,6 @@
 // BoothAssembly: the one way `booth run` and `booth simulate` put a booth together around their devices.
 import BoothCore
+import BoothSystem
 
 /// The one way `booth run` and `booth simulate` put a booth together: the knob's choices read and the loop made
 /// first, then the devices (each made with `context`, so it reports to the controller from the start), then the
@@ -15,8 +16,11 @@ package struct BoothAssembly {
     package let inbox: EventInbox
 
     /// Reads the choices for `settings` and makes the loop, on the kernel's clock or, with `virtualTime`, on a
-    /// virtual one that skips idle waits.
+    /// virtual one that skips idle waits. First, before any device starts a thread, malloc's limits
+    /// (`AllocatorLimits`): a photo's frame and JPEG are mapped for it and given back when freed, so the booth's
+    /// memory stays where its first minute left it instead of keeping the largest buffers it ever freed.
     package init(settings: BoothSettings, virtualTime: Bool = false) throws {
+        if let warning = AllocatorLimits.apply() { Log.warning(warning) }
         let (choices, warning) = ConfigLoader.choices(settings: settings)
         if let warning { Log.warning(warning) }
         self.settings = settings
