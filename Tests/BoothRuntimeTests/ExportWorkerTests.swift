@@ -40,15 +40,22 @@ import USBSticks
         return settings
     }
 
-    /// Exports to `stick` with a worker `make` builds on a loop of the test's own, running the loop until the export's
-    /// end is reported (a minute at most, so a hang fails rather than waits); every report, in order.
+    /// Exports to `stick` (its sounds on, with `settings`), every call on it made through `stick`'s `calls` and
+    /// unmounted by `unmounter`, running a loop of the test's own until the export's end is reported (a minute at
+    /// most, so a hang fails rather than waits); every report, in order.
     func exportToTheEnd(
-        _ stick: (path: String, device: String),
-        _ make: (EventLoop, @escaping (ExportWorker.Report) -> Void) throws -> ExportWorker
+        _ stick: (path: String, device: String, fileSystem: String), calls: PulledStick, settings: BoothSettings,
+        unmounter: any StickUnmounter
     ) throws -> [ExportWorker.Report] {
         let loop = try EventLoop()
         var reports: [ExportWorker.Report] = []
-        let worker = try make(loop) { report in
+        let worker = try ExportWorker(
+            store: try store(settings), settings: settings, allowedFileSystems: [stick.fileSystem],
+            sounds: StickSounds(
+                enabled: true, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
+                allowedFileSystems: [stick.fileSystem], operations: calls),
+            loop: loop, operations: calls, unmounter: unmounter
+        ) { report in
             reports.append(report)
             switch report {
             case .finished, .failed, .unknownStick: loop.stop()
@@ -108,18 +115,11 @@ import USBSticks
     /// (mutation: `ExportError.stickRemoved` false: it asks for an unmount), or if the import runs after the copy
     /// (mutation: `importSounds` moved after `export`: the stick's pull is then the import's alone).
     @Test func aStickPulledMidImportLeavesNoPartialSoundAndUnmountsNothing() throws {
-        let (path, device, fileSystem) = try stick([("A", 4800), ("B", 200_000), ("C", 4800)])
+        let stick = try stick([("A", 4800), ("B", 200_000), ("C", 4800)])
         let settings = settings()
-        let pulled = PulledStick(mountPoint: path, pullReading: "B.wav", atRead: 2)
+        let pulled = PulledStick(mountPoint: stick.path, pullReading: "B.wav", atRead: 2)
         let unmounter = RecordingUnmounter()
-        let reports = try exportToTheEnd((path, device)) { loop, report in
-            try ExportWorker(
-                store: try store(settings), settings: settings, allowedFileSystems: [fileSystem],
-                sounds: StickSounds(
-                    enabled: true, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
-                    allowedFileSystems: [fileSystem], operations: pulled),
-                loop: loop, operations: pulled, unmounter: unmounter, report: report)
-        }
+        let reports = try exportToTheEnd(stick, calls: pulled, settings: settings, unmounter: unmounter)
 
         #expect(pulled.pulled, "the stick was pulled during B.wav's second read")
         var imported: StickSounds.Imported?
@@ -149,21 +149,14 @@ import USBSticks
     /// export unmounts it (the unmount looks). Fails if the import runs after the export (mutation: `importSounds`
     /// moved after `export`: the unmount sees no sound).
     @Test func theImportEndsBeforeTheExportUnmountsTheStick() throws {
-        let (path, device, fileSystem) = try stick([("A", 4800), ("B", 200_000)])
+        let stick = try stick([("A", 4800), ("B", 200_000)])
         let settings = settings()
-        let stickCalls = PulledStick(mountPoint: path, pullReading: nil)
-        let seen = UnmountLooks(sounds: settings.soundsDirectory, stick: stickCalls)
-        let reports = try exportToTheEnd((path, device)) { loop, report in
-            try ExportWorker(
-                store: try store(settings), settings: settings, allowedFileSystems: [fileSystem],
-                sounds: StickSounds(
-                    enabled: true, exportFolder: settings.exportFolder, into: settings.soundsDirectory,
-                    allowedFileSystems: [fileSystem], operations: stickCalls),
-                loop: loop, operations: stickCalls, unmounter: seen, report: report)
-        }
+        let calls = PulledStick(mountPoint: stick.path, pullReading: nil)
+        let seen = UnmountLooks(sounds: settings.soundsDirectory, stick: calls)
+        let reports = try exportToTheEnd(stick, calls: calls, settings: settings, unmounter: seen)
 
         #expect(reports.contains { if case .finished = $0 { true } else { false } }, "\(reports)")
-        #expect(seen.looks == [UnmountLooks.Look(mountPoint: path, sounds: ["A.wav", "B.wav"], openOnStick: 0)])
+        #expect(seen.looks == [UnmountLooks.Look(mountPoint: stick.path, sounds: ["A.wav", "B.wav"], openOnStick: 0)])
     }
 }
 
