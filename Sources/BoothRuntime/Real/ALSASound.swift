@@ -190,15 +190,20 @@ package final class ALSASound: SoundDevice {
     }
 
     package func play(_ sound: String, purpose: SoundPurpose) {
-        stop()
+        // What plays stops: on the device, `playback.play` drops the stream itself, and its descriptors stay watched
+        // for the new sound, so nothing but the new sound's own calls comes before its first samples.
+        silent.stop()
+        current = nil
         playedOnDevice = false
         guard let playback, let prepared = prepared[sound] else {
+            stop()
             silent.play(sound, purpose: purpose)
             return
         }
         do {
             try playback.play(prepared, volume: volume)
         } catch {
+            watch([])
             lose(error)
             silent.play(sound, purpose: purpose)
             return
