@@ -5,8 +5,9 @@ import Synchronization
 
 /// Real calls, except on the stick mounted at `mountPoint`: the `pullAtRead`-th read of its file `pullReading` fails
 /// with EIO, as a stick pulled out mid-read answers, and from then on every call on the stick (a descriptor opened
-/// below the mount point, or a path below it) fails with EIO too. Calls elsewhere (the booth's own folders) stay real. A descriptor
-/// is on the stick when it was opened by a path below `mountPoint`, or relative to a folder that is.
+/// below the mount point, or a path below it) fails with EIO too. Calls elsewhere (the booth's own folders) stay
+/// real. A descriptor is on the stick when it was opened by a path below `mountPoint`, or relative to a folder that
+/// is.
 public final class PulledStick: FileOperations {
     /// Where the stick is mounted.
     public let mountPoint: String
@@ -16,8 +17,7 @@ public final class PulledStick: FileOperations {
     public let pullAtRead: Int
     private let real = SystemFileOperations()
     /// The stick's open descriptors with the name each was opened by, the reads of `pullReading` so far, and the pull.
-    private let state = Mutex<(stickFDs: [Int32: String], reads: Int, pulled: Bool, failedAfter: Int)>(
-        ([:], 0, false, 0))
+    private let state = Mutex<(stickFDs: [Int32: String], reads: Int, pulled: Bool)>(([:], 0, false))
 
     /// A stick at `mountPoint` pulled out during the `pullAtRead`-th read of its file `pullReading` (nil: never).
     public init(mountPoint: String, pullReading: String?, atRead pullAtRead: Int = 1) {
@@ -28,8 +28,6 @@ public final class PulledStick: FileOperations {
 
     /// Whether the stick has been pulled.
     public var pulled: Bool { state.withLock { $0.pulled } }
-    /// How many calls on the stick failed after the pull (the pull's own read not counted).
-    public var callsAfterPull: Int { state.withLock { $0.failedAfter } }
     /// How many descriptors on the stick are open now.
     public var openOnStick: Int { state.withLock { $0.stickFDs.count } }
 
@@ -39,11 +37,7 @@ public final class PulledStick: FileOperations {
     /// `call()`, unless `stick` and the stick is gone: then `failure`, errno EIO.
     private func guarded<T>(_ stick: Bool, _ failure: T, _ call: () -> T) -> T {
         guard stick else { return call() }
-        let gone = state.withLock { s in
-            if s.pulled { s.failedAfter += 1 }
-            return s.pulled
-        }
-        if gone {
+        if state.withLock({ $0.pulled }) {
             errno = EIO
             return failure
         }
