@@ -4,7 +4,6 @@ import BoothSystem
 import CameraCapture
 import GPhotoCapture
 import SoundOutput
-import USBSticks
 
 extension DeviceFault.Kind {
     /// The kind of failure errno `code` means: the booth's one reading of errno into kinds. `inUse`: the answer came
@@ -71,18 +70,6 @@ extension DeviceFault {
             code = .library("libgphoto2", library)
         }
         self.init(.camera, kind, code: code, error.description)
-    }
-
-    /// An export's failure: `.gone` exactly when the stick was pulled out (`ExportError.stickRemoved`), else the kind
-    /// its errno means (a read-back that differed is a failing stick, not a gone one).
-    package init(stick error: ExportError) {
-        var kind = error.errno.map { Kind(errno: $0, inUse: true) } ?? .failed
-        if error.stickRemoved {
-            kind = .gone
-        } else if kind == .gone {
-            kind = .failed
-        }
-        self.init(.stick, kind, code: error.errno.map(Code.system) ?? .none, error.description)
     }
 
     /// ALSA's failure to play.
