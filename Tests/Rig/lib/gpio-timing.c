@@ -12,11 +12,13 @@
 //     EVERY_US > 0 each pause lasts at least four times the read before it (up to 10 ms), so the sampler holds no more
 //     than a fifth of its CPU, however slowly the host runs it.
 //     --hold PID AFTER_MS FOR_MS: AFTER_MS after the read before the one that first sees a value file at 1 (the
-//     countdown's first frame was written after it), stops PID (SIGSTOP) for FOR_MS, then lets it go on (SIGCONT, also
-//     when the sampling ends first), and prints "held PID at +A ms for F ms (monotonic FROM_US to TO_US)" as measured
-//     on its own clock. While PID is held the sampler spins between its reads instead of sleeping, so its CPU never
-//     idles (an idle emulated CPU wakes late on a busy host, which the sampler would count as lost and the check would
-//     excuse).
+//     countdown's first frame was written after it), stops PID (SIGSTOP) until the sampler has run FOR_MS (the time
+//     it lost meanwhile not counted, at most four times FOR_MS in all), then lets it go on (SIGCONT, also when the
+//     sampling ends first), and prints "held PID at +A ms for F ms (monotonic FROM_US to TO_US)" as measured on its
+//     own clock. While PID is held the sampler spins between its reads instead of sleeping, so its CPU never idles
+//     (an idle emulated CPU wakes late on a busy host, which the sampler would count as lost and the check would
+//     excuse). A guest the host starves stands still in a hold as anywhere else, and the check excuses that time:
+//     counting only the time the sampler ran keeps the held edge's lateness beyond what is excused on a busy host.
 // gpio-timing bounce PULL_FILE TOGGLES INTERVAL_US
 //     Writes pull-down, pull-up, pull-down, ... TOGGLES times into PULL_FILE, one every INTERVAL_US on an
 //     absolute CLOCK_MONOTONIC schedule, starting with the opposite of the current pull (2 toggles: a click).
@@ -72,6 +74,11 @@ struct hold {
     int64_t after_us, for_us;
 };
 
+// How long after the hold began it ends: FOR_US of time the sampler ran, plus the time it lost, at most 4 x FOR_US.
+static int64_t hold_end(int64_t for_us, int64_t lost_us) {
+    return for_us + lost_us < 4 * for_us ? for_us + lost_us : 4 * for_us;
+}
+
 static int sample(const char *out, int64_t duration_ms, int64_t every_us, struct hold hold, int count, char **paths) {
     if (count < 1 || count > max_lines) {
         fprintf(stderr, "gpio-timing: 1 to %d value files\n", max_lines);
@@ -90,7 +97,7 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, struct
     static int64_t gaps[1 << 22];
     size_t changes = 0, reads = 0, gap_count = 0;
     int64_t start = now_us(), end = start + duration_ms * 1000, last = start, prev = start;
-    int64_t quickest = INT64_MAX, woken_due = start, first_lit = -1, held_at = -1, released_at = -1;
+    int64_t quickest = INT64_MAX, woken_due = start, first_lit = -1, held_at = -1, released_at = -1, held_lost = 0;
     unsigned shown = ~0u;
     signal(SIGTERM, stop);
     signal(SIGINT, stop);
@@ -119,7 +126,8 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, struct
                 kill(hold.pid, SIGSTOP);
                 held_at = now_us();
             }
-            if (held_at >= 0 && released_at < 0 && now_us() >= held_at + hold.for_us) {
+            if (held_at >= 0 && released_at < 0) held_lost += lost;
+            if (held_at >= 0 && released_at < 0 && now_us() >= held_at + hold_end(hold.for_us, held_lost)) {
                 kill(hold.pid, SIGCONT);
                 released_at = now_us();
             }
@@ -131,8 +139,9 @@ static int sample(const char *out, int64_t duration_ms, int64_t every_us, struct
             int64_t pause_us = every_us > 4 * (after - t) ? every_us : 4 * (after - t);
             if (pause_us > 10000 && every_us <= 10000) pause_us = 10000;
             // A hold ends on time: the pause is cut short at its end.
-            if (held_at >= 0 && released_at < 0 && held_at + hold.for_us - woken_due < pause_us)
-                pause_us = held_at + hold.for_us > woken_due ? held_at + hold.for_us - woken_due : 0;
+            int64_t hold_until = held_at + hold_end(hold.for_us, held_lost);
+            if (held_at >= 0 && released_at < 0 && hold_until - woken_due < pause_us)
+                pause_us = hold_until > woken_due ? hold_until - woken_due : 0;
             woken_due += pause_us;
             if (held_at >= 0 && released_at < 0) {
                 // While the booth is held its CPU would be idle, and an idle emulated CPU wakes late on a busy host:

@@ -7,10 +7,11 @@
 # loses time only when that vCPU stands still (a guest the host starves), which holds the booth too, so that time is
 # excused and nothing else. The sampler takes at most a fifth of the vCPU (each pause lasts four times its read).
 # Then a held countdown proves the check sees a stalled booth on real lines: the sampler itself stops the booth
-# (SIGSTOP) from 150 ms after the row lit for 280 ms, over the edge due at +250 ms (written about 180 ms late,
-# under the whole step of 250 ms the check before failed on; a booth let go too late for it writes the next frame
-# instead, and that edge is missing), and the check must fail on that edge; a hold that the guest's own standstill
-# excused, that missed the edge, or whose countdown failed on other edges only, is tried again, three times at most.
+# (SIGSTOP) from 150 ms after the row lit until the sampler has run 280 ms, over the edge due at +250 ms (written
+# about 180 ms late beyond the time the guest stood still, which the check excuses and the hold adds; under the whole
+# step of 250 ms the check before failed on; a booth let go too late for it writes the next frame instead, and that
+# edge is missing), and the check must fail on that edge; a hold that the guest's own standstill excused, that missed
+# the edge, or whose countdown failed on other edges only, is tried again, three times at most.
 # That a 50 ms stall fails is test_timing.py's (on a host that loses time the rig would excuse part of a 50 ms hold).
 # shellcheck shell=bash
 # rig-needs: booth
