@@ -9,6 +9,7 @@ import Glibc
 import SoundOutput
 import Synchronization
 import Testing
+import USBSticks
 
 @testable import BoothRuntime
 
@@ -37,6 +38,15 @@ import Testing
         #expect(DeviceFault(camera: gphoto).code == .library("libgphoto2", -7))
         let sound = SoundDeviceError(operation: "snd_pcm_writei", device: "hw:0", errno: -ENODEV)
         #expect(DeviceFault(sound: sound) == DeviceFault(.sound, .gone, code: .system(ENODEV), sound.description))
+        let pulled = ExportError(.failed(SystemError("write", "/media/stick/HeyLook", errno: EIO)), done: 1, total: 3)
+        #expect(DeviceFault(stick: pulled).kind == .gone)
+        let stickFull = ExportError(
+            .failed(SystemError("write", "/media/stick/HeyLook", errno: ENOSPC)), done: 1, total: 3)
+        #expect(DeviceFault(stick: stickFull) == DeviceFault(.stick, .full, code: .system(ENOSPC), "\(stickFull)"))
+        // A copy that read back wrong is a failing stick, not a pulled one, whatever errno the check gave.
+        let differed = ExportError(.failed(SystemError("verify", "/media/stick/a.jpg", errno: EIO)), done: 1, total: 3)
+        #expect(DeviceFault(stick: differed).kind == .failed)
+        #expect(DeviceFault(stick: ExportError(.stopped, done: 0, total: 3)).kind == .failed)
         let full = SystemError("save", "/var/lib/heylook/photos", errno: ENOSPC)
         #expect(DeviceFault(.store, full, inUse: false) == DeviceFault(.store, .full, code: .system(ENOSPC), "\(full)"))
     }

@@ -127,9 +127,9 @@ import USBSticks
         for report in reports {
             switch report {
             case .soundsImported(_, let sounds): imported = sounds
-            case .failed(_, let message, let stickRemoved, let unmounted):
-                removed = stickRemoved
-                #expect(!unmounted, "\(message)")
+            case .failed(_, let fault, let unmounted):
+                removed = fault.kind == .gone && fault.source == .stick && fault.code == .system(EIO)
+                #expect(!unmounted, "\(fault)")
             case .finished: Issue.record("a pulled stick's export cannot finish: \(reports)")
             default: break
             }

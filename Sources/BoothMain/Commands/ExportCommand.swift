@@ -142,8 +142,8 @@ struct ExportCommand: ParsableCommand {
                             ? "; unmounted: safe to remove"
                             : "; not unmounted: \(summary.unmountError.map(String.init(describing:)) ?? "")"))
                 loop.stop()
-            case .failed(let point, let message, _, _):
-                failure = "\(point): \(message)"
+            case .failed(let point, let fault, _):
+                failure = "\(point): \(fault)"
                 loop.stop()
             case .unknownStick(let point, let message):
                 failure = "\(point): \(message)"

@@ -4,6 +4,7 @@ import BoothSystem
 import CameraCapture
 import GPhotoCapture
 import SoundOutput
+import USBSticks
 
 extension DeviceFault.Kind {
     /// The kind of failure errno `code` means: the booth's one reading of errno into kinds. `inUse`: the answer came
@@ -70,6 +71,20 @@ extension DeviceFault {
             code = .library("libgphoto2", library)
         }
         self.init(.camera, kind, code: code, error.description)
+    }
+
+    /// An export's failure: `.gone` exactly when the stick was pulled out (`ExportError.stickRemoved`), else the kind
+    /// its errno means (a read-back that differed is a failing stick, not a gone one).
+    package init(stick error: ExportError) {
+        // Read into plain values first: Swift 6.3's optimizer crashed on closures over the error (release builds).
+        let removed = error.stickRemoved
+        let message = error.description
+        guard let code = error.errno else {
+            self.init(.stick, .failed, code: .none, message)
+            return
+        }
+        let kind = Kind(errno: code, inUse: true)
+        self.init(.stick, removed ? .gone : kind == .gone ? .failed : kind, code: .system(code), message)
     }
 
     /// ALSA's failure to play.

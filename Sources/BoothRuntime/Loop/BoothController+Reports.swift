@@ -84,14 +84,16 @@ extension BoothController {
                 Log.info("export: \(summary.copied) photo(s) copied to \(point); unmounted: safe to remove")
             }
             dispatch(.exportFinished(safeToRemove: summary.unmounted), at: now)
-        case .failed(let point, let message, let removed, let unmounted):
+        case .failed(let point, var fault, let unmounted):
+            let removed = fault.kind == .gone
             log.record(
                 "exportFailed", at: now,
                 [
-                    ("stick", .string(point)), ("message", .string(message)), ("stickRemoved", .bool(removed)),
+                    ("stick", .string(point)), ("message", .string(fault.message)), ("stickRemoved", .bool(removed)),
                     ("unmounted", .bool(unmounted)),
                 ])
-            dispatch(.exportFailed(DeviceFault(.stick, removed ? .gone : .failed, "\(point): \(message)")), at: now)
+            fault.message = "\(point): \(fault.message)"
+            dispatch(.exportFailed(fault), at: now)
             // What was copied is verified and flushed; said apart so the person knows the stick may go.
             if unmounted { Log.info("export: \(point) unmounted: safe to remove") }
             if removed { dispatch(.stickRemoved, at: now) }

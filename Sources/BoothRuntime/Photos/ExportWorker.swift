@@ -23,9 +23,9 @@ package final class ExportWorker {
         /// Every kept photo is on the stick; if `summary.unmounted`, it is safe to remove
         /// (`LEDPattern.safeToRemove`), else `summary.unmountError` says why not.
         case finished(mountPoint: String, summary: ExportSummary)
-        /// The export stopped; `message` tells the person at the booth what to do. What was copied is
-        /// complete and verified, and the next insert resumes.
-        case failed(mountPoint: String, message: String, stickRemoved: Bool, unmounted: Bool)
+        /// The export stopped; `fault` says why (`.gone`: the stick was pulled out) and tells the person at the booth
+        /// what to do. What was copied is complete and verified, and the next insert resumes.
+        case failed(mountPoint: String, fault: DeviceFault, unmounted: Bool)
         /// A stick's mount went away while no export was running on it (pulled, or unmounted by hand).
         case removed(mountPoint: String)
         /// The stick is not one of the owner's (`export.sticks = "owner"`): nothing was written, it stays mounted,
@@ -93,8 +93,8 @@ package final class ExportWorker {
         switch message {
         case .finished(let point, let summary):
             presence.exportEnded(at: point, unmountedDevice: summary.unmounted ? devices[point] : nil)
-        case .failed(let point, _, let removed, let unmounted):
-            presence.exportEnded(at: point, unmountedDevice: unmounted && !removed ? devices[point] : nil)
+        case .failed(let point, let fault, let unmounted):
+            presence.exportEnded(at: point, unmountedDevice: unmounted && fault.kind != .gone ? devices[point] : nil)
         case .unknownStick(let point, _):
             presence.exportEnded(at: point, unmountedDevice: nil)
             unknown = point
@@ -167,10 +167,7 @@ package final class ExportWorker {
             } catch let error where error.isUnknownStick {
                 post(.unknownStick(mountPoint: mountPoint, message: error.description))
             } catch {
-                post(
-                    .failed(
-                        mountPoint: mountPoint, message: error.description, stickRemoved: error.stickRemoved,
-                        unmounted: error.unmounted))
+                post(.failed(mountPoint: mountPoint, fault: DeviceFault(stick: error), unmounted: error.unmounted))
             }
         }
         worker.run(job) { [unowned self] in received($0) }
