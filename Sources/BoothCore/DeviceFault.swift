@@ -44,17 +44,29 @@ public struct DeviceFault: Error, Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// The library's own code.
     public var code: Code
+    /// The call or step that failed (`snd_pcm_writei`, `write`, `gp_camera_capture`), when one call did.
+    public var operation: String?
     /// What failed and the fix, as a person reads it (the log, the events).
     public var message: String
 
-    /// A fault of `source`, of `kind`, with `code`, described by `message`.
-    public init(_ source: Source, _ kind: Kind, code: Code = .none, _ message: String) {
+    /// A fault of `source`, of `kind`, with `code`, in `operation`, described by `message`.
+    public init(_ source: Source, _ kind: Kind, code: Code = .none, operation: String? = nil, _ message: String) {
         self.source = source
         self.kind = kind
         self.code = code
+        self.operation = operation
         self.message = message
     }
 
     /// The message.
     public var description: String { message }
+
+    /// The code as the events say it: `errno 28`, `libgphoto2 -7`, nil when there is none.
+    public var codeName: String? {
+        switch code {
+        case .none: return nil
+        case .system(let number): return "errno \(number)"
+        case .library(let library, let number): return "\(library) \(number)"
+        }
+    }
 }

@@ -29,26 +29,38 @@ import USBSticks
 
     @Test func eachLibrarysErrorKeepsItsWordsAndGetsItsKind() {
         let camera = CameraError.failed(camera: "imx708", operation: "queueRequest", errno: ENODEV, detail: "")
-        #expect(DeviceFault(camera: camera) == DeviceFault(.camera, .gone, code: .system(ENODEV), camera.description))
+        #expect(
+            DeviceFault(camera: camera)
+                == DeviceFault(.camera, .gone, code: .system(ENODEV), operation: "queueRequest", camera.description))
         #expect(DeviceFault(camera: CameraError.timeout(camera: "imx708", cookie: 3)).kind == .timedOut)
         #expect(DeviceFault(camera: CameraError.busy(camera: "imx708")).kind == .busy)
         #expect(DeviceFault(camera: GPhotoError.cardFull(camera: "EOS")).kind == .full)
         #expect(DeviceFault(camera: GPhotoError.noPhoto(camera: "EOS", seconds: 10)).kind == .timedOut)
         let gphoto = GPhotoError.failed(camera: "EOS", operation: "gp_camera_trigger_capture", code: -7, detail: "")
         #expect(DeviceFault(camera: gphoto).code == .library("libgphoto2", -7))
+        #expect(DeviceFault(camera: gphoto).operation == "gp_camera_trigger_capture")
+        #expect(DeviceFault(camera: gphoto).codeName == "libgphoto2 -7")
         let sound = SoundDeviceError(operation: "snd_pcm_writei", device: "hw:0", errno: -ENODEV)
-        #expect(DeviceFault(sound: sound) == DeviceFault(.sound, .gone, code: .system(ENODEV), sound.description))
+        #expect(
+            DeviceFault(sound: sound)
+                == DeviceFault(.sound, .gone, code: .system(ENODEV), operation: "snd_pcm_writei", sound.description))
+        #expect(DeviceFault(sound: sound).codeName == "errno \(ENODEV)")
         let pulled = ExportError(.failed(SystemError("write", "/media/stick/HeyLook", errno: EIO)), done: 1, total: 3)
         #expect(DeviceFault(stick: pulled).kind == .gone)
         let stickFull = ExportError(
             .failed(SystemError("write", "/media/stick/HeyLook", errno: ENOSPC)), done: 1, total: 3)
-        #expect(DeviceFault(stick: stickFull) == DeviceFault(.stick, .full, code: .system(ENOSPC), "\(stickFull)"))
+        #expect(
+            DeviceFault(stick: stickFull)
+                == DeviceFault(.stick, .full, code: .system(ENOSPC), operation: "write", "\(stickFull)"))
         // A copy that read back wrong is a failing stick, not a pulled one, whatever errno the check gave.
         let differed = ExportError(.failed(SystemError("verify", "/media/stick/a.jpg", errno: EIO)), done: 1, total: 3)
         #expect(DeviceFault(stick: differed).kind == .failed)
-        #expect(DeviceFault(stick: ExportError(.stopped, done: 0, total: 3)).kind == .failed)
+        let stopped = DeviceFault(stick: ExportError(.stopped, done: 0, total: 3))
+        #expect(stopped.kind == .failed && stopped.codeName == nil && stopped.operation == nil)
         let full = SystemError("save", "/var/lib/heylook/photos", errno: ENOSPC)
-        #expect(DeviceFault(.store, full, inUse: false) == DeviceFault(.store, .full, code: .system(ENOSPC), "\(full)"))
+        #expect(
+            DeviceFault(.store, full, inUse: false)
+                == DeviceFault(.store, .full, code: .system(ENOSPC), operation: "save", "\(full)"))
     }
 
     /// A camera over USB unplugged at the shutter: the state machine is told the capture failed because the camera

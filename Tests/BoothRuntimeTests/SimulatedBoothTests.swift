@@ -335,6 +335,11 @@ import Testing
             .filter { ["captureRequested", "state:capturing", "state:aborted", "state:idle", "ignored"].contains($0) }
         #expect(order == ["state:capturing", "captureRequested", "state:aborted", "state:idle"])
         #expect(events.contains { $0.type == "error" && $0.fields["message"]!.contains("lens cap") })
+        // The events keep the fault as the camera gave it: its kind, code and call, beside its words.
+        let failed = try #require(events.first { $0.type == "captureFailed" })
+        #expect(failed.fields["kind"] == "gone" && failed.fields["code"] == "errno \(ENODEV)")
+        #expect(failed.fields["operation"] == "queueRequest" && failed.fields["capture"] == "1.0")
+        #expect(failed.fields["reason"]?.contains("lens cap") == true)
     }
 
     /// A camera that libcamera cannot open again in this process (ESTALE) while the booth is being made: the booth
@@ -552,7 +557,8 @@ private final class CameraFailingAtOnce: CameraDevice {
 
     func capture(_ id: CaptureID, trigger: Instant) {
         requests += 1
-        report(.captureFailed(id, DeviceFault(.camera, .failed, "lens cap on")), trigger)
+        let fault = DeviceFault(.camera, .gone, code: .system(ENODEV), operation: "queueRequest", "lens cap on")
+        report(.captureFailed(id, fault), trigger)
     }
 
     func expire(_ id: CaptureID) {}

@@ -36,29 +36,33 @@ extension DeviceFault {
     /// A failure of a file or system call (`SystemError`) of `source`, its kind read from its errno.
     package init(_ source: Source, _ error: SystemError, inUse: Bool = true, message: String? = nil) {
         self.init(
-            source, Kind(errno: error.errno, inUse: inUse), code: .system(error.errno), message ?? error.description)
+            source, Kind(errno: error.errno, inUse: inUse), code: .system(error.errno), operation: error.operation,
+            message ?? error.description)
     }
 
     /// libcamera's failure to capture.
     package init(camera error: CameraError) {
         let kind: Kind
         var code = Code.none
+        var operation: String?
         switch error {
         case .noCamera: kind = .missing
         case .busy: kind = .busy
         case .timeout: kind = .timedOut
         case .gone: kind = .gone
-        case .failed(_, _, let answer, _):
+        case .failed(_, let call, let answer, _):
             kind = Kind(errno: answer, inUse: true)
             code = .system(answer)
+            operation = call
         }
-        self.init(.camera, kind, code: code, error.description)
+        self.init(.camera, kind, code: code, operation: operation, error.description)
     }
 
     /// libgphoto2's failure to capture or download.
     package init(camera error: GPhotoError) {
         let kind: Kind
         var code = Code.none
+        var operation: String?
         switch error {
         case .noCamera: kind = .missing
         case .busy: kind = .busy
@@ -66,11 +70,12 @@ extension DeviceFault {
         case .cardFull: kind = .full
         case .noPhoto: kind = .timedOut
         case .noJPEG: kind = .failed
-        case .failed(_, _, let library, _):
+        case .failed(_, let call, let library, _):
             kind = .failed
             code = .library("libgphoto2", library)
+            operation = call
         }
-        self.init(.camera, kind, code: code, error.description)
+        self.init(.camera, kind, code: code, operation: operation, error.description)
     }
 
     /// An export's failure: `.gone` exactly when the stick was pulled out (`ExportError.stickRemoved`), else the kind
@@ -79,16 +84,21 @@ extension DeviceFault {
         // Read into plain values first: Swift 6.3's optimizer crashed on closures over the error (release builds).
         let removed = error.stickRemoved
         let message = error.description
-        guard let code = error.errno else {
+        guard case .failed(let failure) = error.reason else {
             self.init(.stick, .failed, code: .none, message)
             return
         }
+        let code = failure.errno
         let kind = Kind(errno: code, inUse: true)
-        self.init(.stick, removed ? .gone : kind == .gone ? .failed : kind, code: .system(code), message)
+        self.init(
+            .stick, removed ? .gone : kind == .gone ? .failed : kind, code: .system(code),
+            operation: failure.operation, message)
     }
 
     /// ALSA's failure to play.
     package init(sound error: SoundDeviceError) {
-        self.init(.sound, Kind(errno: error.code, inUse: true), code: .system(error.code), error.description)
+        self.init(
+            .sound, Kind(errno: error.code, inUse: true), code: .system(error.code), operation: error.operation,
+            error.description)
     }
 }

@@ -30,11 +30,28 @@ extension BoothController {
             log.record("light", at: time, [("lux", lux.map { .int(Int64($0.rounded())) } ?? .string("unknown"))])
         case .soundFailed(let purpose, let fault):
             log.record(
-                "soundFailed", at: time, [("purpose", .string(purpose.rawValue)), ("reason", .string(fault.message))])
+                "soundFailed", at: time,
+                [("purpose", .string(purpose.rawValue)), ("reason", .string(fault.message))] + Self.details(of: fault))
+        case .captureFailed(let id, let fault):
+            log.record(
+                "captureFailed", at: time,
+                [("capture", .string(id.description)), ("reason", .string(fault.message))] + Self.details(of: fault))
+        case .photoSaveFailed(let id, let fault):
+            log.record(
+                "photoSaveFailed", at: time,
+                [("capture", .string(id.description)), ("reason", .string(fault.message))] + Self.details(of: fault))
         default:
             break
         }
         perform(machine.handle(event, at: time), at: time)
+    }
+
+    /// What the events say of a failure besides its words: `kind`, and `code` and `operation` when it has them.
+    static func details(of fault: DeviceFault) -> [(String, EventsLog.Value)] {
+        var fields: [(String, EventsLog.Value)] = [("kind", .string(fault.kind.rawValue))]
+        if let code = fault.codeName { fields.append(("code", .string(code))) }
+        if let operation = fault.operation { fields.append(("operation", .string(operation))) }
+        return fields
     }
 
     /// An `input` record: which input, what else it says, when it was handled, and the device it came from when one

@@ -91,7 +91,7 @@ extension BoothController {
                 [
                     ("stick", .string(point)), ("message", .string(fault.message)), ("stickRemoved", .bool(removed)),
                     ("unmounted", .bool(unmounted)),
-                ])
+                ] + Self.details(of: fault))
             fault.message = "\(point): \(fault.message)"
             dispatch(.exportFailed(fault), at: now)
             // What was copied is verified and flushed; said apart so the person knows the stick may go.
