@@ -33,15 +33,7 @@ package final class ALSASound: SoundDevice {
     /// The booth's volume (`setVolume`), as a share of the amplitude.
     private var volume = 1.0
     /// Missing, lost, retried every 10 s (never while a sound is timed), back; it holds why the device is not open.
-    private lazy var retry = DeviceRetryRunner(
-        DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
-        warning: .soundDeviceUnavailable, loop: loop, report: context.report, label: { [unowned self] in device },
-        busy: { [unowned self] in current != nil },
-        reopen: { [unowned self] in
-            let problem = open()
-            if playback != nil { watchMixer() }
-            return problem
-        })
+    private let retry: DeviceRetryRunner
     /// Whether the loop refused the device's descriptors once (said once, not at every sound).
     private var warnedUnwatchable = false
     /// Why the device could not be opened, if it could not.
@@ -73,8 +65,10 @@ package final class ALSASound: SoundDevice {
         self.sources = sources
         silent = SilentSound(context, name: "silent", durations: sources.mapValues(\.durationNanoseconds))
         converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop)
-        retry.opened(problem: open())
-        if playback != nil { watchMixer() }
+        retry = DeviceRetryRunner(
+            DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
+            warning: .soundDeviceUnavailable, loop: context.loop, report: context.report)
+        retry.opened(problem: reopenForRetry(), of: self)
     }
 
     /// Why `device` does not open for playback, nil when it does (opened and closed at once).
@@ -301,11 +295,23 @@ package final class ALSASound: SoundDevice {
         guard playback != nil else { return }
         playback = nil
         dropMixer()
-        retry.lost("\(error)")
+        retry.lost("\(error)", of: self)
     }
 
     /// Reports `event` as happening now, on the loop's clock.
     private func reportNow(_ event: BoothEvent) {
         context.reportNow(event)
+    }
+}
+
+extension ALSASound: RetriedDevice {
+    var retryLabel: String { device }
+    /// A sound being timed is never cut short for a retry.
+    var retryBusy: Bool { current != nil }
+
+    func reopenForRetry() -> String? {
+        let problem = open()
+        if playback != nil { watchMixer() }
+        return problem
     }
 }

@@ -55,13 +55,7 @@ package final class GPhotoDevice: CameraDevice {
     /// Whether the camera's battery is low as it last said (`cameraBatteryLow` shown).
     private var batteryLow = false
     /// Missing, lost, looked for every 2 s, back; it holds why the camera is not open.
-    private lazy var retry: DeviceRetryRunner = DeviceRetryRunner(
-        DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
-        report: context.report, label: { [unowned self] in name }, busy: { [unowned self] in opening },
-        reopen: { [unowned self] in
-            startOpening()
-            return openProblem
-        })
+    private let retry: DeviceRetryRunner
 
     /// The camera `selector` ("0" or "auto": the first camera libgphoto2 finds that can take photos; else a model or a
     /// port, "usb:001,005"), opened now (the booth is starting: nothing waits yet), then run by a worker of its own
@@ -75,6 +69,9 @@ package final class GPhotoDevice: CameraDevice {
         self.context = context
         self.session = session
         worker = try Worker(label: "heylook.camera", loop: context.loop)
+        retry = DeviceRetryRunner(
+            DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: context.loop,
+            report: context.report)
         opening = true
         handle(.opened(session.open()))
     }
@@ -137,13 +134,13 @@ package final class GPhotoDevice: CameraDevice {
             opening = false
             opened = camera
             Log.info("camera: \(camera.name) opened through libgphoto2\(camera.note.map { "; \($0)" } ?? "")")
-            retry.opened(problem: nil)
+            retry.opened(problem: nil, of: self)
             showBattery(camera.battery)
             scheduleKeepAwake()
         case .opened(.failure(let error)):
             opening = false
             openProblem = "\(error)"
-            retry.opened(problem: openProblem)
+            retry.opened(problem: openProblem, of: self)
         case .captured(let id, let result):
             inFlight.remove(id)
             let dropped = expired.remove(id) != nil
@@ -193,7 +190,7 @@ package final class GPhotoDevice: CameraDevice {
         if let keepAwakeTick { loop.cancel(keepAwakeTick) }
         keepAwakeTick = nil
         onWorker { [session] _ in session.close() }
-        retry.lost(reason)
+        retry.lost(reason, of: self)
     }
 
     /// Every minute while open, idle and not capturing: the battery level, read on the worker.
@@ -210,6 +207,18 @@ package final class GPhotoDevice: CameraDevice {
             }
             scheduleKeepAwake()
         }
+    }
+}
+
+extension GPhotoDevice: RetriedDevice {
+    var retryLabel: String { name }
+    /// An open already under way on the worker is not started twice.
+    var retryBusy: Bool { opening }
+
+    /// Starts an open on the worker; what it finds comes back as its report. Meanwhile, why the last one failed.
+    func reopenForRetry() -> String? {
+        startOpening()
+        return openProblem
     }
 }
 

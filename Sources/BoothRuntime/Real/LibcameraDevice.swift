@@ -31,9 +31,7 @@ package final class LibcameraDevice: CameraDevice {
     private let openCamera: Opener
     private var lifecycle = Lifecycle.closed
     /// Missing, lost, retried every 2 s, back; it holds why the camera is not open.
-    private lazy var retry = DeviceRetryRunner(
-        DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: loop,
-        report: context.report, label: { [unowned self] in name }, reopen: { [unowned self] in open() })
+    private let retry: DeviceRetryRunner
     /// Frames a second while idle (0: full rate always), whether the booth is idle, and the timer that
     /// gives the idle camera its next frame.
     private let idleFPS: Int
@@ -54,7 +52,10 @@ package final class LibcameraDevice: CameraDevice {
         self.height = height
         self.idleFPS = idleFPS
         openCamera = open
-        retry.opened(problem: self.open())
+        retry = DeviceRetryRunner(
+            DeviceRetry(name: "camera", interval: .seconds(2)), warning: .cameraUnavailable, loop: context.loop,
+            report: context.report)
+        retry.opened(problem: self.open(), of: self)
     }
 
     /// The open camera, if it is.
@@ -168,8 +169,14 @@ package final class LibcameraDevice: CameraDevice {
         loop.unregister(fd)
         lifecycle = .closed
         pace()
-        retry.lost(reason)
+        retry.lost(reason, of: self)
     }
+}
+
+extension LibcameraDevice: RetriedDevice {
+    var retryLabel: String { name }
+    var retryBusy: Bool { false }
+    func reopenForRetry() -> String? { open() }
 }
 
 /// A libcamera frame held for the save worker, encoded straight from its mapped planes.
