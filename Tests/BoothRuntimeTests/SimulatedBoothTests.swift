@@ -27,7 +27,8 @@ import Testing
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
         cameraStalled: Bool = false, fast: Bool = false, sound: ((DeviceContext) -> any SoundDevice)? = nil,
         camera: ((DeviceContext) -> any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil,
-        clock: WallClock.Trust = .always, wallClock: WallClock? = nil, photos: String? = nil, exitCode: Int32 = 0
+        clock: WallClock.Trust = .always, wallClock: WallClock? = nil, photos: String? = nil, exitCode: Int32 = 0,
+        beforeController: (EventInbox) -> Void = { _ in }
     ) throws -> (events: [Record], photos: String) {
         var settings = settings
         let dir = temporaryDirectory()
@@ -59,6 +60,7 @@ import Testing
             sound: sound?(context) ?? SilentSound.builtIn(context),
             camera: camera?(context) ?? SimulatedCamera(context, width: 320, height: 240, stalled: cameraStalled),
             lights: lights)
+        beforeController(inbox)
         let (choices, _) = ConfigLoader.choices(settings: settings)
         let controller = try BoothController(
             settings: settings, choices: choices, devices: devices, loop: loop, inbox: inbox, log: log,
@@ -90,6 +92,21 @@ import Testing
         // The frame was exposed at or after the countdown's end.
         let capture = try #require(events.first { $0.type == "capture" })
         #expect(Int(capture.fields["sensor_us"]!)! >= Int(capture.fields["trigger_us"]!)!)
+    }
+
+    /// What a device and the workers report before the controller is made waits in the inbox and reaches the
+    /// controller, in order, as it is made.
+    @Test func reportsMadeBeforeTheControllerReachItInOrder() throws {
+        let (events, _) = try run(
+            "wait 0.1\nquit\n", fast: true,
+            beforeController: { inbox in
+                inbox.saved(.error("an early save report"))
+                inbox.exported(.started(mountPoint: "/media/early"))
+                inbox.saved(.error("a later save report"))
+            })
+        let early = events.filter { ["error", "exportStarted", "ready"].contains($0.type) }
+            .map { $0.fields["message"] ?? $0.fields["stick"] ?? $0.type }
+        #expect(early == ["an early save report", "/media/early", "a later save report", "ready"])
     }
 
     /// The controller carries the machine's pace to the camera: idle at start, full rate from the press,

@@ -99,14 +99,11 @@ package final class BoothController {
                     + "\(store.boothID), so its photos stay apart from the other booth's on a shared stick")
         }
         let owners = settings.exportSticks == .owner ? OwnerSticks(directory: settings.stateFolder) : nil
-        // The workers' reports reach the booth once it is made: they come only from the loop's callbacks.
-        var exported: (ExportWorker.Report) -> Void = { _ in }
-        var saved: (PhotoSaver.Result) -> Void = { _ in }
-        var printed: (PhotoPrinter.Report) -> Void = { _ in }
+        // The workers report through the inbox, which holds what comes before the controller is made.
         exports = try ExportWorker(
             store: store, settings: settings, owners: owners,
             sounds: StickSounds(settings: settings, allowedFileSystems: ExportOptions.defaultFileSystems), loop: loop
-        ) { exported($0) }
+        ) { [inbox] in inbox.exported($0) }
         saver = try PhotoSaver(
             store: store,
             options: JPEGOptions(
@@ -114,7 +111,7 @@ package final class BoothController {
                 crop: CropRatio(width: settings.ratio.width, height: settings.ratio.height)),
             orientation: settings.rotation == 180 ? 3 : 1, cleanupExported: settings.cleanupExported, owners: owners,
             loop: loop
-        ) { saved($0) }
+        ) { [inbox] in inbox.saved($0) }
         printer =
             settings.printMode == .off
             ? nil
@@ -124,12 +121,9 @@ package final class BoothController {
                 waitingFile: PrintWaitingFile(path: settings.printWaitingFile),
                 limits: (settings.printLimitPerPhoto, settings.printLimitPerEvent),
                 sheet: sheet, loop: loop
-            ) { printed($0) }
+            ) { [inbox] in inbox.printed($0) }
         signals = try SignalSource()
         watchdog = SystemdNotifier()
-        exported = { [unowned self] report in self.exportReport(report) }
-        saved = { [unowned self] result in self.saveResult(result) }
-        printed = { [unowned self] report in self.printReport(report) }
         if let printer, settings.printFromGallery {
             do {
                 galleryPrints = try GalleryPrintDesk(
