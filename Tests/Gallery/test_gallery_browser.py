@@ -992,6 +992,24 @@ class HostileRequestTests(GalleryCase):
         self.assertNotIn(deleted.encode(), body)
         self.assertIn(self.names[0].encode(), body)
 
+    def test_a_raw_kept_beside_a_photo_is_never_served_listed_or_zipped(self):
+        # A camera over USB shooting RAW+JPEG: the booth keeps the RAW beside its photo, under its name (PhotoStore).
+        # Guests get the photo; the RAW is for the photographer's stick alone.
+        raw = self.name[:-4] + ".cr2"
+        (self.photos / raw).write_bytes(b"II*\x00 the camera's RAW of the party")
+        time.sleep(0.3)  # the gallery hears of it from inotify
+        for route in ("original", "thumb", "photo", "layout"):
+            with self.subTest(route=route):
+                self.assertRefused(f"/{route}/{raw}", leaked=b"the camera's RAW")
+        for path in ("/", f"/photo/{self.name}", "/zip/all", f"/zip/day/{day_of(self.name)}"):
+            with self.subTest(path=path):
+                status, _, body = self.gallery.request("GET", path, cookie=self.cookie)
+                self.assertEqual(status, 200, f"GET {path}")
+                self.assertNotIn(b"the camera's RAW", body, f"GET {path} holds the RAW")
+                self.assertNotIn(raw.encode(), body, f"GET {path} names the RAW")
+        status, _, body = self.gallery.request("GET", f"/original/{self.name}", cookie=self.cookie)
+        self.assertEqual((status, sha256(body)), (200, sha256(self.store_bytes(self.name))))
+
     def test_a_symlink_in_the_store_is_not_followed(self):
         secret = self.folder / "secret.jpg"
         secret.write_bytes(b"\xff\xd8 not a photo of the party")
