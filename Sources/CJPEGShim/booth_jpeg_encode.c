@@ -1,4 +1,4 @@
-/* booth_jpeg_encode: a frame (RGB, BGR, or YUV fed raw) cropped and encoded to JPEG in memory. */
+/* booth_jpeg_encode: a frame (RGB, BGR, or YUV fed raw, 4:2:0 or packed 4:2:2) cropped and encoded to JPEG in memory. */
 #include "booth_jpeg_internal.h"
 
 #include <setjmp.h>
@@ -82,14 +82,19 @@ static int plane_uses(const struct booth_jpeg_source *src, struct plane_use use[
 		use[0] = (struct plane_use){cw, ch, cx, cy};
 		use[1] = (struct plane_use){((cw + 1) / 2) * 2, (ch + 1) / 2, cx, cy / 2};
 		return 0;
+	case BOOTH_JPEG_LAYOUT_YUYV:
+		*count = 1;
+		use[0] = (struct plane_use){((size_t)cw + 1) / 2 * 4, ch, (size_t)cx * 2, cy};
+		return 0;
 	default:
 		return -1;
 	}
 }
 
+/* Layouts fed to libjpeg as raw YCbCr: 4:2:0 planes, or packed 4:2:2 split into planes on the way. */
 static int is_yuv(int layout)
 {
-	return layout == BOOTH_JPEG_LAYOUT_I420 || layout == BOOTH_JPEG_LAYOUT_NV12;
+	return layout == BOOTH_JPEG_LAYOUT_I420 || layout == BOOTH_JPEG_LAYOUT_NV12 || layout == BOOTH_JPEG_LAYOUT_YUYV;
 }
 
 static int validate(const struct booth_jpeg_source *src, char *message)
@@ -108,7 +113,11 @@ static int validate(const struct booth_jpeg_source *src, char *message)
 				       src->crop_height, src->crop_x, src->crop_y, src->width, src->height);
 		return -1;
 	}
-	if (is_yuv(src->layout) && ((src->crop_x | src->crop_y) & 1)) {
+	/* Chroma is shared by two columns (YUYV), or by two columns and two rows (4:2:0): no crop may split it. */
+	uint32_t shared = src->layout == BOOTH_JPEG_LAYOUT_YUYV ? src->crop_x
+			  : is_yuv(src->layout)                 ? src->crop_x | src->crop_y
+								: 0;
+	if (shared & 1) {
 		booth_message_set(message, BOOTH_JPEG_MESSAGE_MAX, "crop origin %u,%u must be even for YUV", src->crop_x, src->crop_y);
 		return -1;
 	}
@@ -153,6 +162,16 @@ static JSAMPROW planar_row(const uint8_t *start, size_t samples, size_t padded, 
 	return scratch;
 }
 
+/* Every `step`-th byte of a packed row from `first`, `samples` of them, padded into scratch. */
+static JSAMPROW packed_row(const uint8_t *start, size_t samples, size_t padded, size_t first, size_t step,
+			   uint8_t *scratch)
+{
+	for (size_t i = 0; i < samples; i++)
+		scratch[i] = start[first + step * i];
+	memset(scratch + samples, scratch[samples - 1], padded - samples);
+	return scratch;
+}
+
 /* One channel of an interleaved UV row, de-interleaved and padded into scratch. */
 static JSAMPROW interleaved_row(const uint8_t *start, size_t samples, size_t padded, int channel,
 				uint8_t *scratch)
@@ -172,7 +191,9 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 	struct plane_use use[3];
 	int plane_count = 0;
 	int yuv = is_yuv(src->layout);
-	/* Padded widths cover libjpeg's width_in_blocks * DCTSIZE for 2x2 subsampling. */
+	/* 4:2:0 (2x2 subsampling), or 4:2:2 (2x1) for packed YUYV, which libjpeg then takes 8 rows at a time. */
+	int luma_rows = src->layout == BOOTH_JPEG_LAYOUT_YUYV ? 8 : 16;
+	/* Padded widths cover libjpeg's width_in_blocks * DCTSIZE for 2x horizontal subsampling. */
 	size_t luma_padded = ((size_t)src->crop_width + 15) / 16 * 16;
 	size_t chroma_padded = luma_padded / 2;
 	uint8_t *scratch = NULL;
@@ -216,7 +237,7 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 		jpeg_set_colorspace(&cinfo, JCS_YCbCr);
 		cinfo.raw_data_in = TRUE;
 		cinfo.comp_info[0].h_samp_factor = 2;
-		cinfo.comp_info[0].v_samp_factor = 2;
+		cinfo.comp_info[0].v_samp_factor = luma_rows / 8;
 		for (int ci = 1; ci < 3; ci++) {
 			cinfo.comp_info[ci].h_samp_factor = 1;
 			cinfo.comp_info[ci].v_samp_factor = 1;
@@ -239,6 +260,21 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 		while (cinfo.next_scanline < cinfo.image_height) {
 			uint32_t y = cinfo.next_scanline;
 
+			if (src->layout == BOOTH_JPEG_LAYOUT_YUYV) {
+				/* Each row gives 8 luma rows' worth of samples and its own chroma (4:2:2). */
+				for (uint32_t i = 0; i < 8; i++) {
+					const uint8_t *row = row_start(&src->planes[0], &use[0], y + i);
+
+					y_rows[i] = packed_row(row, src->crop_width, luma_padded, 0, 2,
+							       scratch + i * luma_padded);
+					u_rows[i] = packed_row(row, chroma_samples, chroma_padded, 1, 4,
+							       u_scratch + i * chroma_padded);
+					v_rows[i] = packed_row(row, chroma_samples, chroma_padded, 3, 4,
+							       v_scratch + i * chroma_padded);
+				}
+				jpeg_write_raw_data(&cinfo, planes, 8);
+				continue;
+			}
 			for (uint32_t i = 0; i < 16; i++)
 				y_rows[i] = planar_row(row_start(&src->planes[0], &use[0], y + i),
 						       src->crop_width, luma_padded,

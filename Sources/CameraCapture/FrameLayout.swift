@@ -55,6 +55,7 @@ public enum FrameLayout {
         case .nv12: BOOTH_PIXEL_FORMAT_NV12.rawValue
         case .rgb24: BOOTH_PIXEL_FORMAT_RGB24.rawValue
         case .bgr24: BOOTH_PIXEL_FORMAT_BGR24.rawValue
+        case .yuyv: BOOTH_PIXEL_FORMAT_YUYV.rawValue
         }
     }
 }

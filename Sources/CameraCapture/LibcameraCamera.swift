@@ -163,6 +163,7 @@ public final class LibcameraCamera {
         case BOOTH_PIXEL_FORMAT_NV12.rawValue: .nv12
         case BOOTH_PIXEL_FORMAT_RGB24.rawValue: .rgb24
         case BOOTH_PIXEL_FORMAT_BGR24.rawValue: .bgr24
+        case BOOTH_PIXEL_FORMAT_YUYV.rawValue: .yuyv
         default: nil
         }
     }

@@ -13,9 +13,10 @@ using namespace booth_shim;
 
 namespace {
 
-/* Formats the encoder takes, best first: YUV420 needs no conversion at all. */
-const std::array<PixelFormat, 4> preferred_formats = {formats::YUV420, formats::NV12,
-						      formats::BGR888, formats::RGB888};
+/* Formats the encoder takes, best first: YUV420 needs no conversion at all; YUYV (a USB webcam's, through
+ * libcamera's uvcvideo pipeline) is split into planes row by row. */
+const std::array<PixelFormat, 5> preferred_formats = {formats::YUV420, formats::NV12, formats::BGR888,
+						      formats::RGB888, formats::YUYV};
 
 bool is_index(const char *selector)
 {
@@ -116,7 +117,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	state.pixel_format = booth_format(stream_config.pixelFormat);
 	if (state.pixel_format == BOOTH_PIXEL_FORMAT_UNKNOWN) {
 		fail(EINVAL, "camera " + state.id + " only streams " + stream_config.pixelFormat.toString() +
-				     ", which the booth cannot encode (needs YUV420, NV12, BGR888 or RGB888)");
+				     ", which the booth cannot encode (needs YUV420, NV12, BGR888, RGB888 or YUYV)");
 		return -1;
 	}
 	ret = camera->configure(state.config.get());

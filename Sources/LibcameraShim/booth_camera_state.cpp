@@ -102,6 +102,8 @@ int booth_format(const PixelFormat &format)
 		return BOOTH_PIXEL_FORMAT_RGB24;
 	if (format == formats::RGB888) /* bytes B, G, R */
 		return BOOTH_PIXEL_FORMAT_BGR24;
+	if (format == formats::YUYV)
+		return BOOTH_PIXEL_FORMAT_YUYV;
 	return BOOTH_PIXEL_FORMAT_UNKNOWN;
 }
 

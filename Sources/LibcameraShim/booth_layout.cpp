@@ -24,6 +24,8 @@ std::vector<PlaneShape> plane_shapes(int format, uint32_t width, uint32_t height
 	case BOOTH_PIXEL_FORMAT_RGB24:
 	case BOOTH_PIXEL_FORMAT_BGR24:
 		return {{(size_t)width * 3, height, stride}};
+	case BOOTH_PIXEL_FORMAT_YUYV:
+		return {{cw * 4, height, stride}};
 	default:
 		return {};
 	}

@@ -5,7 +5,8 @@ import CJPEGShim
 /// Turns a `PixelFrame` (or borrowed camera memory) into JPEG bytes.
 ///
 /// YUV frames go to libjpeg as raw 4:2:0 planes (`jpeg_write_raw_data`), read in place through
-/// their strides; only rows that need edge padding for odd sizes are copied. RGB24/BGR24 frames go
+/// their strides; only rows that need edge padding for odd sizes are copied. Packed YUYV goes as raw 4:2:2, each
+/// row split into its planes on the way. RGB24/BGR24 frames go
 /// through `jpeg_write_scanlines`. Safe to call from any thread.
 public enum JPEGEncoder {
     /// Encodes an owned frame. See `encode(_:options:)` for borrowed memory.
@@ -75,6 +76,7 @@ extension PixelFormat {
         case .bgr24: Int32(BOOTH_JPEG_LAYOUT_BGR24.rawValue)
         case .yuv420: Int32(BOOTH_JPEG_LAYOUT_I420.rawValue)
         case .nv12: Int32(BOOTH_JPEG_LAYOUT_NV12.rawValue)
+        case .yuyv: Int32(BOOTH_JPEG_LAYOUT_YUYV.rawValue)
         }
     }
 }

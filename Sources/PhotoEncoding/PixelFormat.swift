@@ -10,11 +10,13 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     case yuv420
     /// Two planes: Y, then interleaved U,V pairs, ceil(width/2) pairs x ceil(height/2) rows.
     case nv12
+    /// One plane of packed 4:2:2: Y0, U, Y1, V for each pair of pixels, ceil(width/2) pairs a row (a USB webcam's).
+    case yuyv
 
     /// How many planes a frame of this format carries.
     public var planeCount: Int {
         switch self {
-        case .rgb24, .bgr24: 1
+        case .rgb24, .bgr24, .yuyv: 1
         case .yuv420: 3
         case .nv12: 2
         }
@@ -26,6 +28,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
         let chromaHeight = (height + 1) / 2
         switch (self, plane) {
         case (.rgb24, _), (.bgr24, _): return (width * 3, height)
+        case (.yuyv, _): return (chromaWidth * 4, height)
         case (_, 0): return (width, height)
         case (.yuv420, _): return (chromaWidth, chromaHeight)
         case (.nv12, _): return (chromaWidth * 2, chromaHeight)
@@ -38,6 +41,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
         case .bgr24: "BGR24"
         case .yuv420: "YUV420"
         case .nv12: "NV12"
+        case .yuyv: "YUYV"
         }
     }
 }

@@ -1,5 +1,5 @@
-// FrameLayoutTests: the buffers a Pi camera delivers (YUV420 and NV12, padded strides, odd sizes, one
-// buffer or one per plane) laid out by the shim's own code and encoded, which vimc (RGB only) never does.
+// FrameLayoutTests: the buffers a Pi camera or a USB webcam delivers (YUV420, NV12, YUYV; padded strides, odd sizes,
+// one buffer or one per plane) laid out by the shim's own code and encoded, which vimc (RGB only) never does.
 import CameraCapture
 import PhotoEncoding
 import Testing
@@ -89,6 +89,17 @@ import Testing
             Self.plane(rowBytes: width, rows: height, stride: stride, pattern: [Self.yuv.y])
             + Self.plane(rowBytes: cw * 2, rows: ch, stride: stride, pattern: [Self.yuv.u, Self.yuv.v])
         try Self.encodeAndCheck(.nv12, width: width, height: height, stride: stride, buffers: [buffer])
+    }
+
+    /// YUYV (packed 4:2:2, Y0 U Y1 V per pair of pixels), a USB webcam's through libcamera's uvcvideo pipeline: one
+    /// plane of ceil(width / 2) pairs a row, odd sizes and padded rows included.
+    @Test(arguments: [(640, 480, 1280), (641, 479, 1344), (17, 9, 64), (1, 1, 4)])
+    func yuyvInOneBuffer(width: Int, height: Int, stride: Int) throws {
+        let pairs = (width + 1) / 2
+        let buffer = Self.plane(
+            rowBytes: pairs * 4, rows: height, stride: stride,
+            pattern: [Self.yuv.y, Self.yuv.u, Self.yuv.y, Self.yuv.v])
+        try Self.encodeAndCheck(.yuyv, width: width, height: height, stride: stride, buffers: [buffer])
     }
 
     /// A buffer one byte short, a stride narrower than a row, or a plane count the format does not have

@@ -28,6 +28,35 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 0, y: 0), expected))
     }
 
+    @Test(arguments: [(640, 480), (641, 479), (33, 31), (1, 1), (2, 3)])
+    func yuyvDecodesToTheSameColor(width: Int, height: Int) throws {
+        let frame = SyntheticFrames.yuyv(width: width, height: height, u: red.u, v: red.v) { _ in red.y }
+        let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame))
+        #expect(decoded.width == width && decoded.height == height)
+        let expected = SyntheticFrames.rgb(y: red.y, u: red.u, v: red.v)
+        for (x, y) in [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)] {
+            #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: y), expected), "pixel \(x),\(y)")
+        }
+    }
+
+    /// Each YUYV byte is read as what it is: the luma of each pixel of a pair (every column its own), then U and V.
+    /// Columns alternate dark and light in 8-pixel stripes, cropped to 4:3 from an even offset.
+    @Test func yuyvKeepsEachColumnsLumaAndItsChroma() throws {
+        let (width, height) = (160, 90)
+        let stripe = { (x: Int) -> UInt8 in (x / 8) % 2 == 0 ? 40 : 200 }
+        let frame = SyntheticFrames.yuyv(width: width, height: height, u: red.u, v: red.v, y: stripe)
+        let decoded = try JPEGInspector.decode(
+            try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 100, crop: CropRatio(width: 4, height: 3))))
+        #expect(decoded.width == 120 && decoded.height == 90)
+        let left = (width - decoded.width) / 2
+        for x in [3, 12, 20, 28, 60, 116] {
+            let expected = SyntheticFrames.rgb(y: stripe(left + x), u: red.u, v: red.v)
+            #expect(
+                SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: 45), expected, tolerance: 12),
+                "column \(x): \(SyntheticFrames.pixel(decoded, x: x, y: 45)) for \(expected)")
+        }
+    }
+
     @Test func rgb24WithPaddedStrideDecodesToTheSameColor() throws {
         let frame = SyntheticFrames.rgb(width: 99, height: 61) { _ in (30, 160, 220) }
         let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 95)))

@@ -33,6 +33,25 @@ enum SyntheticFrames {
             planes: [plane(rowBytes: width, rows: height, stride: width + padding, value: y), uv])
     }
 
+    /// A YUYV frame (packed 4:2:2: Y0 U Y1 V per pair of pixels) whose luma is `y(x)` per column, with one U and V,
+    /// rows padded with 0xEE.
+    static func yuyv(width: Int, height: Int, u: UInt8, v: UInt8, padding: Int = 12, y: (Int) -> UInt8) -> PixelFrame {
+        let pairs = (width + 1) / 2
+        let stride = pairs * 4 + padding
+        var bytes = [UInt8](repeating: 0xEE, count: stride * height)
+        for row in 0..<height {
+            for pair in 0..<pairs {
+                let at = row * stride + pair * 4
+                bytes[at] = y(pair * 2)
+                bytes[at + 1] = u
+                bytes[at + 2] = y(min(pair * 2 + 1, width - 1))
+                bytes[at + 3] = v
+            }
+        }
+        return PixelFrame(
+            width: width, height: height, format: .yuyv, planes: [PixelPlane(bytes: bytes, stride: stride)])
+    }
+
     /// An RGB24 frame colored per column by `color(x)`, with padded stride.
     static func rgb(width: Int, height: Int, padding: Int = 7, color: (Int) -> (UInt8, UInt8, UInt8)) -> PixelFrame {
         let stride = width * 3 + padding

@@ -31,6 +31,8 @@ enum booth_jpeg_layout {
 	BOOTH_JPEG_LAYOUT_NV12 = 2,
 	/** One plane, 3 bytes per pixel B, G, R (libcamera's RGB888). */
 	BOOTH_JPEG_LAYOUT_BGR24 = 3,
+	/** One plane of packed 4:2:2, Y0 U Y1 V per pair of pixels (a USB webcam's YUYV); ceil(w/2) pairs a row. */
+	BOOTH_JPEG_LAYOUT_YUYV = 4,
 };
 
 /** One plane of a frame, borrowed for the duration of a call. */

@@ -38,6 +38,8 @@ enum booth_pixel_format {
 	BOOTH_PIXEL_FORMAT_RGB24 = 3,
 	/** Packed bytes B, G, R (libcamera RGB888). */
 	BOOTH_PIXEL_FORMAT_BGR24 = 4,
+	/** Packed 4:2:2, bytes Y0, U, Y1, V per pair of pixels (a USB webcam's YUYV). */
+	BOOTH_PIXEL_FORMAT_YUYV = 5,
 };
 
 /** One size a camera offers for still capture in one pixel format. */
