@@ -162,7 +162,8 @@ static JSAMPROW planar_row(const uint8_t *start, size_t samples, size_t padded, 
 	return scratch;
 }
 
-/* Every `step`-th byte of a packed row from `first`, `samples` of them, padded into scratch. */
+/* One channel of a packed row (NV12's UV, YUYV's Y, U or V): every `step`-th byte from `first`, `samples` of them,
+ * padded into scratch. */
 static JSAMPROW packed_row(const uint8_t *start, size_t samples, size_t padded, size_t first, size_t step,
 			   uint8_t *scratch)
 {
@@ -172,15 +173,6 @@ static JSAMPROW packed_row(const uint8_t *start, size_t samples, size_t padded, 
 	return scratch;
 }
 
-/* One channel of an interleaved UV row, de-interleaved and padded into scratch. */
-static JSAMPROW interleaved_row(const uint8_t *start, size_t samples, size_t padded, int channel,
-				uint8_t *scratch)
-{
-	for (size_t i = 0; i < samples; i++)
-		scratch[i] = start[2 * i + channel];
-	memset(scratch + samples, scratch[samples - 1], padded - samples);
-	return scratch;
-}
 
 int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buffer *out,
 		      char *message)
@@ -191,8 +183,6 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 	struct plane_use use[3];
 	int plane_count = 0;
 	int yuv = is_yuv(src->layout);
-	/* 4:2:0 (2x2 subsampling), or 4:2:2 (2x1) for packed YUYV, which libjpeg then takes 8 rows at a time. */
-	int luma_rows = src->layout == BOOTH_JPEG_LAYOUT_YUYV ? 8 : 16;
 	/* Padded widths cover libjpeg's width_in_blocks * DCTSIZE for 2x horizontal subsampling. */
 	size_t luma_padded = ((size_t)src->crop_width + 15) / 16 * 16;
 	size_t chroma_padded = luma_padded / 2;
@@ -237,7 +227,8 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 		jpeg_set_colorspace(&cinfo, JCS_YCbCr);
 		cinfo.raw_data_in = TRUE;
 		cinfo.comp_info[0].h_samp_factor = 2;
-		cinfo.comp_info[0].v_samp_factor = luma_rows / 8;
+		/* 4:2:0 (chroma halved across and down), or 4:2:2 for packed YUYV (halved across only). */
+		cinfo.comp_info[0].v_samp_factor = src->layout == BOOTH_JPEG_LAYOUT_YUYV ? 1 : 2;
 		for (int ci = 1; ci < 3; ci++) {
 			cinfo.comp_info[ci].h_samp_factor = 1;
 			cinfo.comp_info[ci].v_samp_factor = 1;
@@ -261,7 +252,7 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 			uint32_t y = cinfo.next_scanline;
 
 			if (src->layout == BOOTH_JPEG_LAYOUT_YUYV) {
-				/* Each row gives 8 luma rows' worth of samples and its own chroma (4:2:2). */
+				/* 8 rows a pass (4:2:2: one chroma row per luma row), each split into Y, U and V. */
 				for (uint32_t i = 0; i < 8; i++) {
 					const uint8_t *row = row_start(&src->planes[0], &use[0], y + i);
 
@@ -294,10 +285,10 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 					const uint8_t *uv =
 						row_start(&src->planes[1], &use[1], y / 2 + i);
 
-					u_rows[i] = interleaved_row(uv, chroma_samples,
-								    chroma_padded, 0, us);
-					v_rows[i] = interleaved_row(uv, chroma_samples,
-								    chroma_padded, 1, vs);
+					u_rows[i] = packed_row(uv, chroma_samples, chroma_padded, 0,
+							       2, us);
+					v_rows[i] = packed_row(uv, chroma_samples, chroma_padded, 1,
+							       2, vs);
 				}
 			}
 			jpeg_write_raw_data(&cinfo, planes, 16);
