@@ -56,6 +56,7 @@ public enum FrameLayout {
         case .rgb24: BOOTH_PIXEL_FORMAT_RGB24.rawValue
         case .bgr24: BOOTH_PIXEL_FORMAT_BGR24.rawValue
         case .yuyv: BOOTH_PIXEL_FORMAT_YUYV.rawValue
+        case .mjpeg: BOOTH_PIXEL_FORMAT_MJPEG.rawValue
         }
     }
 }

@@ -164,6 +164,7 @@ public final class LibcameraCamera {
         case BOOTH_PIXEL_FORMAT_RGB24.rawValue: .rgb24
         case BOOTH_PIXEL_FORMAT_BGR24.rawValue: .bgr24
         case BOOTH_PIXEL_FORMAT_YUYV.rawValue: .yuyv
+        case BOOTH_PIXEL_FORMAT_MJPEG.rawValue: .mjpeg
         default: nil
         }
     }

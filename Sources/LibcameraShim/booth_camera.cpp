@@ -1,6 +1,7 @@
 /* booth_camera: capture requests, results and frames of an open camera, and closing it (see booth_camera.h). */
 #include "booth_camera_state.h"
 
+#include <algorithm>
 #include <cerrno>
 
 using namespace booth_shim;
@@ -27,6 +28,12 @@ void describe(const CameraState &state, Request *request, const FrameBuffer *buf
 	out->plane_count = layout.count;
 	for (uint32_t i = 0; i < layout.count; i++)
 		out->planes[i] = layout.planes[i];
+	if (state.pixel_format == BOOTH_PIXEL_FORMAT_MJPEG && !buffer->metadata().planes().empty()) {
+		/* The JPEG fills only the start of its buffer: the rest is the last frame's tail, or nothing. */
+		size_t used = std::min<size_t>(out->planes[0].length, buffer->metadata().planes()[0].bytesused);
+		out->planes[0].length = used;
+		out->planes[0].stride = used;
+	}
 }
 
 booth_camera_result status_result(int status, const Armed &armed)

@@ -13,11 +13,6 @@ using namespace booth_shim;
 
 namespace {
 
-/* Formats the encoder takes, best first: YUV420 needs no conversion at all; YUYV (a USB webcam's, through
- * libcamera's uvcvideo pipeline) is split into planes row by row. */
-const std::array<PixelFormat, 5> preferred_formats = {formats::YUV420, formats::NV12, formats::BGR888,
-						      formats::RGB888, formats::YUYV};
-
 bool is_index(const char *selector)
 {
 	if (*selector == '\0')
@@ -99,11 +94,20 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	}
 	StreamConfiguration &stream_config = state.config->at(0);
 	const StreamFormats &offered = stream_config.formats();
-	auto available = offered.pixelformats();
-	auto chosen = std::find_first_of(preferred_formats.begin(), preferred_formats.end(),
-					 available.begin(), available.end());
-	if (chosen != preferred_formats.end())
-		stream_config.pixelFormat = *chosen;
+	/* Each offered format at its largest size; booth_camera_pick_mode chooses among them. */
+	std::vector<PixelFormat> available = offered.pixelformats();
+	std::vector<booth_camera_mode> largest;
+	for (const PixelFormat &format : available) {
+		booth_camera_mode mode{};
+		Size size = largest_size(offered, format);
+		copy_text(mode.pixel_format, sizeof(mode.pixel_format), format.toString());
+		mode.width = size.width;
+		mode.height = size.height;
+		largest.push_back(mode);
+	}
+	int picked = booth_camera_pick_mode(largest.data(), largest.size());
+	if (picked >= 0)
+		stream_config.pixelFormat = available[picked];
 	if (cfg->width == 0 || cfg->height == 0)
 		stream_config.size = largest_size(offered, stream_config.pixelFormat);
 	else
@@ -117,7 +121,7 @@ int open_state(CameraState &state, const char *selector, const booth_camera_conf
 	state.pixel_format = booth_format(stream_config.pixelFormat);
 	if (state.pixel_format == BOOTH_PIXEL_FORMAT_UNKNOWN) {
 		fail(EINVAL, "camera " + state.id + " only streams " + stream_config.pixelFormat.toString() +
-				     ", which the booth cannot encode (needs YUV420, NV12, BGR888, RGB888 or YUYV)");
+				     ", which the booth cannot encode (needs YUV420, NV12, BGR888, RGB888, YUYV or MJPEG)");
 		return -1;
 	}
 	ret = camera->configure(state.config.get());

@@ -104,6 +104,8 @@ int booth_format(const PixelFormat &format)
 		return BOOTH_PIXEL_FORMAT_BGR24;
 	if (format == formats::YUYV)
 		return BOOTH_PIXEL_FORMAT_YUYV;
+	if (format == formats::MJPEG)
+		return BOOTH_PIXEL_FORMAT_MJPEG;
 	return BOOTH_PIXEL_FORMAT_UNKNOWN;
 }
 

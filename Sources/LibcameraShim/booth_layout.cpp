@@ -1,8 +1,10 @@
-/* booth_layout: where each color plane of a camera frame lies in its mapped buffers (no libcamera here). */
+/* booth_layout: which still mode to stream, and where each color plane of a frame lies in its mapped buffers (no libcamera here). */
 #include "booth_camera.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
+#include <iterator>
 #include <vector>
 
 namespace {
@@ -31,14 +33,56 @@ std::vector<PlaneShape> plane_shapes(int format, uint32_t width, uint32_t height
 	}
 }
 
+/* libcamera's names of the formats the booth takes, least work first. */
+const char *const taken_formats[] = {"YUV420", "NV12", "BGR888", "RGB888", "YUYV", "MJPEG"};
+
+/* The rank of a format name in taken_formats, or -1 when the booth does not take it. */
+int rank_of(const char *name)
+{
+	for (size_t i = 0; i < std::size(taken_formats); i++)
+		if (strcmp(name, taken_formats[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
 } /* namespace */
 
 extern "C" {
+
+int booth_camera_pick_mode(const struct booth_camera_mode *modes, size_t count)
+{
+	int best = -1;
+	uint64_t best_area = 0;
+	int best_rank = 0;
+
+	for (size_t i = 0; i < count; i++) {
+		int rank = rank_of(modes[i].pixel_format);
+		uint64_t area = (uint64_t)modes[i].width * modes[i].height;
+		if (rank < 0)
+			continue;
+		if (best < 0 || area > best_area || (area == best_area && rank < best_rank)) {
+			best = (int)i;
+			best_area = area;
+			best_rank = rank;
+		}
+	}
+	return best;
+}
 
 int booth_camera_layout(int format, uint32_t width, uint32_t height, uint32_t stride,
 			const struct booth_buffer_plane *planes, size_t plane_count,
 			struct booth_frame_plane out[3], const char **problem)
 {
+	if (format == BOOTH_PIXEL_FORMAT_MJPEG) {
+		/* Compressed: no rows to place. Its one plane is the JPEG, shortened by the caller to what the frame used. */
+		if (plane_count != 1 || width == 0 || height == 0 || planes[0].length < 2) {
+			*problem = "camera MJPEG buffer is not one plane holding a JPEG";
+			errno = EINVAL;
+			return -1;
+		}
+		out[0] = {planes[0].base + planes[0].offset, planes[0].length, planes[0].length};
+		return 1;
+	}
 	std::vector<PlaneShape> shapes = plane_shapes(format, width, height, stride);
 
 	if (shapes.empty() || width == 0 || height == 0) {

@@ -7,7 +7,8 @@ import CJPEGShim
 /// YUV frames go to libjpeg as raw 4:2:0 planes (`jpeg_write_raw_data`), read in place through
 /// their strides; only rows that need edge padding for odd sizes are copied. Packed YUYV goes as raw 4:2:2, each
 /// row split into its planes on the way. RGB24/BGR24 frames go
-/// through `jpeg_write_scanlines`. Safe to call from any thread.
+/// through `jpeg_write_scanlines`. An MJPEG frame is decoded to RGB24 first (damaged data is an error, not a
+/// photo with grey blocks), then encoded as one. Safe to call from any thread.
 public enum JPEGEncoder {
     /// Encodes an owned frame. See `encode(_:options:)` for borrowed memory.
     public static func encode(
@@ -28,6 +29,7 @@ public enum JPEGEncoder {
     {
         try frame.validate()
         guard (1...100).contains(options.quality) else { throw .invalidQuality(options.quality) }
+        if frame.format == .mjpeg { return try encode(decodedMJPEG(frame), options: options) }
         var crop = CropRectangle(x: 0, y: 0, width: frame.width, height: frame.height)
         if let ratio = options.crop {
             guard ratio.width > 0, ratio.height > 0 else { throw .invalidAspectRatio(ratio) }
@@ -66,6 +68,18 @@ public enum JPEGEncoder {
         defer { booth_jpeg_buffer_free(&output) }
         return Array(UnsafeBufferPointer(start: data, count: output.length))
     }
+
+    /// An MJPEG frame's pixels, checked to be the size the camera streams.
+    private static func decodedMJPEG(_ frame: BorrowedPixelFrame) throws(PhotoEncodingError) -> PixelFrame {
+        let decoded = try JPEGThumbnail.decode(Array(frame.planes[0].bytes), scaleDenominator: 1)
+        guard decoded.width == frame.width, decoded.height == frame.height else {
+            throw .decoderFailed(
+                "the camera's MJPEG frame is \(decoded.width)x\(decoded.height), not the "
+                    + "\(frame.width)x\(frame.height) it streams; set camera.width and camera.height to a size it offers"
+            )
+        }
+        return decoded
+    }
 }
 
 extension PixelFormat {
@@ -77,6 +91,7 @@ extension PixelFormat {
         case .yuv420: Int32(BOOTH_JPEG_LAYOUT_I420.rawValue)
         case .nv12: Int32(BOOTH_JPEG_LAYOUT_NV12.rawValue)
         case .yuyv: Int32(BOOTH_JPEG_LAYOUT_YUYV.rawValue)
+        case .mjpeg: Int32(BOOTH_JPEG_LAYOUT_RGB24.rawValue)  // never reached: decoded to RGB24 first
         }
     }
 }

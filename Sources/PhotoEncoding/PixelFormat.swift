@@ -12,11 +12,14 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     case nv12
     /// One plane of packed 4:2:2: Y0, U, Y1, V for each pair of pixels, ceil(width/2) pairs a row (a USB webcam's).
     case yuyv
+    /// One compressed JPEG per frame (a USB webcam's MJPEG): its one plane is the JPEG's bytes, its stride their
+    /// count. The encoder decodes it first, so crops and EXIF work as for any frame.
+    case mjpeg
 
     /// How many planes a frame of this format carries.
     public var planeCount: Int {
         switch self {
-        case .rgb24, .bgr24, .yuyv: 1
+        case .rgb24, .bgr24, .yuyv, .mjpeg: 1
         case .yuv420: 3
         case .nv12: 2
         }
@@ -29,6 +32,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
         switch (self, plane) {
         case (.rgb24, _), (.bgr24, _): return (width * 3, height)
         case (.yuyv, _): return (chromaWidth * 4, height)
+        case (.mjpeg, _): return (2, 1)  // no rows: at least a JPEG's start-of-image marker
         case (_, 0): return (width, height)
         case (.yuv420, _): return (chromaWidth, chromaHeight)
         case (.nv12, _): return (chromaWidth * 2, chromaHeight)
@@ -42,6 +46,7 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
         case .yuv420: "YUV420"
         case .nv12: "NV12"
         case .yuyv: "YUYV"
+        case .mjpeg: "MJPEG"
         }
     }
 }

@@ -1,4 +1,4 @@
-// FrameLayoutTests: the buffers a Pi camera or a USB webcam delivers (YUV420, NV12, YUYV; padded strides, odd sizes,
+// FrameLayoutTests: the buffers a Pi camera or a USB webcam delivers (YUV420, NV12, YUYV, MJPEG; padded strides, odd sizes,
 // one buffer or one per plane) laid out by the shim's own code and encoded, which vimc (RGB only) never does.
 import CameraCapture
 import PhotoEncoding
@@ -102,6 +102,40 @@ import Testing
         try Self.encodeAndCheck(.yuyv, width: width, height: height, stride: stride, buffers: [buffer])
     }
 
+    /// A webcam's MJPEG frame as it streams: a JPEG without Huffman tables (MJPEG leaves them out; the decoder
+    /// supplies the standard ones) at the start of its buffer, the last frame's tail after it.
+    @Test(arguments: [(640, 480), (33, 31), (1, 1)])
+    func mjpegInOneBuffer(width: Int, height: Int) throws {
+        let (y, u, v) = Self.yuv
+        let frame = PixelFrame(
+            width: width, height: height, format: .yuv420,
+            planes: [
+                PixelPlane(bytes: [UInt8](repeating: y, count: width * height), stride: width),
+                PixelPlane(
+                    bytes: [UInt8](repeating: u, count: (width + 1) / 2 * ((height + 1) / 2)), stride: (width + 1) / 2),
+                PixelPlane(
+                    bytes: [UInt8](repeating: v, count: (width + 1) / 2 * ((height + 1) / 2)), stride: (width + 1) / 2),
+            ])
+        let jpeg = try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 95))
+        let webcam = Self.withoutHuffmanTables(jpeg)
+        #expect(webcam.count < jpeg.count, "the test's JPEG had Huffman tables to leave out")
+        try Self.encodeAndCheck(
+            .mjpeg, width: width, height: height, stride: 0,
+            buffers: [webcam + [UInt8](repeating: 0xEE, count: 4096)])
+    }
+
+    /// `jpeg` without its DHT segments, as a webcam's MJPEG frame comes.
+    static func withoutHuffmanTables(_ jpeg: [UInt8]) -> [UInt8] {
+        var out = Array(jpeg.prefix(2))
+        var at = 2
+        while at + 4 <= jpeg.count, jpeg[at] == 0xFF, jpeg[at + 1] != 0xDA {
+            let length = 2 + Int(jpeg[at + 2]) << 8 + Int(jpeg[at + 3])
+            if jpeg[at + 1] != 0xC4 { out += jpeg[at..<at + length] }
+            at += length
+        }
+        return out + jpeg[at...]
+    }
+
     /// A buffer one byte short, a stride narrower than a row, or a plane count the format does not have
     /// is refused with the reason, never read past its end.
     @Test func aBufferThatDoesNotFitItsFormatIsRefused() {
@@ -117,6 +151,15 @@ import Testing
                 try FrameLayout.planes(
                     format: .rgb24, width: 64, height: 2, stride: 64,
                     buffers: [.init(base: base, offset: 0, length: bytes.count)])
+            }
+            #expect(throws: FrameLayout.Problem.self) {
+                try FrameLayout.planes(
+                    format: .mjpeg, width: 8, height: 8, stride: 0, buffers: [.init(base: base, offset: 0, length: 1)])
+            }
+            #expect(throws: FrameLayout.Problem.self) {
+                try FrameLayout.planes(
+                    format: .mjpeg, width: 8, height: 8, stride: 0,
+                    buffers: Array(repeating: .init(base: base, offset: 0, length: 64), count: 2))
             }
             do {
                 _ = try FrameLayout.planes(

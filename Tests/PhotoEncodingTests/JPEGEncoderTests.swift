@@ -64,6 +64,53 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: 98, y: 60), (30, 160, 220)))
     }
 
+    /// A webcam's MJPEG frame: decoded, then cropped and encoded as any frame, each column where it was.
+    @Test func mjpegIsDecodedThenCroppedAsAnyFrame() throws {
+        let (width, height) = (160, 90)
+        let stripe = { (x: Int) -> (UInt8, UInt8, UInt8) in (x / 8) % 2 == 0 ? (40, 40, 40) : (210, 210, 210) }
+        let camera = try JPEGEncoder.encode(
+            SyntheticFrames.rgb(width: width, height: height, color: stripe), options: JPEGOptions(quality: 100))
+        let frame = PixelFrame(
+            width: width, height: height, format: .mjpeg, planes: [PixelPlane(bytes: camera, stride: camera.count)])
+        let decoded = try JPEGInspector.decode(
+            try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 100, crop: CropRatio(width: 4, height: 3))))
+        #expect(decoded.width == 120 && decoded.height == 90)
+        let left = (width - decoded.width) / 2
+        for x in [3, 12, 20, 28, 60, 116] {
+            let (r, g, b) = stripe(left + x)
+            #expect(
+                SyntheticFrames.close(
+                    SyntheticFrames.pixel(decoded, x: x, y: 45), (Int(r), Int(g), Int(b)), tolerance: 16),
+                "column \(x): \(SyntheticFrames.pixel(decoded, x: x, y: 45))")
+        }
+    }
+
+    /// A cut-off MJPEG frame (a webcam unplugged mid-frame) fails the photo with the reason: never kept with grey
+    /// blocks. A frame of another size than the camera streams names the settings that pick the size.
+    @Test func aDamagedOrMissizedMJPEGFrameIsRefusedWithTheReason() throws {
+        let camera = try JPEGEncoder.encode(
+            SyntheticFrames.rgb(width: 320, height: 240) { (x) in (UInt8(x % 256), 90, UInt8((x * 7) % 256)) })
+        let cut = Array(camera.prefix(camera.count * 3 / 4))
+        let damaged = PixelFrame(
+            width: 320, height: 240, format: .mjpeg, planes: [PixelPlane(bytes: cut, stride: cut.count)])
+        #expect {
+            _ = try JPEGEncoder.encode(damaged)
+        } throws: { error in
+            "\(error)".contains("damaged JPEG data")
+        }
+        let missized = PixelFrame(
+            width: 640, height: 480, format: .mjpeg, planes: [PixelPlane(bytes: camera, stride: camera.count)])
+        #expect(
+            throws: PhotoEncodingError.decoderFailed(
+                "the camera's MJPEG frame is 320x240, not the 640x480 it streams; set camera.width and camera.height to a size it offers"
+            )
+        ) {
+            _ = try JPEGEncoder.encode(missized)
+        }
+        let empty = PixelFrame(width: 320, height: 240, format: .mjpeg, planes: [PixelPlane(bytes: [0xFF], stride: 1)])
+        #expect(throws: PhotoEncodingError.self) { _ = try JPEGEncoder.encode(empty) }
+    }
+
     @Test func bgr24IsReadInBlueGreenRedOrder() throws {
         var frame = SyntheticFrames.rgb(width: 40, height: 24) { _ in (220, 160, 30) }
         frame.format = .bgr24

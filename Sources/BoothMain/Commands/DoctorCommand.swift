@@ -95,6 +95,12 @@ struct DoctorCommand: ParsableCommand {
         for camera in cameras {
             print("  \(camera)")
             for mode in camera.modes { print("    \(mode)") }
+            if let mode = camera.streamedMode {
+                print("    the booth streams \(mode) unless camera.width and camera.height say otherwise")
+            } else {
+                problem(
+                    "camera \(camera) streams no format the booth takes (YUV420, NV12, BGR888, RGB888, YUYV or MJPEG)")
+            }
         }
         // Each USB device libgphoto2 takes for a camera by its USB class is opened a moment to ask whether it can take
         // photos (a phone in MTP mode cannot), with nothing changed on it; one the running booth holds says busy.

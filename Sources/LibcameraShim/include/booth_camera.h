@@ -40,6 +40,8 @@ enum booth_pixel_format {
 	BOOTH_PIXEL_FORMAT_BGR24 = 4,
 	/** Packed 4:2:2, bytes Y0, U, Y1, V per pair of pixels (a USB webcam's YUYV). */
 	BOOTH_PIXEL_FORMAT_YUYV = 5,
+	/** One compressed JPEG per frame (a USB webcam's MJPEG); its one plane is the frame's bytes, stride = length. */
+	BOOTH_PIXEL_FORMAT_MJPEG = 6,
 };
 
 /** One size a camera offers for still capture in one pixel format. */
@@ -106,6 +108,15 @@ struct booth_buffer_plane {
 int booth_camera_layout(int format, uint32_t width, uint32_t height, uint32_t stride,
 			const struct booth_buffer_plane *planes, size_t plane_count,
 			struct booth_frame_plane out[3], const char **problem);
+
+/**
+ * Which of a camera's offered still `modes` (each format's largest size) to stream: the largest picture
+ * among the formats the booth takes, and of equal sizes the one needing least work (YUV420, NV12, BGR888,
+ * RGB888, YUYV, then MJPEG, which is decoded first). A webcam that streams YUYV only up to 1280x720 but MJPEG
+ * at 1920x1080 gives its 1920x1080. Returns the chosen mode's index, or -1 when none is a format the booth
+ * takes. Pure: booth_camera_open uses it, and the tests feed it what webcams offer.
+ */
+int booth_camera_pick_mode(const struct booth_camera_mode *modes, size_t count);
 
 /** The outcome of one capture (or of the camera going away). */
 struct booth_camera_result {
