@@ -626,9 +626,12 @@ rig_booth_config() {
     )
     for kv in "$@"; do v[${kv%%=*}]=${kv#*=}; done
     : >"$file"
+    local -a lines
     for section in booth sound countdown camera export print gpio remote; do
-        echo "[$section]" >>"$file"
-        for key in "${!v[@]}"; do [[ $key == "$section".* ]] && echo "${key#*.} = ${v[$key]}" >>"$file"; done
+        lines=()
+        for key in "${!v[@]}"; do [[ $key == "$section".* ]] && lines+=("${key#*.} = ${v[$key]}"); done
+        # A table only when it has keys, so an older booth (BOOTH_BIN) that knows no [print] or [remote] reads it.
+        if ((${#lines[@]})); then printf '%s\n' "[$section]" "${lines[@]}" >>"$file"; fi
     done
     mkdir -p "$RIG_OUT/photos"
 }
