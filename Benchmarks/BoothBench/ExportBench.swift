@@ -113,7 +113,7 @@ enum ExportBench {
     static func fileSystemType(_ path: String) -> String {
         let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(fd) }
-        return StickExporter.fileSystemType(of: fd) ?? "unknown"
+        return StickAdmission.fileSystemType(of: fd) ?? "unknown"
     }
 
     static func shell(_ command: String) throws {

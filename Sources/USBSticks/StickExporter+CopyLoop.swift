@@ -11,10 +11,10 @@ extension ExportRun {
         guard FATName.isSafe(options.folder), !options.folder.hasPrefix("."), !options.folder.contains("/") else {
             throw fail("export", options.folder, EINVAL)
         }
-        rootFD = try StickExporter.openRoot(mountPoint, operations: ops)
-        try StickExporter.checkDevice(of: rootFD, at: mountPoint, expected: device, operations: ops)
-        let type = try StickExporter.checkFileSystem(
-            of: rootFD, at: mountPoint, allowing: options.allowedFileSystems, operations: ops)
+        let admitted = try StickAdmission.admit(
+            mountPoint, device: device, allowing: options.allowedFileSystems, operations: ops)
+        rootFD = admitted.root
+        let type = admitted.fileSystem
         if let owners = options.owners, !claim {
             guard let id = try ownID(), owners.contains(id) else {
                 throw ExportError(.unknownStick(mountPoint: mountPoint), done: 0, total: 0)
@@ -54,7 +54,14 @@ extension ExportRun {
                 throw ExportError(.failed(error), done: 0, total: 0)
             }
         }
-        redatings = try redatings(of: kept)
+        for entry in kept where DatedCopy.isDue(entry) {
+            try stopIfAsked()
+            do throws(SystemError) {
+                redatings[entry.name] = try DatedCopy(of: entry, in: store.directory, operations: ops)
+            } catch {
+                throw fail(error)
+            }
+        }
         let (verified, unverified) = try checkClaims(
             kept: kept, layouts: layouts, companions: companions.values.flatMap { $0 }, present: present)
         manifest.entries.removeAll { unverified.contains($0.path) }

@@ -89,6 +89,8 @@ final class ExportRun {
     let device: String?
     let ops: any FileOperations
     let file: DurableFile
+    /// The manifest's file in the export folder.
+    let manifestFile: StickManifestFile
     var rootFD: Int32 = -1
     var exportFD: Int32 = -1
     var lockFD: Int32 = -1
@@ -100,7 +102,7 @@ final class ExportRun {
     /// The manifest's claims this run read back and found right, recorded with the copies.
     var claims: [(name: String, checksum: UInt32)] = []
     /// The photos saved undated and dated since whose copies carry their date, by source name.
-    var redatings: [String: Redated] = [:]
+    var redatings: [String: DatedCopy] = [:]
     /// The photo's own CRC-32 (what the index records) for a copy whose bytes are not the photo's (a dated copy),
     /// read from the photo when it was copied or its copy adopted; by source name.
     var sourceChecksums: [String: UInt32] = [:]
@@ -126,6 +128,7 @@ final class ExportRun {
         self.mountPoint = mountPoint.count > 1 && mountPoint.hasSuffix("/") ? String(mountPoint.dropLast()) : mountPoint
         ops = options.operations
         file = DurableFile(operations: options.operations)
+        manifestFile = StickManifestFile(operations: options.operations)
     }
 
     /// The export's failure `error`, with its progress.

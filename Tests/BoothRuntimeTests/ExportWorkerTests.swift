@@ -26,7 +26,7 @@ import USBSticks
         try #require(stat(stick, &info) == 0)
         let root = open(stick, O_RDONLY | O_DIRECTORY)
         defer { close(root) }
-        return (stick, StickExporter.deviceName(info.st_dev), try #require(StickExporter.fileSystemType(of: root)))
+        return (stick, StickAdmission.deviceName(info.st_dev), try #require(StickAdmission.fileSystemType(of: root)))
     }
 
     /// Settings with sticks' sounds on, and the booth's state, sounds and media folders of the test's own.

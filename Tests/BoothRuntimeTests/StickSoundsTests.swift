@@ -30,7 +30,7 @@ import USBSticks
     func localFileSystem() throws -> String {
         let fd = open(temporaryDirectory(), O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
-        return try #require(StickExporter.fileSystemType(of: fd))
+        return try #require(StickAdmission.fileSystemType(of: fd))
     }
 
     func sounds(enabled: Bool, into folder: String, allowing: Set<String>? = nil) throws -> StickSounds {
@@ -62,7 +62,7 @@ import USBSticks
         let stick = try stick()
         var info = stat()
         try #require(stat(stick, &info) == 0)
-        let own = StickExporter.deviceName(info.st_dev)
+        let own = StickAdmission.deviceName(info.st_dev)
         let importer = try sounds(enabled: true, into: folder)
         #expect(importer.importSounds(from: stick, device: own == "8:1" ? "8:17" : "8:1") == nil)
         #expect(!exists("\(folder)/Beep.wav"))

@@ -34,7 +34,7 @@ public enum StoreFixtures {
     ) -> ExportOptions {
         let fd = open(directory, O_RDONLY | O_DIRECTORY)
         defer { close(fd) }
-        let type = StickExporter.fileSystemType(of: fd) ?? "unknown"
+        let type = StickAdmission.fileSystemType(of: fd) ?? "unknown"
         return ExportOptions(allowedFileSystems: [type], unmount: false, recordEvery: 2, operations: operations)
     }
 

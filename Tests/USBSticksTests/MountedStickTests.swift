@@ -111,7 +111,7 @@ private func isMounted(_ point: String) -> Bool {
             MountTable.parse(PhotoStore.readSmallFile("/proc/self/mountinfo") ?? "").last { $0.mountPoint == stick })
         var info = stat()
         try #require(stat(stick, &info) == 0)
-        #expect(StickExporter.deviceName(info.st_dev) == seen.device, "the device is named as mountinfo names it")
+        #expect(StickAdmission.deviceName(info.st_dev) == seen.device, "the device is named as mountinfo names it")
         try #require(mount("none", stick, "tmpfs", 0, "size=4096k") == 0)
         let onTop = try #require(
             MountTable.parse(PhotoStore.readSmallFile("/proc/self/mountinfo") ?? "").last { $0.mountPoint == stick })

@@ -596,7 +596,7 @@ import Testing
         (options.unmount, options.unmounter) = (true, unmounter)
         var info = stat()
         try #require(stat(stick, &info) == 0)
-        let own = StickExporter.deviceName(info.st_dev)
+        let own = StickAdmission.deviceName(info.st_dev)
         let other = own == "8:1" ? "8:17" : "8:1"
         #expect {
             try StickExporter(store: store, options: options).export(to: stick, device: other)

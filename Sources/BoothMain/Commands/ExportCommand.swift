@@ -59,7 +59,7 @@ struct ExportCommand: ParsableCommand {
         } catch {
             throw BoothFailure("cannot open \(target): \(ErrnoText.describe(error.errno))")
         }
-        let type = StickExporter.fileSystemType(of: fd) ?? "unknown"
+        let type = StickAdmission.fileSystemType(of: fd) ?? "unknown"
         _ = operations.close(fd)
         if allowed.isEmpty { allowed = [type] }
         // A stick (--unmount) must still be the file system mounted there: the last mount on that point.

@@ -9,8 +9,8 @@ import USBSticks
 /// worker before the stick's export.
 ///
 /// A stick changes the booth's sounds only when the owner turned it on (`sound.stick_sounds`), only from a
-/// stick the export would accept (`StickExporter.openRoot` and `checkFileSystem`: a folder, not a link, of an
-/// accepted file system),
+/// stick the export would accept (`StickAdmission`: a folder, not a link, the file system mountinfo showed, of an
+/// accepted type),
 /// with every name opened relative to the stick's root descriptor with `O_NOFOLLOW`, and never replacing a
 /// sound the booth has (`SoundLibrary.importSounds`, within its limits).
 package struct StickSounds: Sendable {
@@ -59,15 +59,12 @@ package struct StickSounds: Sendable {
     /// folder) refused; nil when there is nothing to say: no sounds folder, or a stick the export refuses
     /// (the export's own failure then says why). `device` is the stick's device number as mountinfo showed it.
     func importSounds(from mountPoint: String, device: String? = nil) -> Imported? {
-        guard let root = try? StickExporter.openRoot(mountPoint, operations: operations) else { return nil }
+        guard
+            let root = try? StickAdmission.admit(
+                mountPoint, device: device, allowing: allowedFileSystems, operations: operations
+            ).root
+        else { return nil }
         defer { _ = operations.close(root) }
-        do {
-            try StickExporter.checkDevice(of: root, at: mountPoint, expected: device, operations: operations)
-            _ = try StickExporter.checkFileSystem(
-                of: root, at: mountPoint, allowing: allowedFileSystems, operations: operations)
-        } catch {
-            return nil
-        }
         let path = "\(exportFolder)/sounds"
         let booth: Int32
         do {

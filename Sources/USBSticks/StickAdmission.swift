@@ -1,11 +1,36 @@
-// StickExporter+Admission: the checks every use of a stick starts with (its root, device and file system).
+// StickAdmission: the one gate every use of a stick passes first (its root, device and file system), photos and sounds.
 import BoothSystem
 import Glibc
 
-extension StickExporter {
-    /// The stick's root folder, opened without following a link (a link is refused): what every use of a
-    /// stick starts with, its sounds as much as its photos. The caller closes it.
-    public static func openRoot(
+/// Whether the booth may use what is mounted at a mount point: its root a folder and not a link, the file system
+/// mountinfo showed there, and one of the accepted types. A stick export and a sound import both start here.
+public enum StickAdmission {
+    /// A stick let in: its root folder (the caller closes it) and its file system's type.
+    public struct Admitted {
+        public var root: Int32
+        public var fileSystem: String
+    }
+
+    /// Lets in the stick mounted at `mountPoint`, whose device number mountinfo showed as `device` ("major:minor";
+    /// nil for a folder given by hand, not checked), when its file system is one of `allowed`; or refuses it, having
+    /// closed whatever it opened, with why (`refusedLink`, `mountChanged`, `unsupportedFileSystem`, or the failed
+    /// call).
+    public static func admit(
+        _ mountPoint: String, device: String?, allowing allowed: Set<String>, operations ops: any FileOperations
+    ) throws(ExportError) -> Admitted {
+        let root = try openRoot(mountPoint, operations: ops)
+        do throws(ExportError) {
+            try checkDevice(of: root, at: mountPoint, expected: device, operations: ops)
+            let type = try checkFileSystem(of: root, at: mountPoint, allowing: allowed, operations: ops)
+            return Admitted(root: root, fileSystem: type)
+        } catch {
+            _ = ops.close(root)
+            throw error
+        }
+    }
+
+    /// The stick's root folder, opened without following a link (a link is refused). The caller closes it.
+    private static func openRoot(
         _ mountPoint: String, operations ops: any FileOperations
     ) throws(ExportError) -> Int32 {
         do throws(SystemError) {
@@ -22,7 +47,7 @@ extension StickExporter {
     /// Checks that the folder `root` is the root of the file system mountinfo showed at `mountPoint`: its device
     /// number (st_dev) is `expected` ("major:minor"). A mount made over the stick's, or a folder left where the
     /// stick was, has another: refused before anything is read there. No `expected` (a folder by hand): no check.
-    public static func checkDevice(
+    private static func checkDevice(
         of root: Int32, at mountPoint: String, expected: String?, operations ops: any FileOperations
     ) throws(ExportError) {
         guard let expected else { return }
@@ -46,9 +71,8 @@ extension StickExporter {
         return "\(((d >> 8) & 0xfff) | ((d >> 32) & 0xffff_f000)):\((d & 0xff) | ((d >> 12) & 0xffff_ff00))"
     }
 
-    /// The file system type of the stick whose root is `root`, once checked to be one of `allowed`; the second
-    /// check every use of a stick starts with.
-    public static func checkFileSystem(
+    /// The file system type of the stick whose root is `root`, once checked to be one of `allowed`.
+    private static func checkFileSystem(
         of root: Int32, at mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
     ) throws(ExportError) -> String {
         // A file system whose type cannot even be read is failing: that error, not "unsupported".
