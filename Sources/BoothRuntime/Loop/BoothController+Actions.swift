@@ -1,4 +1,4 @@
-// BoothController+Actions: carrying out the state machine's actions on the devices and workers.
+// BoothController+Actions: carrying out the state machine's actions on the devices and workers, each recorded once carried out.
 import BoothCore
 import BoothTime
 
@@ -8,27 +8,20 @@ extension BoothController {
     }
 
     private func perform(_ action: BoothAction, at time: Instant) {
+        defer { journal.action(action, at: time) }
         switch action {
-        case .enterPhase(let phase, let from):
-            log.record("state", at: time, [("from", .string(from.rawValue)), ("to", .string(phase.rawValue))])
+        case .enterPhase, .reportSetting, .reportError, .reportIgnored:
+            break
         case .setCameraIdle(let idle):
             devices.camera.setIdle(idle)
         case .setVolume(let percent):
             devices.sound.setVolume(percent: percent)
         case .playSound(let sound, let purpose):
             devices.sound.play(sound, purpose: purpose)
-            let returned = loop.now()
-            let timing = devices.sound.playbackReport
-            var fields: [(String, EventsLog.Value)] = [
-                ("sound", .string(sound)), ("purpose", .string(purpose.rawValue)),
-                ("event_us", .int(time.microseconds)), ("returned_us", .int(returned.microseconds)),
-            ]
-            if let start = timing.deviceStart { fields.append(("device_start_us", .int(start.microseconds))) }
-            // The first samples with ALSA (or, silent or simulated, the moment play returned).
-            log.record("soundStarted", at: timing.handedOver ?? returned, fields)
+            journal.soundStarted(
+                sound, purpose: purpose, at: time, returned: loop.now(), timing: devices.sound.playbackReport)
         case .stopSound:
             devices.sound.stop()
-            log.record("soundStopped", at: time)
         case .startTimer(let timer, let deadline):
             if let old = timers[timer] { loop.cancel(old) }
             timers[timer] = loop.schedule(at: deadline) { [unowned self] in
@@ -41,21 +34,15 @@ extension BoothController {
             renderer.show(pattern, since: since)
         case .setButtonLED(let on):
             devices.lights.setButtonLED(on)
-            log.record("buttonLED", at: time, [("on", .bool(on))])
         case .setFlash(let on):
             devices.lights.setFlash(on)
-            log.record("flash", at: time, [("on", .bool(on))])
         case .setHaptic(let on):
             devices.lights.setHaptic(on)
-            log.record("haptic", at: time, [("on", .bool(on))])
         case .focusCamera:
             devices.camera.focus()
         case .capturePhoto(let id, let trigger):
             captureTriggers[id] = trigger
             devices.camera.capture(id, trigger: trigger)
-            log.record(
-                "captureRequested", at: time,
-                [("capture", .string(id.description)), ("trigger_us", .int(trigger.microseconds))])
         case .savePhoto(let id):
             guard let frame = frames.removeValue(forKey: id) else {
                 preconditionFailure("savePhoto for capture \(id) with no frame")
@@ -82,13 +69,6 @@ extension BoothController {
             printer?.print(paths)
         case .persistChoices(let choices):
             saver.persist(choices, to: settings.stateFile)
-        case .reportSetting(let name, let value):
-            log.record("setting", at: time, [("name", .string(name)), ("value", .string(value))])
-        case .reportError(let message):
-            log.record("error", at: time, [("message", .string(message))])
-            Log.error(message)
-        case .reportIgnored(let message):
-            log.record("ignored", at: time, [("reason", .string(message))])
         case .exit(let code):
             exitCode = code
             loop.stop()

@@ -31,7 +31,10 @@ package final class BoothController {
     }
 
     let loop: EventLoop
+    /// Flushed after each batch and synced on the way out; written through `journal`.
     let log: EventsLog
+    /// What the booth writes down of each event, action and report.
+    let journal: BoothJournal
     var machine: BoothStateMachine
     let settings: BoothSettings
     let devices: Devices
@@ -77,6 +80,7 @@ package final class BoothController {
         self.wallClock = wallClock
         self.devices = devices
         self.log = log
+        journal = BoothJournal(log: log)
         self.loop = loop
         var configuration = settings.machineConfiguration
         configuration.soundDurations = devices.sound.soundDurations
@@ -129,9 +133,7 @@ package final class BoothController {
                 galleryPrints = try GalleryPrintDesk(
                     path: settings.galleryPrintSocket, loop: loop, printer: printer, store: store
                 ) { [unowned self] photo in
-                    self.log.record(
-                        "printAsked", at: self.loop.now(), [("path", .string(photo)), ("from", .string("gallery"))])
-                    Log.info("print: a guest asked for \(photo) from the gallery")
+                    self.journal.printAsked(photo, at: self.loop.now())
                 }
             } catch {
                 // Printing goes on without the gallery's button; the gallery says the booth does not answer.
@@ -145,7 +147,7 @@ package final class BoothController {
     package func run() throws -> Int32 {
         try loop.register(readable: signals.fileDescriptor) { [unowned self] in
             for signal in self.signals.drain() {
-                self.log.record("signal", at: loop.now(), [("signal", .int(Int64(signal)))])
+                self.journal.signal(signal, at: loop.now())
                 if signal == SignalSource.hotspotStarted {
                     self.dispatch(.hotspotStarted, at: loop.now())
                 } else {
@@ -157,15 +159,9 @@ package final class BoothController {
         loop.afterCallbacks = { [log] in log.flush() }
         let now = loop.now()
         let clock = wallClock.state()
-        log.record(
-            "ready", at: now,
-            [
-                ("sound", .string(machine.choices.sound)), ("delay", .string(String(machine.choices.delaySeconds))),
-                ("visualCountdown", .bool(machine.choices.visualCountdown)),
-                ("volume", .int(Int64(machine.choices.volumePercent))),
-                ("soundDevice", .string(devices.sound.name)),
-                ("camera", .string(devices.camera.name)), ("clock", .string(clock)),
-            ])
+        journal.ready(
+            at: now, choices: machine.choices, soundDevice: devices.sound.name, camera: devices.camera.name,
+            clock: clock)
         handleInOrder { perform(machine.start(at: now), at: now) }
         log.flush()
         watchdog.notify("READY=1")
