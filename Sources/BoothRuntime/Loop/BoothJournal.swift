@@ -37,14 +37,16 @@ struct BoothJournal {
 
     // MARK: Events, as the machine is about to get them
 
-    /// `event`, which happened at `time` and is handled at `handled`, from `source` (a remote's name) where there may
-    /// be several; `playback` is the sound device's report on the sound that just finished.
+    /// `event`, which happened at `time` and is handled at `handled` (read for an input only), from `source` (a remote's
+    /// name) where there may be several; `playback` is the sound device's report on the sound that just finished,
+    /// asked for only then.
     func event(
-        _ event: BoothEvent, at time: Instant, handled: Instant, from source: String?, playback: PlaybackReport
+        _ event: BoothEvent, at time: Instant, handled: @autoclosure () -> Instant, from source: String?,
+        playback: @autoclosure () -> PlaybackReport
     ) {
-        let input = { (name: String, extra: [(String, EventsLog.Value)]) in
+        func input(_ name: String, _ extra: [(String, EventsLog.Value)]) {
             var fields: [(String, EventsLog.Value)] = [("input", .string(name))] + extra
-            fields.append(("handled_us", .int(handled.microseconds)))
+            fields.append(("handled_us", .int(handled().microseconds)))
             if let source { fields.append(("from", .string(source))) }
             log.record("input", at: time, fields)
         }
@@ -58,6 +60,7 @@ struct BoothJournal {
         case .printPressed: input("printPressed", [])
         case .knobTurned(let steps): input("knobTurned", [("steps", .int(Int64(steps)))])
         case .soundFinished(let purpose):
+            let playback = playback()
             var fields: [(String, EventsLog.Value)] = [("purpose", .string(purpose.rawValue))]
             if let progress = playback.firstProgress {
                 fields.append(("first_progress_us", .int(progress.microseconds)))
