@@ -14,18 +14,20 @@ struct DatedCopy {
     var redating: ExifRedating
 
     /// Whether `entry` is a photo saved undated and dated since, which goes to a stick as a dated copy.
-    static func isDue(_ entry: PhotoIndex.Entry) -> Bool {
-        guard entry.dated != nil, let name = PhotoName(fileName: entry.name) else { return false }
-        return name.dateTime == nil
+    static func isDue(_ entry: PhotoIndex.Entry) -> Bool { dating(of: entry) != nil }
+
+    /// The date and time `entry` gained since it was saved undated, and its name, or nil when it needs no dated copy.
+    private static func dating(of entry: PhotoIndex.Entry) -> (dateTime: PhotoName.DateTime, name: PhotoName)? {
+        guard let seconds = entry.dated, let name = PhotoName(fileName: entry.name), name.dateTime == nil else {
+            return nil
+        }
+        return (PhotoName.DateTime(localSeconds: seconds), name)
     }
 
     /// The dated copy of `entry` (one `isDue`) kept in `directory`, from the photo's first bytes; nil when the photo
     /// was discarded since the listing (the copy skips it) or has no EXIF segment of the booth's (copied as saved).
     init?(of entry: PhotoIndex.Entry, in directory: String, operations ops: any FileOperations) throws(SystemError) {
-        guard let seconds = entry.dated, let name = PhotoName(fileName: entry.name), name.dateTime == nil else {
-            return nil
-        }
-        let dateTime = PhotoName.DateTime(localSeconds: seconds)
+        guard let (dateTime, name) = Self.dating(of: entry) else { return nil }
         let path = "\(directory)/\(entry.name)"
         let fd: Int32
         do throws(SystemError) {

@@ -98,8 +98,7 @@ struct DoctorCommand: ParsableCommand {
             if let mode = camera.streamedMode {
                 print("    the booth streams \(mode) unless camera.width and camera.height say otherwise")
             } else {
-                problem(
-                    "camera \(camera) streams no format the booth takes (YUV420, NV12, BGR888, RGB888, YUYV or MJPEG)")
+                problem("camera \(camera) streams none of its modes above in a format the booth takes")
             }
         }
         // Each USB device libgphoto2 takes for a camera by its USB class is opened a moment to ask whether it can take
