@@ -251,7 +251,7 @@ import Testing
     @Test func pressesDuringASequenceTakeNoSecondPhoto() throws {
         // Presses follow each other (80 ms each): 15 of them end while the first sequence still runs.
         let script = String(repeating: "press\n", count: 15) + "wait 2\nquit\n"
-        let (events, photos) = try run(script)
+        let (events, photos) = try run(script, fast: true)
         #expect(events.filter { $0.type == "photoSaved" }.count == 1)
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
     }
@@ -266,7 +266,7 @@ import Testing
     }
 
     @Test func aLongPressInTheReviewWindowDiscardsThePreviousPhoto() throws {
-        let (events, photos) = try run("press\nwait 2.5\nlong-press\nwait 3\nquit\n")
+        let (events, photos) = try run("press\nwait 2.5\nlong-press\nwait 3\nquit\n", fast: true)
         #expect(events.filter { $0.type == "photoSaved" }.count == 2)
         #expect(events.filter { $0.type == "photoDiscarded" }.count == 1)
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
@@ -280,7 +280,8 @@ import Testing
         var settings = BoothSettings()
         settings.remote.devices = [.name("AB Shutter3")]
         let (events, photos) = try run(
-            "key KEY_VOLUMEUP\nwait 2.5\nkey KEY_VOLUMEDOWN\nwait 3\nkey KEY_A\nwait 1\nquit\n", settings: settings)
+            "key KEY_VOLUMEUP\nwait 2.5\nkey KEY_VOLUMEDOWN\nwait 3\nkey KEY_A\nwait 1\nquit\n", settings: settings,
+            fast: true)
         #expect(events.filter { $0.type == "photoSaved" }.count == 2)
         #expect(events.filter { $0.type == "photoDiscarded" }.count == 1)
         #expect(try PhotoStore.fileNames(in: photos).filter { $0.hasSuffix(".jpg") }.count == 1)
@@ -309,7 +310,7 @@ import Testing
     @Test func aLongPressInTheReviewWindowDiscardsEveryShotOfTheBurst() throws {
         var settings = BoothSettings()
         settings.burstCount = 3
-        let (events, photos) = try run("press\nwait 3\nlong-press\nwait 4\nquit\n", settings: settings)
+        let (events, photos) = try run("press\nwait 3\nlong-press\nwait 4\nquit\n", settings: settings, fast: true)
         let saved = events.filter { $0.type == "photoSaved" }.compactMap { $0.fields["path"] }
         #expect(saved.count == 6)
         let discarded = try PhotoStore.fileNames(in: "\(photos)/discarded").sorted()
