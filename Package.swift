@@ -33,7 +33,7 @@ let package = Package(
         // Time: `Instant`, durations, the clock protocol and a manual clock for tests. No I/O.
         .target(name: "BoothTime", swiftSettings: strict),
         // The countdown's and the readouts' LED patterns. No I/O.
-        .target(name: "LEDCountdown", swiftSettings: strict),
+        .target(name: "LEDCountdown", dependencies: ["BoothTime"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // CRC-32 (zlib's, wrapped once) for the index, manifests, durable writes and ZIPs: below everything that
         // records or checks a file, so the Linux layer needs nothing of the state machine's module.
@@ -225,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "BoothMainTests",
             dependencies: [
-                "BoothTestSupport", "BoothMain", "BoothRuntime", "BoothCore", "BoothSystem", "BoothTime", "CameraCapture",
+                "BoothTestSupport", "BoothMain", "BoothRuntime", "BoothCore", "BoothSystem", "BoothTime",
+                "CameraCapture",
                 "Checksum",
                 "GPhotoCapture", "KeyInput", "PhotoEncoding", "PhotoModel", "PhotoStore", "LEDCountdown", "Printing",
                 "USBSticks",
@@ -278,7 +279,7 @@ let package = Package(
         .testTarget(name: "BoothConfigTests", dependencies: ["BoothConfig"], swiftSettings: strict),
         .testTarget(name: "BoothTimeTests", dependencies: ["BoothTime"], swiftSettings: strict),
         .testTarget(name: "ChecksumTests", dependencies: ["Checksum"], swiftSettings: strict),
-        .testTarget(name: "LEDCountdownTests", dependencies: ["LEDCountdown"], swiftSettings: strict),
+        .testTarget(name: "LEDCountdownTests", dependencies: ["BoothTime", "LEDCountdown"], swiftSettings: strict),
         .testTarget(
             name: "PhotoStoreTests",
             dependencies: [

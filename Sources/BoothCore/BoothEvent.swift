@@ -36,7 +36,7 @@ public enum BoothEvent: Hashable, Sendable {
     /// Free space was measured: `hasRoom` is false below the configured reserve.
     case storageChecked(hasRoom: Bool)
     /// Sounds were added (imported from a stick), with their lengths: they join the knob's cycle.
-    case soundsAdded([String: Int64])
+    case soundsAdded([String: Duration])
     /// The scene's light level in lux from the camera's latest frame; nil when the camera reports none.
     case lightMeasured(lux: Double?)
     /// The SoC temperature and the firmware's power flags were read (every minute).

@@ -71,10 +71,10 @@ public struct BoothSettings: Hashable, Sendable {
         public var cancel: Line?
         /// Optional print button (`print.mode` on): prints the last photos kept again.
         public var print: Line?
-        /// Software debounce in nanoseconds.
-        public var debounce: Int64 = .milliseconds(10)
-        /// How long a press must be held to be a long press, in nanoseconds.
-        public var longPress: Int64 = .seconds(1)
+        /// Software debounce.
+        public var debounce: Duration = .milliseconds(10)
+        /// How long a press must be held to be a long press.
+        public var longPress: Duration = .seconds(1)
         /// The encoder's kind.
         public var encoder: EncoderKind = .fullStep
     }
@@ -132,10 +132,10 @@ public struct BoothSettings: Hashable, Sendable {
     public var flash: FlashMode = .off
     /// With flash auto: the light level (lux) below which the flash is used.
     public var flashAutoLux: Double = 50
-    /// How long after a photo a long press still discards it (nanoseconds).
-    public var reviewWindow: Int64 = .seconds(5)
-    /// How long the camera may take (nanoseconds).
-    public var captureTimeout: Int64 = .seconds(5)
+    /// How long after a photo a long press still discards it.
+    public var reviewWindow: Duration = .seconds(5)
+    /// How long the camera may take.
+    public var captureTimeout: Duration = .seconds(5)
     /// Free space below which captures are refused, in bytes.
     public var freeSpaceReserve: Int64 = 200 * 1024 * 1024
     /// Whether photos already verified on a USB stick may be deleted when space runs low.
@@ -198,8 +198,8 @@ public struct BoothSettings: Hashable, Sendable {
     public var defaultDelayHalfSeconds = 2
     /// Whether the visual countdown is on at first start.
     public var defaultVisualCountdown = true
-    /// How long the knob stays on the delay after a knob press or turn, in nanoseconds.
-    public var delayModeTimeout: Int64 = .seconds(5)
+    /// How long the knob stays on the delay after a knob press or turn.
+    public var delayModeTimeout: Duration = .seconds(5)
 
     /// Which library drives the camera: libgphoto2 when a camera over USB that can take photos is found at start,
     /// else libcamera (`auto`), or one of them.

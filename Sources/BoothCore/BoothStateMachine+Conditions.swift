@@ -9,7 +9,7 @@ extension BoothStateMachine {
         switch timer {
         case .soundTimedOut:
             guard case .playingSound = state else { return }
-            let limit = configuration.soundDeadline(for: choices.sound) / 1_000_000
+            let limit = configuration.soundDeadline(for: choices.sound).inMilliseconds
             actions.append(
                 .reportError("sound: \(choices.sound) did not report its end within \(limit) ms; going on without it"))
             actions.append(.stopSound)
@@ -19,7 +19,8 @@ extension BoothStateMachine {
         case .captureTimedOut:
             guard case .capturing(let sequence) = state else { return }
             actions.append(.expireCapture(CaptureID(sequence: sequence.id, shot: sequence.captured)))
-            abortSequence("camera: no frame within \(configuration.captureTimeout / 1_000_000) ms", at: now, &actions)
+            abortSequence(
+                "camera: no frame within \(configuration.captureTimeout.inMilliseconds) ms", at: now, &actions)
         case .reviewEnded:
             keep(idle?.reviewed ?? [], &actions)
             updateIdle { $0.reviewed = [] }

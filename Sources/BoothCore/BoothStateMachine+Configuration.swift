@@ -8,13 +8,13 @@ extension BoothStateMachine {
         /// custom sounds in the sounds folder, then sounds imported from a stick since the start.
         public var favourites: [String]
         /// How long after a photo a long press still discards it.
-        public var reviewWindow: Int64
+        public var reviewWindow: Duration
         /// How long the camera may take to deliver a frame.
-        public var captureTimeout: Int64
+        public var captureTimeout: Duration
         /// How long the error pattern shows after an abort.
-        public var abortPatternDuration: Int64
+        public var abortPatternDuration: Duration
         /// How long the knob stays in delay or volume mode without a touch.
-        public var delayModeTimeout: Int64
+        public var delayModeTimeout: Duration
         /// Photos per sequence (1...10).
         public var burstCount: Int
         /// When the flash / fill light is switched on around the exposure.
@@ -24,15 +24,15 @@ extension BoothStateMachine {
         public var flashAutoLux: Double
         /// Each sound's length. Every state that waits on a device has a deadline: an attention sound
         /// whose end has not come by its length plus `soundMargin` counts as played.
-        public var soundDurations: [String: Int64]
+        public var soundDurations: [String: Duration]
         /// How long past its length a sound may take to report its end (a busy loop, a slow device).
-        public var soundMargin: Int64
+        public var soundMargin: Duration
         /// How often free space is measured again while the store is full.
-        public var storageRecheck: Int64
+        public var storageRecheck: Duration
         /// The SoC temperature (millidegrees Celsius) from which the booth warns that it is too hot.
         public var hotLimit: Int64
         /// How long the photographer's haptic cue pulses as the countdown starts.
-        public var hapticPulse: Int64
+        public var hapticPulse: Duration
         /// The LEDs in the row (`gpio.leds`): a readout of a place past two rows lasts longer on fewer.
         public var ledCount: Int
         /// When photos are printed. `each`: each photo kept, when its review window closes, or when the press that
@@ -43,18 +43,18 @@ extension BoothStateMachine {
         /// A configuration with the booth's defaults for everything not given.
         public init(
             favourites: [String] = BoothSettings.defaultFavourites,
-            reviewWindow: Int64 = .seconds(5),
-            captureTimeout: Int64 = .seconds(5),
-            abortPatternDuration: Int64 = .seconds(2),
-            delayModeTimeout: Int64 = .seconds(5),
+            reviewWindow: Duration = .seconds(5),
+            captureTimeout: Duration = .seconds(5),
+            abortPatternDuration: Duration = .seconds(2),
+            delayModeTimeout: Duration = .seconds(5),
             burstCount: Int = 1,
             flash: BoothSettings.FlashMode = .off,
             flashAutoLux: Double = 50,
-            soundDurations: [String: Int64] = [:],
-            soundMargin: Int64 = .seconds(2),
-            storageRecheck: Int64 = .seconds(30),
+            soundDurations: [String: Duration] = [:],
+            soundMargin: Duration = .seconds(2),
+            storageRecheck: Duration = .seconds(30),
             hotLimit: Int64 = 80_000,
-            hapticPulse: Int64 = .milliseconds(150),
+            hapticPulse: Duration = .milliseconds(150),
             ledCount: Int = 4,
             printMode: PrintMode = .off
         ) {
@@ -78,8 +78,8 @@ extension BoothStateMachine {
 
         /// How long `sound` may take to report its end: its length (the longest known for one whose
         /// length is not known) plus the margin.
-        func soundDeadline(for sound: String) -> Int64 {
-            (soundDurations[sound] ?? soundDurations.values.max() ?? 0) + soundMargin
+        func soundDeadline(for sound: String) -> Duration {
+            (soundDurations[sound] ?? soundDurations.values.max() ?? .zero) + soundMargin
         }
     }
 }

@@ -40,7 +40,7 @@ extension BoothStateMachine {
     ) {
         updateIdle { $0.acknowledging = true }
         actions.append(.showLEDs(pattern, since: now))
-        let duration = pattern.duration(ledCount: configuration.ledCount) ?? 0
+        let duration = pattern.duration(ledCount: configuration.ledCount) ?? .zero
         actions.append(.startTimer(.acknowledgeEnded, deadline: now.advanced(by: duration)))
     }
 

@@ -86,7 +86,7 @@ extension BoothStateMachine {
 
     /// Sounds imported from a stick join the knob's cycle after the ones there (a name already there is
     /// only given its new length).
-    mutating func soundsAdded(_ durations: [String: Int64], _ actions: inout [BoothAction]) {
+    mutating func soundsAdded(_ durations: [String: Duration], _ actions: inout [BoothAction]) {
         let cycle = BoothSettings.soundCycle(configuration.favourites, adding: durations.keys)
         let grew = cycle.count > configuration.favourites.count
         configuration.favourites = cycle

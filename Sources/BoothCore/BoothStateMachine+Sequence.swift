@@ -10,7 +10,7 @@ extension BoothStateMachine {
         actions.append(.cancelTimer(.soundTimedOut))
         enter(.countingDown(sequence), at: now, &actions)
         actions.append(.focusCamera)
-        let delay = Int64(choices.delayHalfSeconds) * LEDPattern.halfSecond
+        let delay = LEDPattern.halfSecond * choices.delayHalfSeconds
         actions.append(.startTimer(.countdownEnded, deadline: now.advanced(by: delay)))
         let pattern: LEDPattern = choices.visualCountdown ? .countdown(halfSeconds: choices.delayHalfSeconds) : .off
         actions.append(.showLEDs(pattern, since: now))

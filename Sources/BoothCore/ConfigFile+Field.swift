@@ -39,8 +39,9 @@ extension ConfigFile {
             return d
         }
 
-        func seconds(in range: ClosedRange<Double>) throws(Error) -> Int64 {
-            .seconds(try number(in: range))
+        /// A number of seconds as a duration, to the nanosecond (so 0.3 is 300 ms exactly).
+        func seconds(in range: ClosedRange<Double>) throws(Error) -> Duration {
+            .nanoseconds(Int64((try number(in: range) * 1e9).rounded()))
         }
 
         func boolean() throws(Error) -> Bool {

@@ -25,14 +25,14 @@ public struct DeviceRetry: Sendable {
     /// What the booth does meanwhile, said in the message ("running silent"), if anything.
     public let meanwhile: String?
     /// The time between two attempts.
-    public let interval: Int64
+    public let interval: Duration
     /// Why the device is not open; nil while it is.
     public private(set) var problem: String?
     /// Whether a retry is armed.
     public private(set) var retryArmed = false
 
     /// A device that has not been opened yet.
-    public init(name: String, interval: Int64, meanwhile: String? = nil) {
+    public init(name: String, interval: Duration, meanwhile: String? = nil) {
         self.name = name
         self.interval = interval
         self.meanwhile = meanwhile
@@ -80,10 +80,6 @@ public struct DeviceRetry: Sendable {
     /// "sound: <why>; running silent, retrying every 10 s" (a `problem` ending in a full stop loses it: not ".;").
     private func message(_ problem: String) -> String {
         let why = problem.hasSuffix(".") ? String(problem.dropLast()) : problem
-        return "\(name): \(why); \(meanwhile.map { "\($0), " } ?? "")retrying every \(seconds)"
-    }
-
-    private var seconds: String {
-        interval % 1_000_000_000 == 0 ? "\(interval / 1_000_000_000) s" : "\(Double(interval) / 1e9) s"
+        return "\(name): \(why); \(meanwhile.map { "\($0), " } ?? "")retrying every \(interval.spoken)"
     }
 }

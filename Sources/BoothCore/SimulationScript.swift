@@ -30,8 +30,8 @@ public struct SimulationScript: Hashable, Sendable {
         case print
         /// A remote's key, pressed and let go.
         case key(KeyCode)
-        /// Let this many nanoseconds pass.
-        case wait(Int64)
+        /// Let this much time pass.
+        case wait(Duration)
         /// Finish and exit.
         case quit
     }
@@ -85,7 +85,7 @@ public struct SimulationScript: Hashable, Sendable {
                 else {
                     throw fail("expected wait SECONDS with SECONDS from 0 to 86400")
                 }
-                commands.append(.wait(Int64((seconds * 1e9).rounded())))
+                commands.append(.wait(.nanoseconds(Int64((seconds * 1e9).rounded()))))
             default:
                 throw fail("unknown command '\(verb)'")
             }

@@ -6,10 +6,10 @@ import Glibc
 /// server answers phones.
 public enum DatagramExchange {
     /// Sends `payload` from a new socket connected to `address` (dotted IPv4) port `port`, and returns the first
-    /// datagram back from there within `timeoutMilliseconds`; nil when none comes, or when nothing listens there (the
+    /// datagram back from there within `timeout`; nil when none comes, or when nothing listens there (the
     /// kernel's "port unreachable"). Throws when the socket cannot be made or the address is not IPv4.
     public static func ask(
-        _ payload: [UInt8], ipv4 address: String, port: UInt16, timeoutMilliseconds: Int32
+        _ payload: [UInt8], ipv4 address: String, port: UInt16, timeout: Duration
     ) throws(SystemError) -> [UInt8]? {
         let subject = "\(address):\(port)"
         var target = sockaddr_in()
@@ -33,10 +33,10 @@ public enum DatagramExchange {
             throw SystemError("send", subject, errno: sent < 0 ? errno : EMSGSIZE)
         }
         let clock = KernelClock()
-        let deadline = clock.now() + Int64(timeoutMilliseconds) * 1_000_000
+        let deadline = clock.now() + timeout
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let left = (deadline - clock.now()) / 1_000_000
+            let left = (deadline - clock.now()).inMilliseconds
             guard left > 0 else { return nil }
             var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let polled = poll(&ready, 1, Int32(min(left, Int64(Int32.max))))

@@ -1,3 +1,4 @@
+import BoothTime
 // Epoll: an epoll instance, the descriptors it watches and the wait until one of them is ready.
 import CBoothSys
 import Glibc
@@ -66,13 +67,15 @@ public final class Epoll {
         _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, nil)
     }
 
-    /// Waits until a watched descriptor is ready or `timeout` milliseconds passed (-1: no limit; 0: no wait), then
+    /// Waits until a watched descriptor is ready or `timeout` passed (nil: no limit; zero: no wait), then
     /// calls `body` with each ready descriptor and what fired, in the kernel's order; returns how many were ready.
     /// A wait a signal interrupts is waited again. The corresponding C function is `epoll_wait`.
     @discardableResult
-    public func wait(timeout: Int32, _ body: (_ fd: Int32, _ events: Events) -> Void) throws(SystemError) -> Int {
+    public func wait(timeout: Duration?, _ body: (_ fd: Int32, _ events: Events) -> Void) throws(SystemError) -> Int {
         let capacity = Int32(ready.count)
-        let count = Int(try SystemError.check("epoll_wait") { epoll_wait(descriptor, &ready, capacity, timeout) })
+        // epoll_wait counts whole milliseconds: a part of one is waited as a whole one, never as no wait.
+        let milliseconds = timeout.map { Int32(clamping: max(($0.inNanoseconds + 999_999) / 1_000_000, 0)) } ?? -1
+        let count = Int(try SystemError.check("epoll_wait") { epoll_wait(descriptor, &ready, capacity, milliseconds) })
         for i in 0..<count {
             let event = ready[i]
             body(event.data.fd, Events(rawValue: event.events))

@@ -1,3 +1,4 @@
+import BoothTime
 // PacketSocket: a Unix SOCK_SEQPACKET socket at a path: a listener and its connections, and a client's one question.
 import CBoothSys
 import Glibc
@@ -99,18 +100,18 @@ public final class PacketSocket: Sendable {
         return socket
     }
 
-    /// Connects to the socket at `path`, sends `question` and returns the answer, waiting at most `timeoutMilliseconds`
+    /// Connects to the socket at `path`, sends `question` and returns the answer, waiting at most `timeout`
     /// for it (ETIMEDOUT after that; ENOENT or ECONNREFUSED when nothing listens there; an empty answer when the other
     /// side closed without one). The C functions are `send`, `poll` and `recv`, after `connect(to:)`.
     public static func ask(
-        _ question: [UInt8], at path: String, limit: Int = 4096, timeoutMilliseconds: Int32
+        _ question: [UInt8], at path: String, limit: Int = 4096, timeout: Duration
     ) throws(SystemError) -> [UInt8] {
         let socket = try connect(to: path)
         _ = try SystemError.check("send", path) {
             question.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
         var ready = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
-        let polled = try SystemError.check("poll", path) { poll(&ready, 1, timeoutMilliseconds) }
+        let polled = try SystemError.check("poll", path) { poll(&ready, 1, Int32(clamping: timeout.inMilliseconds)) }
         guard polled > 0 else { throw SystemError("recv", path, errno: ETIMEDOUT) }
         guard let answer = try socket.receive(limit: limit) else { throw SystemError("recv", path, errno: EAGAIN) }
         return answer.bytes

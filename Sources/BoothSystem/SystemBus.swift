@@ -1,4 +1,5 @@
 // SystemBus: a connection to D-Bus's system bus and calls of text arguments on it (sd-bus, through CSystemdBus).
+import BoothTime
 import CSystemdBus
 import Glibc
 
@@ -70,9 +71,10 @@ public final class SystemBus {
     /// Stops systemd's unit `unit` (StopUnit, mode "replace") and waits at most `timeoutMicroseconds` for its job to
     /// end. The failure's code says why (ENOENT: systemd knows no such unit; ENXIO: no systemd on this bus; EACCES:
     /// polkit refused; ETIMEDOUT; EBUSY: the job failed), its detail what systemd said.
-    public func stopUnit(_ unit: String, timeoutMicroseconds: UInt64) throws(Failure) {
+    public func stopUnit(_ unit: String, timeout: Duration) throws(Failure) {
         var message = [CChar](repeating: 0, count: Int(BOOTH_BUS_MESSAGE_MAX))
-        guard booth_bus_stop_unit(bus, unit, timeoutMicroseconds, &message, message.count) != 0 else { return }
+        guard booth_bus_stop_unit(bus, unit, UInt64(clamping: timeout.inMicroseconds), &message, message.count) != 0
+        else { return }
         throw Failure(call: "stop \(unit)", code: errno, detail: Self.text(message))
     }
 

@@ -1,7 +1,7 @@
 // Instant: a point on the monotonic clock (CLOCK_MONOTONIC), in nanoseconds.
-/// A point on the monotonic clock (CLOCK_MONOTONIC), in nanoseconds. Durations are `Int64` nanoseconds
-/// (`.milliseconds(250)`, `.seconds(1.5)`). Pure logic never reads a clock: every instant comes in with an
-/// event, or from a `MonotonicClock`.
+/// A point on the monotonic clock (CLOCK_MONOTONIC), in nanoseconds. Every span of time is a Swift `Duration`
+/// (`.milliseconds(250)`, `.seconds(1.5)`), held to the nanosecond when it moves an instant. Pure logic never reads
+/// a clock: every instant comes in with an event, or from a `MonotonicClock`.
 public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Nanoseconds since an arbitrary origin (the kernel's boot time on Linux).
     public var nanoseconds: Int64
@@ -19,39 +19,26 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
     /// Microseconds since the origin, as the events output writes them.
     public var microseconds: Int64 { nanoseconds / 1000 }
 
-    /// This instant moved by `nanoseconds`.
-    public func advanced(by nanoseconds: Int64) -> Instant {
-        Instant(nanoseconds: self.nanoseconds + nanoseconds)
+    /// This instant moved by `duration` (to the nearest nanosecond).
+    public func advanced(by duration: Duration) -> Instant {
+        Instant(nanoseconds: nanoseconds + duration.inNanoseconds)
     }
 
-    /// Nanoseconds from `earlier` to this instant.
-    public func since(_ earlier: Instant) -> Int64 {
-        nanoseconds - earlier.nanoseconds
+    /// The time from `earlier` to this instant.
+    public func since(_ earlier: Instant) -> Duration {
+        .nanoseconds(nanoseconds - earlier.nanoseconds)
     }
 
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
-    /// `instant` moved later by `nanoseconds`.
-    public static func + (instant: Instant, nanoseconds: Int64) -> Instant { instant.advanced(by: nanoseconds) }
+    /// `instant` moved later by `duration`.
+    public static func + (instant: Instant, duration: Duration) -> Instant { instant.advanced(by: duration) }
 
-    /// `instant` moved earlier by `nanoseconds`.
-    public static func - (instant: Instant, nanoseconds: Int64) -> Instant { instant.advanced(by: -nanoseconds) }
+    /// `instant` moved earlier by `duration`.
+    public static func - (instant: Instant, duration: Duration) -> Instant { instant.advanced(by: .zero - duration) }
 
-    /// Nanoseconds from `earlier` to `later`.
-    public static func - (later: Instant, earlier: Instant) -> Int64 { later.since(earlier) }
+    /// The time from `earlier` to `later`.
+    public static func - (later: Instant, earlier: Instant) -> Duration { later.since(earlier) }
 
     public var description: String { "\(microseconds)µs" }
-}
-
-/// Durations in nanoseconds.
-extension Int64 {
-    /// `n` milliseconds in nanoseconds.
-    public static func milliseconds(_ n: Int64) -> Int64 { n * 1_000_000 }
-    /// `s` seconds in nanoseconds.
-    public static func seconds(_ s: Double) -> Int64 { Int64((s * 1e9).rounded()) }
-    /// A Swift `Duration` in nanoseconds (rounded toward zero below a nanosecond).
-    public static func nanoseconds(_ duration: Duration) -> Int64 {
-        let (seconds, attoseconds) = duration.components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-    }
 }

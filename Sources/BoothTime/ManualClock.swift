@@ -13,9 +13,9 @@ public final class ManualClock: MonotonicClock {
     /// Now: `current`.
     public func now() -> Instant { current }
 
-    /// Moves the clock on by `nanoseconds` (never back).
-    public func advance(by nanoseconds: Int64) {
-        precondition(nanoseconds >= 0, "a monotonic clock never goes back")
-        current = current.advanced(by: nanoseconds)
+    /// Moves the clock on by `duration` (never back).
+    public func advance(by duration: Duration) {
+        precondition(duration >= .zero, "a monotonic clock never goes back")
+        current = current.advanced(by: duration)
     }
 }

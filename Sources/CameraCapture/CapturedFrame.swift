@@ -24,7 +24,7 @@ public final class CapturedFrame: Sendable {
     /// Driver frame sequence number.
     public let sequence: UInt32
     /// Exposure time, if the pipeline reported it.
-    public let exposureMicroseconds: Int?
+    public let exposureTime: Duration?
     /// Analogue gain, if the pipeline reported it.
     public let analogueGain: Double?
     /// Estimated scene illuminance, if the pipeline reported it.
@@ -41,7 +41,7 @@ public final class CapturedFrame: Sendable {
 
     init(
         cookie: UInt64, trigger: Instant, sensorTime: Instant, timestampIsSensor: Bool,
-        sequence: UInt32, exposureMicroseconds: Int?, analogueGain: Double?, lux: Double?, width: Int, height: Int,
+        sequence: UInt32, exposureTime: Duration?, analogueGain: Double?, lux: Double?, width: Int, height: Int,
         format: PixelFormat, buffer: HeldBuffer
     ) {
         self.cookie = cookie
@@ -49,7 +49,7 @@ public final class CapturedFrame: Sendable {
         self.sensorTime = sensorTime
         self.timestampIsSensor = timestampIsSensor
         self.sequence = sequence
-        self.exposureMicroseconds = exposureMicroseconds
+        self.exposureTime = exposureTime
         self.analogueGain = analogueGain
         self.lux = lux
         self.width = width

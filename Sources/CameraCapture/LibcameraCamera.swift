@@ -97,8 +97,8 @@ public final class LibcameraCamera {
     /// `.timeout` (reported by the next `drainResults()`). The caller owns the clock. Returns how many
     /// expired. The corresponding C function is `booth_camera_expire`.
     @discardableResult
-    public func expireCaptures(now: Instant, timeoutNanoseconds: Int64) -> Int {
-        Int(booth_camera_expire(handle, now.kernelNanoseconds, UInt64(clamping: timeoutNanoseconds)))
+    public func expireCaptures(now: Instant, timeout: Duration) -> Int {
+        Int(booth_camera_expire(handle, now.kernelNanoseconds, UInt64(clamping: timeout.inNanoseconds)))
     }
 
     /// Every result ready now; never blocks. Also requeues frames nobody asked for.
@@ -135,7 +135,7 @@ public final class LibcameraCamera {
                 cookie: result.cookie, trigger: Instant(kernelNanoseconds: result.trigger_ns),
                 sensorTime: Instant(kernelNanoseconds: result.sensor_timestamp_ns),
                 timestampIsSensor: result.timestamp_is_sensor != 0, sequence: result.sequence,
-                exposureMicroseconds: result.exposure_us >= 0 ? Int(result.exposure_us) : nil,
+                exposureTime: result.exposure_us >= 0 ? .microseconds(result.exposure_us) : nil,
                 analogueGain: result.analogue_gain >= 0 ? Double(result.analogue_gain) : nil,
                 lux: result.lux >= 0 ? Double(result.lux) : nil,
                 width: Int(result.width), height: Int(result.height), format: format,

@@ -5,12 +5,12 @@ import BoothTime
 ///
 /// Rules, all on the edges' kernel timestamps as instants (the tracker never reads a clock):
 /// - An edge that changes the reported state outside a bounce window is reported at once, with
-///   its own timestamp, and opens a bounce window of `debounceNanoseconds`.
+///   its own timestamp, and opens a bounce window of `debounce`.
 /// - Edges inside the window are not reported; only the latest level is remembered.
 /// - When the window ends with that level different from the reported state, the change is
 ///   reported then (timestamped with the last edge's time, which lies inside the window), and a
 ///   new window opens at the window's end. So the reported state always ends equal to the line.
-/// - A press held for `longPressNanoseconds` reports `longPressed` once, while still held.
+/// - A press held for `longPress` reports `longPressed` once, while still held.
 ///
 /// Edges can be lost (the kernel keeps a line's edges in a small buffer: 16 on the v1 uAPI) or
 /// delivered late (timestamped when they happened, queued by a kernel thread that a busy machine runs
@@ -22,10 +22,10 @@ import BoothTime
 /// arms a timer for it and calls `advance(to:)` with the current time (the kernel's clock) when it
 /// fires. `edge` first catches up on deadlines before its timestamp, so a late timer loses nothing.
 public struct ButtonTracker: Sendable {
-    /// Bounce window after an accepted change, in nanoseconds.
-    public let debounceNanoseconds: Int64
-    /// Hold time that makes a long press, in nanoseconds.
-    public let longPressNanoseconds: Int64
+    /// Bounce window after an accepted change.
+    public let debounce: Duration
+    /// Hold time that makes a long press.
+    public let longPress: Duration
 
     /// The debounced state.
     private enum State: Equatable, Sendable {
@@ -50,9 +50,9 @@ public struct ButtonTracker: Sendable {
     ///   - longPress: hold time for `longPressed` (default 1 s); must exceed `debounce`.
     public init(debounce: Duration = .milliseconds(10), longPress: Duration = .seconds(1)) {
         precondition(debounce >= .zero, "durations must not be negative")
-        debounceNanoseconds = .nanoseconds(debounce)
-        longPressNanoseconds = .nanoseconds(longPress)
-        precondition(longPressNanoseconds > debounceNanoseconds, "long press must exceed debounce")
+        self.debounce = debounce
+        self.longPress = longPress
+        precondition(longPress > debounce, "long press must exceed debounce")
     }
 
     /// True while the button is reported pressed.
@@ -68,7 +68,7 @@ public struct ButtonTracker: Sendable {
             deadline = windowEnd
         }
         if case .pressed(let since, false) = state {
-            let longPressAt = since.advanced(by: longPressNanoseconds)
+            let longPressAt = since.advanced(by: longPress)
             deadline = min(deadline ?? longPressAt, longPressAt)
         }
         return deadline
@@ -128,7 +128,7 @@ public struct ButtonTracker: Sendable {
 
     /// Reports a change to `level` that happened at `time` and opens a bounce window at `start`.
     private mutating func accept(_ level: Bool, at time: Instant, windowFrom start: Instant) -> [ButtonSignal] {
-        windowEnd = start.advanced(by: debounceNanoseconds)
+        windowEnd = start.advanced(by: debounce)
         switch state {
         case .released:
             precondition(level, "accepting a release while released")
@@ -137,7 +137,7 @@ public struct ButtonTracker: Sendable {
         case .pressed(let since, _):
             precondition(!level, "accepting a press while pressed")
             state = .released
-            return [.released(at: time, heldNanoseconds: max(time.since(since), 0))]
+            return [.released(at: time, held: max(time.since(since), .zero))]
         }
     }
 }

@@ -5,7 +5,7 @@ public enum GPIOInventory {
     /// The libgpiod version the booth was built against, e.g. `1.6.3`.
     public static var libgpiodVersion: String { LibGPIOD.version }
 
-    /// True if `InputLineSpec.kernelDebounceMicroseconds` is applied (libgpiod v2).
+    /// True if `InputLineSpec.kernelDebounce` is applied (libgpiod v2).
     public static var hasKernelDebounce: Bool { LibGPIOD.hasKernelDebounce }
 
     /// The chips under /dev in numeric order; empty if there are none. Chips that cannot be

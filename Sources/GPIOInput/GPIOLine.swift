@@ -1,5 +1,7 @@
 // GPIOLine: one requested GPIO line (a button or knob contact, or a lamp) on a chip, with its pollable fd.
 
+import BoothTime
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -32,7 +34,7 @@ public final class GPIOLine {
     public convenience init(
         chip: ChipSelector, input: InputLineSpec, consumer: String = "heylook-booth"
     ) throws(GPIOError) {
-        guard input.kernelDebounceMicroseconds >= 0 else {
+        guard input.kernelDebounce >= .zero else {
             throw .invalidConfiguration("kernel debounce of '\(input.role)' is negative")
         }
         try self.init(chip: chip, role: input.role, selector: input.line, consumer: consumer) { offset in
@@ -40,7 +42,7 @@ public final class GPIOLine {
                 [
                     LibGPIOD.Input(
                         offset: offset, bias: input.bias, activeLow: input.activeLow,
-                        debounceMicroseconds: input.kernelDebounceMicroseconds)
+                        debounceMicroseconds: Int(input.kernelDebounce.inMicroseconds))
                 ], []
             )
         }

@@ -20,19 +20,19 @@ public struct InputLineSpec: Equatable, Hashable, Sendable {
     public var bias: Bias
     /// Invert the line so that a closed contact to ground reads `true` (pressed).
     public var activeLow: Bool
-    /// Kernel debounce period in microseconds, 0 for none. Applied with libgpiod v2 only;
+    /// Kernel debounce period (to the microsecond), zero for none. Applied with libgpiod v2 only;
     /// ignored with v1 (see `GPIOInventory.hasKernelDebounce`). `ButtonTracker` debounces anyway.
-    public var kernelDebounceMicroseconds: Int
+    public var kernelDebounce: Duration
 
     /// Creates a spec; the defaults suit a button to ground (pull-up, active-low, no kernel debounce).
     public init(
         role: String, line: LineSelector, bias: Bias = .pullUp, activeLow: Bool = true,
-        kernelDebounceMicroseconds: Int = 0
+        kernelDebounce: Duration = .zero
     ) {
         self.role = role
         self.line = line
         self.bias = bias
         self.activeLow = activeLow
-        self.kernelDebounceMicroseconds = kernelDebounceMicroseconds
+        self.kernelDebounce = kernelDebounce
     }
 }

@@ -1,4 +1,5 @@
 // GPhotoCamera: a camera over USB through libgphoto2; the only Swift file that calls `gp_*`.
+import BoothTime
 import CGPhoto2
 
 #if canImport(Glibc)
@@ -150,12 +151,13 @@ public final class GPhotoCamera: @unchecked Sendable {
         try check(gp_camera_trigger_capture(camera, context), "trigger")
     }
 
-    /// Waits up to `milliseconds` for what the camera says next. The corresponding C function is
+    /// Waits up to `within` (to the millisecond) for what the camera says next. The corresponding C function is
     /// `gp_camera_wait_for_event`.
-    public func waitForEvent(milliseconds: Int) throws(GPhotoError) -> Event {
+    public func waitForEvent(within: Duration) throws(GPhotoError) -> Event {
         var type = GP_EVENT_UNKNOWN
         var data: UnsafeMutableRawPointer?
-        try check(gp_camera_wait_for_event(camera, Int32(clamping: milliseconds), &type, &data, context), "wait")
+        try check(
+            gp_camera_wait_for_event(camera, Int32(clamping: within.inMilliseconds), &type, &data, context), "wait")
         defer { free(data) }
         switch type {
         case GP_EVENT_FILE_ADDED:

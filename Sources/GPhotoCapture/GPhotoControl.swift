@@ -17,8 +17,8 @@ public protocol GPhotoControl: AnyObject {
     func set(_ key: String, to value: String) throws(GPhotoError)
     /// Presses the shutter.
     func triggerCapture() throws(GPhotoError)
-    /// What the camera says next, within `milliseconds`.
-    func waitForEvent(milliseconds: Int) throws(GPhotoError) -> GPhotoCamera.Event
+    /// What the camera says next, within `within`.
+    func waitForEvent(within: Duration) throws(GPhotoError) -> GPhotoCamera.Event
     /// The file `folder`/`name`, whole.
     func download(folder: String, name: String) throws(GPhotoError) -> [UInt8]
     /// Deletes `folder`/`name` from the camera.

@@ -1,4 +1,5 @@
 // GPhotoError: why a camera over USB (libgphoto2) could not do what was asked, and what the photographer should do.
+import BoothTime
 
 /// A libgphoto2 camera's failure; each message names the camera and the fix.
 public enum GPhotoError: Error, Equatable, CustomStringConvertible {
@@ -11,8 +12,8 @@ public enum GPhotoError: Error, Equatable, CustomStringConvertible {
     case gone(camera: String)
     /// The camera's card is full (or it has none, when photos are kept on it).
     case cardFull(camera: String)
-    /// The camera took no photo within `seconds` of the trigger.
-    case noPhoto(camera: String, seconds: Int)
+    /// The camera took no photo within `within` of the trigger.
+    case noPhoto(camera: String, within: Duration)
     /// The camera saved the photo only as `file`, not as a JPEG (its image quality is RAW alone).
     case noJPEG(camera: String, file: String)
     /// libgphoto2 refused `operation` with `code`, `detail` in libgphoto2's words.
@@ -39,8 +40,8 @@ public enum GPhotoError: Error, Equatable, CustomStringConvertible {
         case .cardFull(let camera):
             "camera \(camera) has no room for the photo (its card is full or missing). Put in a card with room, or "
                 + "set camera.keep_on_card = false so the camera keeps nothing."
-        case .noPhoto(let camera, let seconds):
-            "camera \(camera) took no photo within \(seconds) s of the trigger. Check that it can focus (or set the "
+        case .noPhoto(let camera, let within):
+            "camera \(camera) took no photo within \(within.spoken) of the trigger. Check that it can focus (or set the "
                 + "lens to MF), that it is not in a menu or reviewing a photo, and that its card has room."
         case .noJPEG(let camera, let file):
             "camera \(camera) saved the photo only as \(file), with no JPEG beside it. Set its image quality to JPEG "

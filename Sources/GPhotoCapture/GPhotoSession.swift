@@ -126,16 +126,16 @@ public final class GPhotoSession: @unchecked Sendable {
         }
     }
 
-    /// Presses the shutter and waits up to `waitSeconds` for the JPEG the camera adds, downloads it whole and, unless
+    /// Presses the shutter and waits up to `within` for the JPEG the camera adds, downloads it whole and, unless
     /// photos are kept on the card, downloads any other file of the shot (a RAW) too and deletes them all from the
     /// camera. A camera that went away is closed (the next `open` looks for it again).
-    public func capture(waitSeconds: Int) -> Result<Photo, GPhotoError> {
+    public func capture(within: Duration) -> Result<Photo, GPhotoError> {
         guard let camera else { return .failure(.gone(camera: selector)) }
         do throws(GPhotoError) {
             let sent = clock.now()
             try camera.triggerCapture()
             let acknowledged = clock.now()
-            let deadline = acknowledged.advanced(by: .seconds(Double(waitSeconds)))
+            let deadline = acknowledged.advanced(by: within)
             var photo: (bytes: [UInt8], file: String)?
             var others: [String] = []
             var downloaded: [File] = []
@@ -145,14 +145,14 @@ public final class GPhotoSession: @unchecked Sendable {
             // Until the JPEG is in; then what else the shot adds (a RAW comes just before or after), for a moment.
             var until = deadline
             while true {
-                let left = until.since(clock.now()) / 1_000_000
-                guard left > 0 else { break }
-                let event = try camera.waitForEvent(milliseconds: Int(left))
+                let left = until.since(clock.now())
+                guard left >= .milliseconds(1) else { break }
+                let event = try camera.waitForEvent(within: left)
                 guard case .fileAdded(let folder, let name) = event else {
                     if photo != nil, event == .captureComplete || event == .timeout { break }
                     // A driver that answers "nothing yet" at once (libgphoto2's virtual camera does) is asked again
                     // after a pause, not in a busy loop.
-                    if event == .timeout { ThreadSleep.pause(milliseconds: 20) }
+                    if event == .timeout { ThreadSleep.pause(for: .milliseconds(20)) }
                     continue
                 }
                 let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
@@ -176,7 +176,7 @@ public final class GPhotoSession: @unchecked Sendable {
             guard let photo else {
                 // Nothing is deleted: a RAW alone stays on the camera.
                 if let raw = others.first { return .failure(.noJPEG(camera: camera.name, file: raw)) }
-                return .failure(.noPhoto(camera: camera.name, seconds: waitSeconds))
+                return .failure(.noPhoto(camera: camera.name, within: within))
             }
             for file in keepOnCard ? [] : deletable {
                 do throws(GPhotoError) {
@@ -203,7 +203,7 @@ public final class GPhotoSession: @unchecked Sendable {
             // Whatever the camera said meanwhile (a photo taken with its own shutter button, settings it reports again
             // and again) is drained, a few events at most.
             for _ in 0..<20 {
-                if try camera.waitForEvent(milliseconds: 10) == .timeout { break }
+                if try camera.waitForEvent(within: .milliseconds(10)) == .timeout { break }
             }
             battery = camera.setting("batterylevel") ?? battery
             return nil

@@ -87,7 +87,7 @@ extension GalleryServer {
     /// Asks the booth at `socket` to print the kept photo `name` (on a thread of its own: the booth answers once the
     /// photo's pages were handed to CUPS); the answer, or a refusal saying the booth did not answer.
     func askToPrint(_ name: String, at socket: String) async -> GalleryPrint.Answer {
-        let timeout = options.printTimeoutMilliseconds
+        let timeout = options.printTimeout
         let log = options.log
         return await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
@@ -95,7 +95,7 @@ extension GalleryServer {
                 do throws(SystemError) {
                     let message = try PacketSocket.ask(
                         GalleryPrint.request(photo: name), at: socket, limit: GalleryPrint.messageLimit,
-                        timeoutMilliseconds: timeout)
+                        timeout: timeout)
                     answer =
                         GalleryPrint.Answer(message: message)
                         ?? .refused("the booth gave no answer: ask the host to look at the booth")

@@ -39,7 +39,7 @@ public struct GalleryServer: Sendable {
         /// asks the booth there; nil: no button.
         public var printSocket: String?
         /// How long a guest's print request waits for the booth's answer.
-        public var printTimeoutMilliseconds: Int32 = 20_000
+        public var printTimeout: Duration = .seconds(20)
         /// Lines for the journal.
         public var log: @Sendable (String) -> Void = { _ in }
 

@@ -21,7 +21,7 @@ public struct RequestBudget: Sendable {
     /// Whether `client` may make a request at `now`; takes one token when it may.
     public mutating func admit(_ client: String, at now: Instant) -> Bool {
         var bucket = buckets[client] ?? (tokens: burst, at: now)
-        let elapsed = Double(max(0, now.since(bucket.at))) / 1e9
+        let elapsed = max(.zero, now.since(bucket.at)).inSeconds
         bucket.tokens = min(burst, bucket.tokens + elapsed * rate)
         bucket.at = now
         let admitted = bucket.tokens >= 1
@@ -38,7 +38,7 @@ public struct RequestBudget: Sendable {
     }
 
     private mutating func evict(at now: Instant) {
-        let refill = Int64(burst / rate * 1e9)
+        let refill = Duration.seconds(burst / rate)
         buckets = buckets.filter { now.since($0.value.at) < refill }
         while buckets.count >= maximumClients, let oldest = buckets.min(by: { $0.value.at < $1.value.at }) {
             buckets[oldest.key] = nil

@@ -1,5 +1,6 @@
 // BluetoothRemotes: Bluetooth remotes through BlueZ's D-Bus API: the controller, the devices it knows, pairing, forgetting.
 import BoothSystem
+import BoothTime
 import Glibc
 
 /// BlueZ (bluetoothd) on the system bus, as `booth remote pair|forget|list` and `booth doctor` use it: the first
@@ -66,7 +67,7 @@ public struct BluetoothRemotes {
         /// The controller could not be switched on (rfkill, or the firmware).
         case cannotPowerOn(String)
         /// Nothing that looks like a remote was found while discovering for `seconds`; `wanted` names what was asked.
-        case nothingFound(seconds: Int, wanted: String?)
+        case nothingFound(within: Duration, wanted: String?)
         /// More than one remote in pairing mode at once.
         case ambiguous([Device])
         /// Pair failed (BlueZ's error).
@@ -89,9 +90,9 @@ public struct BluetoothRemotes {
                 "BlueZ refused (\(detail)). Fix: run it as root: sudo booth remote …"
             case .cannotPowerOn(let detail):
                 "the Bluetooth controller cannot be switched on (\(detail)). Fix: sudo rfkill unblock bluetooth"
-            case .nothingFound(let seconds, let wanted):
-                (wanted.map { "no Bluetooth device \($0) found in \(seconds) s" }
-                    ?? "no remote in pairing mode found in \(seconds) s")
+            case .nothingFound(let within, let wanted):
+                (wanted.map { "no Bluetooth device \($0) found in \(within.spoken)" }
+                    ?? "no remote in pairing mode found in \(within.spoken)")
                     + ". Fix: put the remote in pairing mode (hold its button, or its power switch, until its light "
                     + "blinks fast), keep it near the booth and run the command again"
             case .ambiguous(let devices):
@@ -144,11 +145,11 @@ public struct BluetoothRemotes {
     public func paired() throws(Failure) -> [Device] { try state().devices.filter(\.paired) }
 
     /// Pairs, trusts and connects the remote in pairing mode (or the device `wanted` names: its name or address):
-    /// switches the controller on, discovers for at most `seconds` (asking BlueZ what it found every
-    /// `pollMilliseconds`), and stops discovering before it returns. A device already paired is trusted and connected
+    /// switches the controller on, discovers for at most `within` (asking BlueZ what it found every `polling`), and
+    /// stops discovering before it returns. A device already paired is trusted and connected
     /// again. `progress` is told each step. Returns the device as BlueZ has it after.
     public func pair(
-        wanted: String?, seconds: Double, pollMilliseconds: Int = 250, progress: (String) -> Void
+        wanted: String?, within: Duration, polling: Duration = .milliseconds(250), progress: (String) -> Void
     ) throws(Failure) -> Device {
         let (found, known) = try state()
         guard let controller = found else { throw .noController }
@@ -166,7 +167,7 @@ public struct BluetoothRemotes {
             return try trustAndConnect(device, progress: progress)
         }
         progress(
-            "looking for \(wanted.map { "\"\($0)\"" } ?? "a remote in pairing mode") for \(Int(seconds)) s "
+            "looking for \(wanted.map { "\"\($0)\"" } ?? "a remote in pairing mode") for \(within.spoken) "
                 + "(hold its button until its light blinks fast)")
         do { try call(controller.path, Self.adapterInterface, "StartDiscovery") } catch {
             if case .bus(let failure) = error, failure.detail.contains("org.bluez.Error.InProgress") {
@@ -177,7 +178,7 @@ public struct BluetoothRemotes {
         }
         let chosen: Device
         do {
-            chosen = try discover(wanted: wanted, seconds: seconds, pollMilliseconds: pollMilliseconds)
+            chosen = try discover(wanted: wanted, within: within, polling: polling)
         } catch {
             try? call(controller.path, Self.adapterInterface, "StopDiscovery")
             throw error
@@ -231,10 +232,11 @@ public struct BluetoothRemotes {
 
     /// Asks BlueZ what it found until one device fits: the one `wanted` names, else the one input device in range
     /// and unpaired.
-    private func discover(wanted: String?, seconds: Double, pollMilliseconds: Int) throws(Failure) -> Device {
-        let polls = max(1, Int((seconds * 1000).rounded(.up)) / max(1, pollMilliseconds))
+    private func discover(wanted: String?, within: Duration, polling: Duration) throws(Failure) -> Device {
+        let step = max(polling, .milliseconds(1))
+        let polls = max(1, Int((within / step).rounded(.down)))
         for poll in 0...polls {
-            if poll > 0 { ThreadSleep.pause(milliseconds: pollMilliseconds) }
+            if poll > 0 { ThreadSleep.pause(for: step) }
             let devices = try state().devices
             if let wanted {
                 if let device = devices.first(where: { Self.device($0, is: wanted) }) { return device }
@@ -244,7 +246,7 @@ public struct BluetoothRemotes {
             if remotes.count == 1 { return remotes[0] }
             if remotes.count > 1 { throw .ambiguous(remotes) }
         }
-        throw .nothingFound(seconds: Int(seconds), wanted: wanted.map { "\"\($0)\"" })
+        throw .nothingFound(within: within, wanted: wanted.map { "\"\($0)\"" })
     }
 
     private func call(_ path: String, _ interface: String, _ method: String) throws(Failure) {

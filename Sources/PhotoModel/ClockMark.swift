@@ -34,10 +34,10 @@ public struct ClockMark: Equatable, Sendable {
     /// change). Nil for a moment of another boot, or when the mark has no moment of its own.
     public func seconds(of taken: BootInstant) -> Int64? {
         guard let at, at.boot == taken.boot else { return nil }
-        let nanoseconds = taken.instant.since(at.instant)
-        // Whole seconds towards the past, so a photo 0.4 s before the setting is a second earlier, not the same one.
-        let seconds = nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : -((-nanoseconds + 999_999_999) / 1_000_000_000)
-        return setTo + seconds
+        // Whole seconds towards the past, so a photo 0.4 s before the setting is a second earlier, not the same one
+        // (a duration's parts share its sign: -0.4 s is 0 s and -0.4e18 as).
+        let (seconds, attoseconds) = taken.instant.since(at.instant).components
+        return setTo + seconds - (attoseconds < 0 ? 1 : 0)
     }
 
     /// The mark in a file's text, or nil when a field is missing or unreadable.

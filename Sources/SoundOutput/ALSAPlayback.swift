@@ -45,9 +45,9 @@ public final class ALSAPlayback {
     public private(set) var firstWriteFrames = 0
     /// Underruns recovered from during the current (or latest) sound: each is a gap in what was heard.
     public private(set) var soundUnderruns = 0
-    /// The longest time, in nanoseconds, between two wake-ups (`play`, then each `handlePoll`) during the
+    /// The longest time between two wake-ups (`play`, then each `handlePoll`) during the
     /// current (or latest) sound. Past the buffer's length (`bufferFrames` at `sampleRate`) the device ran dry.
-    public private(set) var longestWaitNanoseconds: Int64 = 0
+    public private(set) var longestWait: Duration = .zero
 
     private let pcm: OpaquePointer
     /// The sound being played and how far it got; nil when idle.
@@ -131,7 +131,7 @@ public final class ALSAPlayback {
         cachedDeviceStart = nil
         firstWriteFrames = 0
         soundUnderruns = 0
-        longestWaitNanoseconds = 0
+        longestWait = .zero
         lastWake = nil
         try Self.check(snd_pcm_prepare(pcm), "snd_pcm_prepare", device)
         current = (sound, PlaybackProgress(soundFrames: sound.buffer.frameCount))
@@ -301,7 +301,7 @@ public final class ALSAPlayback {
     private func noteWake() {
         let now = clock.now()
         if let last = lastWake, now > last {
-            longestWaitNanoseconds = max(longestWaitNanoseconds, now.since(last))
+            longestWait = max(longestWait, now.since(last))
         }
         lastWake = now
     }

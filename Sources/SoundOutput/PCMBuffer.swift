@@ -22,11 +22,8 @@ public struct PCMBuffer: Sendable, Equatable {
     /// Number of frames (one sample per channel each).
     public var frameCount: Int { samples.count / channels }
 
-    /// Playing time at `sampleRate`, in nanoseconds.
-    public var durationNanoseconds: Int64 {
-        Int64(frameCount) * 1_000_000_000 / Int64(sampleRate)
+    /// Playing time at `sampleRate`, to the nanosecond (toward zero).
+    public var duration: Duration {
+        .nanoseconds(Int64(frameCount) * 1_000_000_000 / Int64(sampleRate))
     }
-
-    /// Playing time at `sampleRate`, in seconds.
-    public var durationSeconds: Double { Double(frameCount) / Double(sampleRate) }
 }

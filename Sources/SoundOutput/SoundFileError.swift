@@ -1,5 +1,6 @@
-// SoundFileError: why a custom sound file was refused, worded for the person holding the USB stick.
 import BoothSystem
+// SoundFileError: why a custom sound file was refused, worded for the person holding the USB stick.
+import BoothTime
 
 /// Why a custom sound file cannot be used; `description` names the file, the reason and the fix.
 public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -18,7 +19,7 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         /// The file has neither one nor two channels.
         case unsupportedChannelCount(Int)
         /// The sound plays longer than the limit.
-        case tooLong(seconds: Double, limit: Double)
+        case tooLong(length: Duration, limit: Duration)
         /// The file is bigger than the limit.
         case tooLarge(bytes: Int, limit: Int)
         /// The file ends early or lacks a required chunk; the payload says what is missing.
@@ -65,8 +66,8 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
             return "Sound '\(file)' has sample rate \(rate) Hz; 8000 to 96000 Hz is supported. \(convert)"
         case .unsupportedChannelCount(let count):
             return "Sound '\(file)' has \(count) channels; mono or stereo is supported. \(convert)"
-        case .tooLong(let seconds, let limit):
-            return "Sound '\(file)' lasts \(formatted(seconds)) s; the limit is \(formatted(limit)) s. "
+        case .tooLong(let length, let limit):
+            return "Sound '\(file)' lasts \(formatted(length)) s; the limit is \(formatted(limit)) s. "
                 + "Fix: trim it to the attention-grabbing part (a short sound works best)."
         case .tooLarge(let bytes, let limit):
             return "Sound '\(file)' is \(bytes / 1024) KiB; the limit is \(limit / 1024) KiB. "
@@ -93,8 +94,9 @@ public struct SoundFileError: Error, Sendable, Equatable, CustomStringConvertibl
         }
     }
 
-    private func formatted(_ seconds: Double) -> String {
-        let tenths = Int((seconds * 10).rounded())
+    /// Seconds to the tenth: "5.0".
+    private func formatted(_ duration: Duration) -> String {
+        let tenths = (duration.inMilliseconds + 50) / 100
         return "\(tenths / 10).\(tenths % 10)"
     }
 }

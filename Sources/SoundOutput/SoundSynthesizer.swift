@@ -1,5 +1,6 @@
 // SoundSynthesizer: renders every BuiltInSound from code (additive voices, filtered seeded noise).
 
+import BoothTime
 import Glibc
 
 /// Renders the built-in sounds from code, deterministically, at any sample rate.
@@ -13,7 +14,7 @@ public enum SoundSynthesizer {
     /// Renders `sound` as mono 16-bit PCM at `sampleRate` frames per second (8000...192000).
     public static func render(_ sound: BuiltInSound, sampleRate: Int = 48_000) -> PCMBuffer {
         precondition((8_000...192_000).contains(sampleRate), "unsupported sample rate \(sampleRate)")
-        var canvas = Canvas(sampleRate: Double(sampleRate), seconds: duration(of: sound))
+        var canvas = Canvas(sampleRate: Double(sampleRate), seconds: duration(of: sound).inSeconds)
         switch sound {
         case .duck: drawDuck(on: &canvas)
         case .cow: drawCow(on: &canvas)
@@ -28,18 +29,18 @@ public enum SoundSynthesizer {
         return canvas.finished()
     }
 
-    /// The length of `sound` in seconds, independent of the sample rate.
-    public static func duration(of sound: BuiltInSound) -> Double {
+    /// The length of `sound`, independent of the sample rate.
+    public static func duration(of sound: BuiltInSound) -> Duration {
         switch sound {
-        case .duck: 0.56
-        case .cow: 1.3
-        case .dog: 0.48
-        case .boing: 0.9
-        case .whistle: 0.9
-        case .pop: 0.3
-        case .bell: 1.4
-        case .chime: 1.3
-        case .shutter: 0.3
+        case .duck: .milliseconds(560)
+        case .cow: .milliseconds(1300)
+        case .dog: .milliseconds(480)
+        case .boing: .milliseconds(900)
+        case .whistle: .milliseconds(900)
+        case .pop: .milliseconds(300)
+        case .bell: .milliseconds(1400)
+        case .chime: .milliseconds(1300)
+        case .shutter: .milliseconds(300)
         }
     }
 

@@ -3,7 +3,7 @@
 /// Decodes WAV files into `PCMBuffer`s, refusing encodings, sizes and lengths the booth does not play.
 public enum WAVDecoder {
     /// Longest sound accepted, in seconds.
-    public static let maximumSeconds: Double = 5
+    public static let maximumLength: Duration = .seconds(5)
     /// Largest file accepted, in bytes.
     public static let maximumBytes = 2 * 1024 * 1024
     /// Sample rates accepted, in hertz.
@@ -82,9 +82,9 @@ public enum WAVDecoder {
             let frameBytes = bytesPerSample * channels
             let frames = data.count / frameBytes
             guard frames > 0 else { throw SoundFileError(file: file, reason: .empty) }
-            let seconds = Double(frames) / Double(sampleRate)
-            guard seconds <= WAVDecoder.maximumSeconds else {
-                throw SoundFileError(file: file, reason: .tooLong(seconds: seconds, limit: WAVDecoder.maximumSeconds))
+            let length = Duration.nanoseconds(Int64(frames) * 1_000_000_000 / Int64(sampleRate))
+            guard length <= WAVDecoder.maximumLength else {
+                throw SoundFileError(file: file, reason: .tooLong(length: length, limit: WAVDecoder.maximumLength))
             }
             var samples = [Int16](repeating: 0, count: frames * channels)
             var position = data.startIndex

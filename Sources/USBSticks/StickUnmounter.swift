@@ -17,20 +17,20 @@ public protocol StickUnmounter: Sendable {
 /// called on the export's worker thread.
 public struct KernelUnmounter: StickUnmounter {
     /// How long a busy mount is tried again, in 50 ms steps.
-    public let busyWait: Int64
+    public let busyWait: Duration
 
-    /// The kernel's unmount, a busy mount tried again for `busyWait` nanoseconds (1 s).
-    public init(busyWait: Int64 = 1_000_000_000) { self.busyWait = busyWait }
+    /// The kernel's unmount, a busy mount tried again for `busyWait` (1 s).
+    public init(busyWait: Duration = .seconds(1)) { self.busyWait = busyWait }
 
     public func unmount(_ mountPoint: String) -> SystemError? {
-        var waited: Int64 = 0
+        var waited: Duration = .zero
         while true {
             do throws(SystemError) {
                 try SystemError.check("umount", mountPoint) { booth_umount(mountPoint, 0) }
                 return nil
             } catch let error where error.code == .resourceBusy && waited < busyWait {
-                ThreadSleep.pause(milliseconds: 50)
-                waited += 50_000_000
+                ThreadSleep.pause(for: .milliseconds(50))
+                waited += .milliseconds(50)
             } catch {
                 return error
             }

@@ -118,9 +118,9 @@ import Testing
             choices: RuntimeChoices(sound: "Cow", delayHalfSeconds: halfSeconds, visualCountdown: true))
         h.send(.buttonPressed)
         h.send(.soundFinished(.attention))
-        h.advance(by: Int64(halfSeconds) * LEDPattern.halfSecond - 1)
+        h.advance(by: LEDPattern.halfSecond * halfSeconds - .nanoseconds(1))
         #expect(h.phase == .countingDown)
-        h.advance(by: 1)
+        h.advance(by: .nanoseconds(1))
         #expect(h.phase == .capturing)
         #expect(
             h.log.contains(.showLEDs(.countdown(halfSeconds: halfSeconds), since: Instant(nanoseconds: 1_000_000_000))))
@@ -543,9 +543,9 @@ import Testing
     @Test func aPhotoIsPrintedWhenItsReviewWindowClosesNotBefore() {
         var h = MachineHarness(configuration: .init(printMode: .each))
         h.takePhoto(path: "/p/first.jpg")
-        h.advance(by: .seconds(5) - 1)
+        h.advance(by: .seconds(5) - .nanoseconds(1))
         #expect(printed(h).isEmpty)
-        h.advance(by: 1)
+        h.advance(by: .nanoseconds(1))
         #expect(printed(h) == [["/p/first.jpg"]])
         h.advance(by: .seconds(60))
         #expect(printed(h).count == 1)
@@ -967,9 +967,9 @@ import Testing
         #expect(h.lastPattern == pattern)
         #expect(!readout.contains { if case .persistChoices = $0 { true } else { false } })
         let end = try #require(pattern.duration(ledCount: 4))
-        h.advance(by: end - 1)
+        h.advance(by: end - .nanoseconds(1))
         #expect(h.lastPattern == pattern)
-        h.advance(by: 1)
+        h.advance(by: .nanoseconds(1))
         #expect(h.lastPattern == .off)
         #expect(h.machine.choices == RuntimeChoices(sound: "Dog", delayHalfSeconds: 3, visualCountdown: false))
         #expect(!h.log.contains { if case .reportSetting("sound", _) = $0 { true } else { false } })
@@ -987,9 +987,9 @@ import Testing
         // Place 8 on two LEDs: the fourth row, so two flashes (1 s) before the 2.25 s readout.
         let end = try #require(pattern.duration(ledCount: 2))
         #expect(end == .milliseconds(3_250))
-        h.advance(by: end - 1)
+        h.advance(by: end - .nanoseconds(1))
         #expect(h.lastPattern == pattern)
-        h.advance(by: 1)
+        h.advance(by: .nanoseconds(1))
         #expect(h.lastPattern == .off)
     }
 

@@ -240,7 +240,7 @@ import Testing
         #expect(
             script.commands == [
                 .press, .longPress, .knob(3), .knob(-2), .knobPress, .knobLongPress, .cancel, .print,
-                .key(KeyCode(code: 115)), .key(KeyCode(code: 28)), .wait(1_500_000_000),
+                .key(KeyCode(code: 115)), .key(KeyCode(code: 28)), .wait(.milliseconds(1500)),
                 .quit,
             ])
     }

@@ -32,8 +32,8 @@ struct MachineHarness {
 
     /// Moves the clock forward, firing due timers in deadline order; returns the actions they caused.
     @discardableResult
-    mutating func advance(by nanoseconds: Int64) -> [BoothAction] {
-        let end = now.advanced(by: nanoseconds)
+    mutating func advance(by duration: Duration) -> [BoothAction] {
+        let end = now.advanced(by: duration)
         var actions: [BoothAction] = []
         while let (timer, deadline) = timers.filter({ $0.value <= end }).min(by: { $0.value < $1.value }) {
             timers[timer] = nil
@@ -60,14 +60,14 @@ struct MachineHarness {
         send(.buttonPressed)
         send(.buttonReleased)
         send(.soundFinished(.attention))
-        advance(by: Int64(machine.choices.delayHalfSeconds) * LEDPattern.halfSecond)
+        advance(by: LEDPattern.halfSecond * machine.choices.delayHalfSeconds)
     }
 
     /// Carries the running sequence on from its attention sound to idle: the sound ends, the countdown passes, the
     /// frame comes and is saved at `path`.
     mutating func finishSequence(path: String) {
         send(.soundFinished(.attention))
-        advance(by: Int64(machine.choices.delayHalfSeconds) * LEDPattern.halfSecond)
+        advance(by: LEDPattern.halfSecond * machine.choices.delayHalfSeconds)
         let id = lastCapture!
         send(.captureCompleted(id))
         send(.photoSaved(id, path: path))

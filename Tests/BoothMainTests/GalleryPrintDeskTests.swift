@@ -42,7 +42,7 @@ struct GalleryPrintDeskTests {
                     let answer: String
                     do {
                         answer = String(
-                            decoding: try PacketSocket.ask(question, at: socket, timeoutMilliseconds: 30_000),
+                            decoding: try PacketSocket.ask(question, at: socket, timeout: .seconds(30)),
                             as: UTF8.self)
                     } catch {
                         answer = "error: \(error)"
@@ -84,7 +84,7 @@ struct GalleryPrintDeskTests {
                 do throws(SystemError) {
                     _ = try PacketSocket.ask(
                         GalleryPrint.request(photo: "HeyLook_undated_000001.jpg"), at: folder + "/print.sock",
-                        timeoutMilliseconds: 5000)
+                        timeout: .seconds(5))
                 } catch {
                     failure.withLock { $0 = "\(error.errno)" }
                 }

@@ -35,7 +35,7 @@ import USBSticks
         #expect(DeviceFault(camera: CameraError.timeout(camera: "imx708", cookie: 3)).kind == .timedOut)
         #expect(DeviceFault(camera: CameraError.busy(camera: "imx708")).kind == .busy)
         #expect(DeviceFault(camera: GPhotoError.cardFull(camera: "EOS")).kind == .full)
-        #expect(DeviceFault(camera: GPhotoError.noPhoto(camera: "EOS", seconds: 10)).kind == .timedOut)
+        #expect(DeviceFault(camera: GPhotoError.noPhoto(camera: "EOS", within: .seconds(10))).kind == .timedOut)
         let gphoto = GPhotoError.failed(camera: "EOS", operation: "gp_camera_trigger_capture", code: -7, detail: "")
         #expect(DeviceFault(camera: gphoto).code == .library("libgphoto2", -7))
         #expect(DeviceFault(camera: gphoto).operation == "gp_camera_trigger_capture")

@@ -15,11 +15,11 @@ import Testing
             DeviceRetry(name: "sound", interval: .seconds(10)), warning: .soundDeviceUnavailable, loop: loop,
             report: { event, at in
                 guard case .deviceWarning(let warning, let active) = event else { return }
-                entries.append("\(at.since(start) / 1_000_000_000)s \(warning) \(active)")
+                entries.append("\(at.since(start).components.seconds)s \(warning) \(active)")
             })
         let device = Device(label: "default") {
             attempts += 1
-            entries.append("\(loop.now().since(start) / 1_000_000_000)s reopen")
+            entries.append("\(loop.now().since(start).components.seconds)s reopen")
             return attempts < 2 ? "still missing" : nil
         }
         runner.opened(problem: "no card", of: device)
@@ -42,7 +42,7 @@ import Testing
                 if case .deviceWarning(_, let active) = event { warnings.append(active) }
             })
         let device = Device(label: "libcamera:vimc") {
-            reopens.append(loop.now().since(start) / 1_000_000_000)
+            reopens.append(loop.now().since(start).components.seconds)
             return nil
         }
         device.retryBusy = true

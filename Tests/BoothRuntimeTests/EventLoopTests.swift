@@ -87,16 +87,16 @@ import Testing
     @Test func aVirtualClockWaitsForAWorkersJobThenSkipsAhead() throws {
         let loop = try EventLoop(clock: LoopClock(virtual: true))
         let start = loop.now()
-        var reportedAt: [Int64] = []
+        var reportedAt: [Duration] = []
         let worker = try Worker<Int>(label: "test.worker", loop: loop)
-        var timerAt: Int64?
+        var timerAt: Duration?
         loop.schedule(at: start.advanced(by: .seconds(3600))) {
             timerAt = loop.now().since(start)
             loop.stop()
         }
         worker.run { post in
             post(1)
-            ThreadSleep.pause(milliseconds: 200)
+            ThreadSleep.pause(for: .milliseconds(200))
             post(2)
         } then: { _ in
             reportedAt.append(loop.now().since(start))

@@ -10,7 +10,7 @@ import Testing
     /// Draws with a renderer on a virtual clock; `script` runs at start with the renderer and the start
     /// time, the loop stops at `end`; returns each frame written with when it was due (from the start).
     func draw(
-        until end: Int64, _ script: (LEDRenderer, EventLoop, Instant) -> Void
+        until end: Duration, _ script: (LEDRenderer, EventLoop, Instant) -> Void
     ) throws -> [(bits: Int64, due: Int64)] {
         let loop = try EventLoop(clock: LoopClock(virtual: true))
         let lights = SimulatedLights(ledCount: 4)

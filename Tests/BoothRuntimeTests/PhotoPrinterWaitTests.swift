@@ -16,7 +16,7 @@ import Testing
     private final class Run {
         let loop: EventLoop
         let start: Instant
-        var reports: [(PhotoPrinter.Report, Int64)] = []
+        var reports: [(PhotoPrinter.Report, Duration)] = []
         var printer: PhotoPrinter!
 
         init(in folder: String) throws {
@@ -125,7 +125,7 @@ import Testing
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: URL(fileURLWithPath: photo))
         let loop = try EventLoop(clock: LoopClock(virtual: true))
         let start = loop.now()
-        var reports: [(PhotoPrinter.Report, Int64)] = []
+        var reports: [(PhotoPrinter.Report, Duration)] = []
         let printer = try PhotoPrinter(
             client: CUPSClient(server: folder + "/no-cups.sock"), copies: 1,
             ledger: PrintLedgerFile(path: folder + "/prints.txt"),
@@ -136,13 +136,13 @@ import Testing
         loop.schedule(at: start.advanced(by: PhotoPrinter.waitLimit + .seconds(60))) { loop.stop() }
         try loop.run()
         printer.finish()
-        let waited = reports.compactMap { report, at -> Int64? in
+        let waited = reports.compactMap { report, at -> Duration? in
             if case .waiting(let path, let reason, _) = report, path == photo, reason.contains("cannot reach CUPS") {
                 return at
             }
             return nil
         }
-        let failed = reports.compactMap { report, at -> (String, Int64)? in
+        let failed = reports.compactMap { report, at -> (String, Duration)? in
             if case .refused(let path, let reason) = report, path == photo { return (reason, at) }
             return nil
         }

@@ -26,7 +26,7 @@ import Testing
     func run(
         _ script: String, settings: BoothSettings = BoothSettings(), stateFile: String? = nil,
         cameraStalled: Bool = false, fast: Bool = false, sound: ((DeviceContext) -> any SoundDevice)? = nil,
-        camera: ((DeviceContext) -> any CameraDevice)? = nil, stopAfter: Int64? = nil, eventsFile: String? = nil,
+        camera: ((DeviceContext) -> any CameraDevice)? = nil, stopAfter: Duration? = nil, eventsFile: String? = nil,
         clock: WallClock.Trust = .always, wallClock: WallClock? = nil, photos: String? = nil, exitCode: Int32 = 0,
         beforeController: (EventInbox) -> Void = { _ in }
     ) throws -> (events: [Record], photos: String) {
@@ -462,7 +462,7 @@ import Testing
     @Test func soundEventsCarryWhatTheDeviceReports() throws {
         let report = PlaybackReport(
             handedOver: Instant(nanoseconds: 5_000), deviceStart: Instant(nanoseconds: 7_000),
-            firstProgress: Instant(nanoseconds: 9_000), underruns: 2, longestWaitNanoseconds: 180_000_000)
+            firstProgress: Instant(nanoseconds: 9_000), underruns: 2, longestWait: .milliseconds(180))
         let (events, _) = try run("knob +1\nwait 2\nquit\n", fast: true) { ReportingSound($0, report) }
         let started = try #require(events.first { $0.type == "soundStarted" })
         #expect(started.fields["t_us"] == "5" && started.fields["device_start_us"] == "7")
@@ -523,7 +523,7 @@ private final class ReportingSound: SoundDevice {
         playbackReport = report
     }
     var name: String { "reporting" }
-    var soundDurations: [String: Int64] { inner.soundDurations }
+    var soundDurations: [String: Duration] { inner.soundDurations }
     func play(_ sound: String, purpose: SoundPurpose) { inner.play(sound, purpose: purpose) }
     func stop() { inner.stop() }
     func setVolume(percent: Int) { inner.setVolume(percent: percent) }
@@ -534,7 +534,7 @@ private final class ReportingSound: SoundDevice {
 /// /dev/null descriptor ALSA's null plugins hand out: it never reports a sound's end.
 private final class UnpollableSound: SoundDevice {
     let name = "unpollable"
-    let soundDurations: [String: Int64]
+    let soundDurations: [String: Duration]
     /// How often the loop refused the descriptor.
     private(set) var refusals = 0
     private let loop: EventLoop

@@ -48,7 +48,7 @@ import USBSticks
         let folder = temporaryDirectory() + "/sounds"
         let imported = try #require(try sounds(enabled: true, into: folder).importSounds(from: stick()))
         #expect(imported.sounds.map(\.name) == ["Beep"])
-        #expect(imported.sounds.first?.buffer.durationNanoseconds == 100_000_000)
+        #expect(imported.sounds.first?.buffer.duration == .milliseconds(100))
         #expect(imported.rejections.count == 1)
         #expect(imported.rejections.first?.hasPrefix("Sound 'Broken.wav'") == true)
         #expect(exists("\(folder)/Beep.wav"), "the sounds folder was made and holds the sound")

@@ -50,7 +50,7 @@ import Testing
     @Test(arguments: [false, true])
     func messagesReachTheNotifySocket(abstract: Bool) throws {
         let socket = try NotifySocket(abstract: abstract)
-        let notifier = SystemdNotifier(socketPath: socket.path, watchdogMicroseconds: nil)
+        let notifier = SystemdNotifier(socketPath: socket.path, watchdog: nil)
         notifier.notify("READY=1")
         notifier.notify("STOPPING=1")
         #expect(socket.drain() == ["READY=1", "STOPPING=1"])
@@ -60,7 +60,7 @@ import Testing
     /// waited for. Mutation: a blocking send (as the notifier had) hangs here, holding the loop thread.
     @Test func aFullNotifySocketNeverHoldsTheLoop() throws {
         let socket = try NotifySocket()
-        let notifier = SystemdNotifier(socketPath: socket.path, watchdogMicroseconds: nil)
+        let notifier = SystemdNotifier(socketPath: socket.path, watchdog: nil)
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             for _ in 0..<1000 { notifier.notify("WATCHDOG=1") }
@@ -101,7 +101,7 @@ import Testing
     @Test func theWatchdogIsPingedByTheLoopAloneAndStopsWhileTheLoopIsHeld() throws {
         let socket = try NotifySocket()
         let loop = try EventLoop()
-        let notifier = SystemdNotifier(socketPath: socket.path, watchdogMicroseconds: 100_000)  // A ping every 50 ms.
+        let notifier = SystemdNotifier(socketPath: socket.path, watchdog: .milliseconds(100))  // A ping every 50 ms.
         let (held, drained, releasing, counted) = (
             DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0),
             DispatchSemaphore(value: 0)

@@ -56,25 +56,25 @@ import Testing
         let service = try Service()
         service.answerOnce { question in question.reversed() + [0xFF] }
         let answer = try DatagramExchange.ask(
-            [1, 2, 3], ipv4: "127.0.0.1", port: service.port, timeoutMilliseconds: 10_000)
+            [1, 2, 3], ipv4: "127.0.0.1", port: service.port, timeout: .seconds(10))
         #expect(answer == [3, 2, 1, 0xFF])
     }
 
     @Test func aServiceThatSaysNothingIsNoAnswerAtTheDeadline() throws {
         let service = try Service()
-        let answer = try DatagramExchange.ask([1], ipv4: "127.0.0.1", port: service.port, timeoutMilliseconds: 200)
+        let answer = try DatagramExchange.ask([1], ipv4: "127.0.0.1", port: service.port, timeout: .milliseconds(200))
         #expect(answer == nil)
     }
 
     @Test func aPortNobodyListensOnIsNoAnswer() throws {
         let port = try Service().port  // bound, then closed: the kernel answers "port unreachable"
-        let answer = try DatagramExchange.ask([1], ipv4: "127.0.0.1", port: port, timeoutMilliseconds: 10_000)
+        let answer = try DatagramExchange.ask([1], ipv4: "127.0.0.1", port: port, timeout: .seconds(10))
         #expect(answer == nil)
     }
 
     @Test func anAddressThatIsNotIPv4IsRefusedByName() {
         #expect(throws: SystemError.self) {
-            try DatagramExchange.ask([1], ipv4: "booth.local", port: 53, timeoutMilliseconds: 10)
+            try DatagramExchange.ask([1], ipv4: "booth.local", port: 53, timeout: .milliseconds(10))
         }
     }
 }

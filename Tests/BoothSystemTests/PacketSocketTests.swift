@@ -30,7 +30,7 @@ import Testing
         #expect(info.st_mode & 0o777 == 0o660)
         #expect(try listener.accept() == nil, "a connection nobody made")
         _ = answerOnce(listener) { Array("answer to ".utf8) + $0 }
-        let answer = try PacketSocket.ask(Array("question".utf8), at: path, timeoutMilliseconds: 10_000)
+        let answer = try PacketSocket.ask(Array("question".utf8), at: path, timeout: .seconds(10))
         #expect(String(decoding: answer, as: UTF8.self) == "answer to question")
         // A socket left by an earlier run is replaced.
         _ = try PacketSocket.listen(at: path, mode: 0o600)
@@ -50,7 +50,7 @@ import Testing
             connection.send([1])
         }
         thread.start()
-        #expect(try PacketSocket.ask([9, 8, 7, 6, 5, 4], at: path, timeoutMilliseconds: 10_000) == [1])
+        #expect(try PacketSocket.ask([9, 8, 7, 6, 5, 4], at: path, timeout: .seconds(10)) == [1])
         while thread.isExecuting { Thread.sleep(forTimeInterval: 0.01) }
         #expect(seen?.bytes == [9, 8, 7, 6] && seen?.truncated == true)
     }
@@ -70,7 +70,7 @@ import Testing
     @Test func nothingListeningSilenceAndAPathTooLongAreErrors() throws {
         let folder = temporaryDirectory()
         do {
-            _ = try PacketSocket.ask([1], at: folder + "/none.sock", timeoutMilliseconds: 1000)
+            _ = try PacketSocket.ask([1], at: folder + "/none.sock", timeout: .seconds(1))
             Issue.record("an answer from no socket")
         } catch {
             #expect(error.errno == ENOENT)
@@ -78,7 +78,7 @@ import Testing
         let listener = try PacketSocket.listen(at: folder + "/silent.sock", mode: 0o600)
         let silent = answerOnce(listener) { _ in nil }
         do {
-            _ = try PacketSocket.ask([1], at: folder + "/silent.sock", timeoutMilliseconds: 200)
+            _ = try PacketSocket.ask([1], at: folder + "/silent.sock", timeout: .milliseconds(200))
             Issue.record("an answer from a silent socket")
         } catch {
             #expect(error.errno == ETIMEDOUT)

@@ -70,10 +70,10 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
     }
 
     /// The next scripted event; once they are used up, a timeout after the whole wait (a real camera's wait).
-    public func waitForEvent(milliseconds: Int) throws(GPhotoError) -> GPhotoCamera.Event {
+    public func waitForEvent(within: Duration) throws(GPhotoError) -> GPhotoCamera.Event {
         guard events.isEmpty else { return events.removeFirst() }
         waited += 1
-        Thread.sleep(forTimeInterval: Double(min(milliseconds, 2000)) / 1000)
+        Thread.sleep(forTimeInterval: min(within, .seconds(2)).inSeconds)
         return .timeout
     }
 

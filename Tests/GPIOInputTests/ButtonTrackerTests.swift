@@ -5,8 +5,10 @@ import Testing
 
 @testable import GPIOInput
 
-private let ms: Int64 = 1_000_000
-private let t0 = Instant(nanoseconds: 5_000 * ms)  // an arbitrary CLOCK_MONOTONIC origin
+private let ms: Duration = .milliseconds(1)
+/// `n * ms`: the tests' times in milliseconds.
+private func * (count: Int64, unit: Duration) -> Duration { unit * count }
+private let t0 = Instant.seconds(5)  // an arbitrary CLOCK_MONOTONIC origin
 
 extension ButtonTracker {
     /// Feeds edges given as (level, time) and returns every signal.
@@ -17,9 +19,9 @@ extension ButtonTracker {
 
 /// A bounce storm: alternating levels every 0.3 ms starting with `first`, ending on `last`.
 private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> [(Bool, Instant)] {
-    var edges = (0..<count).map { (($0 % 2 == 0) == first, start + Int64($0) * 300_000) }
+    var edges = (0..<count).map { (($0 % 2 == 0) == first, start + .microseconds(300) * $0) }
     if edges.last?.0 != last {
-        edges.append((last, start + Int64(count) * 300_000))
+        edges.append((last, start + .microseconds(300) * count))
     }
     return edges
 }
@@ -59,7 +61,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         // Without the level read, the window's end reports the release that never happened.
         var unaware = ButtonTracker(debounce: .milliseconds(20))
         _ = unaware.feed(kept)
-        #expect(unaware.advance(to: t0 + 100 * ms) == [.released(at: kept.last!.1, heldNanoseconds: kept.last!.1 - t0)])
+        #expect(unaware.advance(to: t0 + 100 * ms) == [.released(at: kept.last!.1, held: kept.last!.1 - t0)])
     }
 
     /// Measured in the rig under load (libgpiod 1.6): the reader came 33 ms after the press, after the
@@ -93,7 +95,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         #expect(button.isPressed)
         // A real release after the read is reported as usual.
         #expect(
-            button.edge(level: false, at: t0 + 600 * ms) == [.released(at: t0 + 600 * ms, heldNanoseconds: 600 * ms)])
+            button.edge(level: false, at: t0 + 600 * ms) == [.released(at: t0 + 600 * ms, held: 600 * ms)])
     }
 
     /// A fast reader reads the level mid-bounce: whatever it sees, the edges that follow decide.
@@ -101,8 +103,8 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
     func levelReadMidBounce() {
         var button = ButtonTracker(debounce: .milliseconds(20))
         #expect(button.edge(level: true, at: t0) == [.pressed(at: t0)])
-        #expect(button.levelRead(false, at: t0 + 100_000).isEmpty)
-        let rest = storm(from: t0 + 300_000, first: false, count: 10, last: true)
+        #expect(button.levelRead(false, at: t0 + .microseconds(100)).isEmpty)
+        let rest = storm(from: t0 + .microseconds(300), first: false, count: 10, last: true)
         #expect(button.feed(rest).isEmpty)
         #expect(button.levelRead(true, at: t0 + 5 * ms).isEmpty)
         #expect(button.advance(to: t0 + 100 * ms).isEmpty)
@@ -118,7 +120,9 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         // A release whose edges were all lost while the press's window was still on the books: the level
         // read reports it (when it happened is lost with its edges: it counts from the last edge read).
         #expect(
-            button.levelRead(false, at: t0 + 500 * ms) == [.released(at: t0 + 4_200_000, heldNanoseconds: 4_200_000)])
+            button.levelRead(false, at: t0 + 500 * ms) == [
+                .released(at: t0 + .nanoseconds(4_200_000), held: .nanoseconds(4_200_000))
+            ])
         #expect(!button.isPressed)
         // Once no window is open, a change none of whose edges came is reported at the read's time.
         #expect(button.advance(to: t0 + 600 * ms).isEmpty)
@@ -131,7 +135,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         _ = button.edge(level: true, at: t0)
         let release = t0 + 300 * ms
         let signals = button.feed(storm(from: release, first: false, count: 20, last: false))
-        #expect(signals == [.released(at: release, heldNanoseconds: 300 * ms)])
+        #expect(signals == [.released(at: release, held: 300 * ms)])
         #expect(button.nextDeadline == nil)
         #expect(button.advance(to: release + 50 * ms) == [])
         #expect(!button.isPressed)
@@ -145,9 +149,9 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         #expect(button.feed(edges) == [.pressed(at: t0)])
         let lastEdge = edges.last!.1
         #expect(button.nextDeadline == t0 + 10 * ms)
-        #expect(button.advance(to: t0 + 10 * ms - 1) == [])
+        #expect(button.advance(to: t0 + 10 * ms - .nanoseconds(1)) == [])
         #expect(
-            button.advance(to: t0 + 10 * ms) == [.released(at: lastEdge, heldNanoseconds: lastEdge - t0)])
+            button.advance(to: t0 + 10 * ms) == [.released(at: lastEdge, held: lastEdge - t0)])
         #expect(!button.isPressed)
         #expect(button.nextDeadline == nil)
     }
@@ -157,7 +161,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         var button = ButtonTracker()
         _ = button.edge(level: true, at: t0)
         let release = t0 + 200 * ms
-        #expect(button.edge(level: false, at: release) == [.released(at: release, heldNanoseconds: 200 * ms)])
+        #expect(button.edge(level: false, at: release) == [.released(at: release, held: 200 * ms)])
         let repress = release + 3 * ms
         #expect(button.edge(level: true, at: repress) == [])
         #expect(button.nextDeadline == release + 10 * ms)
@@ -175,7 +179,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         // The owner missed the deadline; the next edge catches up before applying itself.
         #expect(
             button.edge(level: true, at: t0 + 50 * ms) == [
-                .released(at: t0 + 2 * ms, heldNanoseconds: 2 * ms), .pressed(at: t0 + 50 * ms),
+                .released(at: t0 + 2 * ms, held: 2 * ms), .pressed(at: t0 + 50 * ms),
             ])
     }
 
@@ -183,7 +187,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
     func edgeAtWindowEnd() {
         var button = ButtonTracker()
         _ = button.edge(level: true, at: t0)
-        #expect(button.edge(level: false, at: t0 + 10 * ms) == [.released(at: t0 + 10 * ms, heldNanoseconds: 10 * ms)])
+        #expect(button.edge(level: false, at: t0 + 10 * ms) == [.released(at: t0 + 10 * ms, held: 10 * ms)])
     }
 
     @Test("a repeated level (a missed opposite edge) is ignored")
@@ -192,7 +196,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         _ = button.edge(level: true, at: t0)
         #expect(button.edge(level: true, at: t0 + 100 * ms) == [])
         #expect(
-            button.edge(level: false, at: t0 + 200 * ms) == [.released(at: t0 + 200 * ms, heldNanoseconds: 200 * ms)])
+            button.edge(level: false, at: t0 + 200 * ms) == [.released(at: t0 + 200 * ms, held: 200 * ms)])
         #expect(button.edge(level: false, at: t0 + 300 * ms) == [])
     }
 
@@ -200,7 +204,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
     func longPressExactTime() {
         var button = ButtonTracker()
         _ = button.feed(storm(from: t0, first: true, count: 7, last: true))
-        #expect(button.advance(to: t0 + 1_000 * ms - 1) == [])
+        #expect(button.advance(to: t0 + 1_000 * ms - .nanoseconds(1)) == [])
         #expect(button.advance(to: t0 + 1_000 * ms) == [.longPressed(at: t0 + 1_000 * ms)])
         #expect(button.nextDeadline == nil)
         #expect(button.advance(to: t0 + 5_000 * ms) == [])
@@ -213,7 +217,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         _ = button.edge(level: true, at: t0)
         _ = button.advance(to: t0 + 1_000 * ms)
         let release = t0 + 1_500 * ms
-        #expect(button.edge(level: false, at: release) == [.released(at: release, heldNanoseconds: 1_500 * ms)])
+        #expect(button.edge(level: false, at: release) == [.released(at: release, held: 1_500 * ms)])
         _ = button.edge(level: true, at: release + 100 * ms)
         #expect(button.nextDeadline == release + 1_100 * ms)
     }
@@ -222,8 +226,8 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
     func releaseBeforeLongPress() {
         var button = ButtonTracker()
         _ = button.edge(level: true, at: t0)
-        let release = t0 + 1_000 * ms - 1
-        #expect(button.edge(level: false, at: release) == [.released(at: release, heldNanoseconds: 1_000 * ms - 1)])
+        let release = t0 + 1_000 * ms - .nanoseconds(1)
+        #expect(button.edge(level: false, at: release) == [.released(at: release, held: 1_000 * ms - .nanoseconds(1))])
         #expect(button.advance(to: t0 + 2_000 * ms) == [])
     }
 
@@ -234,19 +238,19 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
         let release = t0 + 3_000 * ms
         #expect(
             button.edge(level: false, at: release) == [
-                .longPressed(at: t0 + 1_000 * ms), .released(at: release, heldNanoseconds: 3_000 * ms),
+                .longPressed(at: t0 + 1_000 * ms), .released(at: release, held: 3_000 * ms),
             ])
     }
 
     @Test("custom debounce and long-press durations")
     func customDurations() {
         var button = ButtonTracker(debounce: .milliseconds(30), longPress: .milliseconds(500))
-        #expect(button.debounceNanoseconds == 30 * ms)
-        #expect(button.longPressNanoseconds == 500 * ms)
+        #expect(button.debounce == 30 * ms)
+        #expect(button.longPress == 500 * ms)
         _ = button.edge(level: true, at: t0)
         #expect(button.edge(level: false, at: t0 + 20 * ms) == [])
         #expect(button.nextDeadline == t0 + 30 * ms)
-        #expect(button.advance(to: t0 + 30 * ms) == [.released(at: t0 + 20 * ms, heldNanoseconds: 20 * ms)])
+        #expect(button.advance(to: t0 + 30 * ms) == [.released(at: t0 + 20 * ms, held: 20 * ms)])
     }
 
     @Test("continuous chatter reports at most one change per window and ends on the line's level")
@@ -259,7 +263,7 @@ private func storm(from start: Instant, first: Bool, count: Int, last: Bool) -> 
             level.toggle()
             signals += button.advance(to: time)
             signals += button.edge(level: level, at: time)
-            time = time + 700_000
+            time = time + .microseconds(700)
         }
         signals += button.advance(to: time + 1 * ms)
         signals += button.advance(to: time + 100 * ms)

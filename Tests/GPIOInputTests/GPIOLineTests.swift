@@ -89,7 +89,7 @@ private let button = InputLineSpec(role: "shutter", line: .offset(17))
     @Test("a negative kernel debounce is a configuration error, found before any chip is opened")
     func negativeDebounce() {
         let bouncy = InputLineSpec(
-            role: "shutter", line: .offset(17), bias: .pullUp, activeLow: true, kernelDebounceMicroseconds: -1)
+            role: "shutter", line: .offset(17), bias: .pullUp, activeLow: true, kernelDebounce: .microseconds(-1))
         #expect(throws: GPIOError.invalidConfiguration("kernel debounce of 'shutter' is negative")) {
             _ = try GPIOLine(chip: .path("/dev/gpiochip0"), input: bouncy)
         }

@@ -26,7 +26,7 @@ struct GPhotoCameraTests {
             try camera.triggerCapture()
             var added: (folder: String, name: String)?
             for _ in 0..<20 where added == nil {
-                if case .fileAdded(let folder, let name) = try camera.waitForEvent(milliseconds: 1000) {
+                if case .fileAdded(let folder, let name) = try camera.waitForEvent(within: .milliseconds(1000)) {
                     added = (folder, name)
                 }
             }

@@ -67,7 +67,7 @@ struct GPhotoSessionVirtualCameraTests {
             #expect(opened.name == "Nikon DSC D750 (usb:001,001)")
             #expect(opened.note == "capture target: Memory card, was Internal RAM (put back when the booth stops)")
             #expect(session.battery == "50%")
-            let shot = try session.capture(waitSeconds: 5).get()
+            let shot = try session.capture(within: .seconds(5)).get()
             #expect(shot.bytes == photo)
             #expect(shot.note == nil)
             // Kept: the camera still has the file.
@@ -86,7 +86,7 @@ struct GPhotoSessionVirtualCameraTests {
             try setTarget("Internal RAM")
             let session = GPhotoSession(selector: "Nikon DSC D750", keepOnCard: false)
             #expect(try session.open().get().note == nil)
-            let shot = try session.capture(waitSeconds: 5).get()
+            let shot = try session.capture(within: .seconds(5)).get()
             #expect(shot.bytes == photo)
             let camera = try GPhotoCamera(VirtualCamera.found)
             let (folder, name) = split(shot.file)
@@ -126,7 +126,7 @@ struct GPhotoSessionVirtualCameraTests {
             selector: "auto", keepOnCard: false, find: { [phoneFound, found] in [phoneFound, found] },
             open: { candidate in candidate.port == "usb:001,004" ? phone : camera })
         #expect(try session.open().get().name == "Canon EOS 2000D (usb:001,005)")
-        _ = session.capture(waitSeconds: 0)
+        _ = session.capture(within: .seconds(0))
         #expect(camera.triggers == 1)
         #expect(phone.triggers == 0)
         let alone = GPhotoSession(
@@ -176,7 +176,7 @@ struct GPhotoSessionVirtualCameraTests {
                 .fileAdded(folder: "/DCIM/100CANON", name: "IMG_0001.JPG"), .captureComplete,
             ],
             files: ["IMG_0001.CR2": [1, 2], "IMG_0001.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
-        let shot = try session(camera, keepOnCard: false).capture(waitSeconds: 5).get()
+        let shot = try session(camera, keepOnCard: false).capture(within: .seconds(5)).get()
         #expect(shot.bytes == [0xFF, 0xD8, 0xFF, 0xD9])
         #expect(shot.file == "/DCIM/100CANON/IMG_0001.JPG")
         #expect(camera.deleted == ["IMG_0001.CR2", "IMG_0001.JPG"])
@@ -193,7 +193,7 @@ struct GPhotoSessionVirtualCameraTests {
                 .fileAdded(folder: "/DCIM/100CANON", name: "IMG_0005.CR2"), .captureComplete,
             ],
             files: ["IMG_0005.CR2": [1, 2], "IMG_0005.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
-        let shot = try session(camera, keepOnCard: true).capture(waitSeconds: 5).get()
+        let shot = try session(camera, keepOnCard: true).capture(within: .seconds(5)).get()
         #expect(shot.others.isEmpty)
         #expect(camera.deleted.isEmpty)
     }
@@ -201,7 +201,7 @@ struct GPhotoSessionVirtualCameraTests {
     @Test func aRAWAloneStaysOnTheCameraEvenWhenNothingIsKept() throws {
         let camera = ScriptedCamera(
             events: [.fileAdded(folder: "/DCIM", name: "IMG_0007.NEF")], files: ["IMG_0007.NEF": [1, 2]])
-        let result = try session(camera, keepOnCard: false).capture(waitSeconds: 1)
+        let result = try session(camera, keepOnCard: false).capture(within: .seconds(1))
         #expect(throws: GPhotoError.noJPEG(camera: "Canon EOS 2000D (usb:001,005)", file: "/DCIM/IMG_0007.NEF")) {
             try result.get()
         }
@@ -215,7 +215,7 @@ struct GPhotoSessionVirtualCameraTests {
                 .captureComplete,
             ],
             files: ["IMG_0006.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
-        let shot = try session(camera, keepOnCard: false).capture(waitSeconds: 5).get()
+        let shot = try session(camera, keepOnCard: false).capture(within: .seconds(5)).get()
         #expect(shot.others.isEmpty)
         #expect(camera.deleted == ["IMG_0006.JPG"], "a RAW not downloaded is not deleted")
         #expect(shot.note?.contains("/DCIM/IMG_0006.NEF stays on the camera") == true)
@@ -226,11 +226,11 @@ struct GPhotoSessionVirtualCameraTests {
         let clock = ManualClock(at: Instant(nanoseconds: 5_000_000_000))
         let camera = ScriptedCamera(
             events: [.fileAdded(folder: "/DCIM", name: "IMG_0004.JPG")], files: ["IMG_0004.JPG": [9]])
-        camera.onTrigger = { clock.advance(by: 3_000_000) }
+        camera.onTrigger = { clock.advance(by: .milliseconds(3)) }
         let session = GPhotoSession(
             selector: "auto", keepOnCard: true, clock: clock, find: { [found] in [found] }, open: { _ in camera })
         _ = try session.open().get()
-        let shot = try session.capture(waitSeconds: 1).get()
+        let shot = try session.capture(within: .seconds(1)).get()
         #expect(shot.sent == Instant(nanoseconds: 5_000_000_000))
         #expect(shot.acknowledged == Instant(nanoseconds: 5_003_000_000))
     }
@@ -238,13 +238,13 @@ struct GPhotoSessionVirtualCameraTests {
     @Test func keptFilesStayOnTheCamera() throws {
         let camera = ScriptedCamera(
             events: [.fileAdded(folder: "/DCIM", name: "IMG_0002.jpg")], files: ["IMG_0002.jpg": [7]])
-        #expect(try session(camera).capture(waitSeconds: 1).get().bytes == [7])
+        #expect(try session(camera).capture(within: .seconds(1)).get().bytes == [7])
         #expect(camera.deleted.isEmpty)
     }
 
     @Test func aRAWAloneIsRefusedWithTheFix() throws {
         let camera = ScriptedCamera(events: [.fileAdded(folder: "/DCIM", name: "IMG_0003.NEF")], files: [:])
-        let result = try session(camera).capture(waitSeconds: 1)
+        let result = try session(camera).capture(within: .seconds(1))
         #expect(throws: GPhotoError.noJPEG(camera: "Canon EOS 2000D (usb:001,005)", file: "/DCIM/IMG_0003.NEF")) {
             try result.get()
         }
@@ -254,20 +254,20 @@ struct GPhotoSessionVirtualCameraTests {
     @Test func noFileInTimeIsNoPhotoAndTheCameraStaysOpen() throws {
         let camera = ScriptedCamera(events: [])
         let session = try session(camera)
-        #expect(throws: GPhotoError.noPhoto(camera: "Canon EOS 2000D (usb:001,005)", seconds: 1)) {
-            try session.capture(waitSeconds: 1).get()
+        #expect(throws: GPhotoError.noPhoto(camera: "Canon EOS 2000D (usb:001,005)", within: .seconds(1))) {
+            try session.capture(within: .seconds(1)).get()
         }
         #expect(camera.waited >= 1)
         #expect(camera.triggers == 1)
         // Still open: the next capture triggers again.
-        _ = session.capture(waitSeconds: 1)
+        _ = session.capture(within: .seconds(1))
         #expect(camera.triggers == 2)
     }
 
     @Test func aFullCardIsSaidAndAnUnpluggedCameraIsClosedAndLookedForAgain() throws {
         let full = ScriptedCamera(triggerError: .cardFull(camera: "Canon EOS 2000D (usb:001,005)"))
         #expect(throws: GPhotoError.cardFull(camera: "Canon EOS 2000D (usb:001,005)")) {
-            try self.session(full).capture(waitSeconds: 1).get()
+            try self.session(full).capture(within: .seconds(1)).get()
         }
         var opens = 0
         let gone = ScriptedCamera(triggerError: .gone(camera: "Canon EOS 2000D (usb:001,005)"))
@@ -279,10 +279,10 @@ struct GPhotoSessionVirtualCameraTests {
             })
         _ = try session.open().get()
         #expect(throws: GPhotoError.gone(camera: "Canon EOS 2000D (usb:001,005)")) {
-            try session.capture(waitSeconds: 1).get()
+            try session.capture(within: .seconds(1)).get()
         }
         // Closed: a capture now says so without touching the camera, and `open` opens it anew.
-        #expect(throws: GPhotoError.gone(camera: "auto")) { try session.capture(waitSeconds: 1).get() }
+        #expect(throws: GPhotoError.gone(camera: "auto")) { try session.capture(within: .seconds(1)).get() }
         #expect(gone.triggers == 1)
         _ = try session.open().get()
         #expect(opens == 2)

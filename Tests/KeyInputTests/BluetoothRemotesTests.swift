@@ -19,7 +19,7 @@ import Testing
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect(throws: BluetoothRemotes.Failure.noBlueZ) { try bluetooth.state() }
         #expect(throws: BluetoothRemotes.Failure.noBlueZ) {
-            try bluetooth.pair(wanted: nil, seconds: 0.1) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(0.1)) { _ in }
         }
         #expect("\(BluetoothRemotes.Failure.noBlueZ)".contains("systemctl enable --now bluetooth"))
     }
@@ -28,7 +28,7 @@ import Testing
         let mock = try BlueZMock()
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect(throws: BluetoothRemotes.Failure.noController) {
-            try bluetooth.pair(wanted: nil, seconds: 0.1) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(0.1)) { _ in }
         }
         #expect(throws: BluetoothRemotes.Failure.noController) { try bluetooth.forget(Self.remote) }
         #expect("\(BluetoothRemotes.Failure.noController)".contains("rfkill list"))
@@ -42,7 +42,9 @@ import Testing
         let remote = try mock.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         var steps: [String] = []
-        let device = try bluetooth.pair(wanted: nil, seconds: 2, pollMilliseconds: 50) { steps.append($0) }
+        let device = try bluetooth.pair(wanted: nil, within: .seconds(2), polling: .milliseconds(50)) {
+            steps.append($0)
+        }
         #expect(device.path == remote)
         #expect(device.name == "AB Shutter3" && device.address == Self.remote)
         #expect(device.paired && device.trusted && device.connected)
@@ -64,7 +66,7 @@ import Testing
             _ = try? mock.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
         }
         later.start()
-        let device = try bluetooth.pair(wanted: nil, seconds: 5, pollMilliseconds: 50) { _ in }
+        let device = try bluetooth.pair(wanted: nil, within: .seconds(5), polling: .milliseconds(50)) { _ in }
         #expect(device.address == Self.remote && device.paired)
     }
 
@@ -75,7 +77,7 @@ import Testing
         try mock.addDevice("11:22:33:44:55:66", name: "Pedal", properties: ["Class": "u:1344"])  // Peripheral.
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
-            try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(1), polling: .milliseconds(50)) { _ in }
         } throws: { error in
             guard case .ambiguous(let devices) = error as? BluetoothRemotes.Failure else { return false }
             return Set(devices.map(\.name)) == ["AB Shutter3", "Pedal"]
@@ -84,7 +86,7 @@ import Testing
         #expect(try bluetooth.paired().isEmpty)
         #expect(try mock.property(controller, "org.bluez.Adapter1", "Discovering") == "false")
         // Named, the one asked for is paired.
-        let pedal = try bluetooth.pair(wanted: "pedal", seconds: 1, pollMilliseconds: 50) { _ in }
+        let pedal = try bluetooth.pair(wanted: "pedal", within: .seconds(1), polling: .milliseconds(50)) { _ in }
         #expect(pedal.name == "Pedal" && pedal.paired)
     }
 
@@ -94,9 +96,9 @@ import Testing
         try mock.addDevice(Self.phone, name: "Ann's phone", properties: ["Icon": "s:phone"])
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
-            try bluetooth.pair(wanted: nil, seconds: 0.3, pollMilliseconds: 50) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(0.3), polling: .milliseconds(50)) { _ in }
         } throws: { error in
-            (error as? BluetoothRemotes.Failure) == .nothingFound(seconds: 0, wanted: nil)
+            (error as? BluetoothRemotes.Failure) == .nothingFound(within: .seconds(0.3), wanted: nil)
                 && "\(error)".contains("pairing mode")
         }
         #expect(try mock.property(controller, "org.bluez.Adapter1", "Discovering") == "false")
@@ -111,7 +113,7 @@ import Testing
             text: "Authentication Failed")
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
-            try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(1), polling: .milliseconds(50)) { _ in }
         } throws: { error in
             guard case .pairingFailed(let device, let detail) = error as? BluetoothRemotes.Failure else {
                 return false
@@ -138,7 +140,7 @@ import Testing
         try mock.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
-            try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(1), polling: .milliseconds(50)) { _ in }
         } throws: { error in
             guard case .cannotPowerOn(let detail) = error as? BluetoothRemotes.Failure else { return false }
             return detail.contains("Blocked through rfkill") && "\(error)".contains("sudo rfkill unblock bluetooth")
@@ -154,7 +156,7 @@ import Testing
             failingWith: "org.freedesktop.DBus.Error.AccessDenied", "Rejected send message")
         let bluetooth = BluetoothRemotes(bus: try mock.client())
         #expect {
-            try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+            try bluetooth.pair(wanted: nil, within: .seconds(1), polling: .milliseconds(50)) { _ in }
         } throws: { error in
             guard case .notAllowed(let detail) = error as? BluetoothRemotes.Failure else { return false }
             return detail.contains("Rejected send message") && "\(error)".contains("sudo booth remote")
@@ -167,7 +169,9 @@ import Testing
             path, "org.bluez.Device1", "Pair", name: "org.freedesktop.DBus.Error.AccessDenied",
             text: "Rejected send message")
         #expect {
-            try BluetoothRemotes(bus: try on.client()).pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+            try BluetoothRemotes(bus: try on.client()).pair(
+                wanted: nil, within: .seconds(1), polling: .milliseconds(50)
+            ) { _ in }
         } throws: { error in
             guard case .notAllowed = error as? BluetoothRemotes.Failure else { return false }
             return true
@@ -180,7 +184,7 @@ import Testing
         try mock.addController()
         try mock.addDevice(Self.remote, name: "AB Shutter3", properties: Self.remoteProperties)
         let bluetooth = BluetoothRemotes(bus: try mock.client())
-        _ = try bluetooth.pair(wanted: nil, seconds: 1, pollMilliseconds: 50) { _ in }
+        _ = try bluetooth.pair(wanted: nil, within: .seconds(1), polling: .milliseconds(50)) { _ in }
         #expect {
             try bluetooth.forget("Pedal")
         } throws: { error in

@@ -1,10 +1,14 @@
 // LEDPatternTests: every LED pattern as a function of elapsed time.
+import BoothTime
 import Testing
 
 @testable import LEDCountdown
 
+/// `n * ms`: the tables' times, written as the README gives them.
+private func * (count: Int64, unit: Duration) -> Duration { unit * count }
+
 @Suite struct LEDPatternTests {
-    let ms: Int64 = 1_000_000
+    let ms: Duration = .milliseconds(1)
 
     @Test func theCountdownFlashesEveryHalfSecondShrinkingWithTheTimeLeft() {
         let p = LEDPattern.countdown(halfSeconds: 4)
@@ -21,10 +25,10 @@ import Testing
 
     @Test func theCountdownChangesExactlyOnItsQuarterSecondBoundariesAndThenStops() {
         let p = LEDPattern.countdown(halfSeconds: 2)
-        var t: Int64 = 0
+        var t: Duration = .zero
         var changes: [Int64] = []
         while let next = p.nextChange(after: t, ledCount: 4) {
-            changes.append(next / ms)
+            changes.append(next.inMilliseconds)
             t = next
         }
         #expect(changes == [250, 500, 750, 1000])
@@ -34,10 +38,10 @@ import Testing
     func everyCountdownLightsAtEveryHalfSecondOfTheDelay(halfSeconds: Int) {
         let p = LEDPattern.countdown(halfSeconds: halfSeconds)
         for slot in 0..<halfSeconds {
-            #expect(p.frame(at: Int64(slot) * LEDPattern.halfSecond, ledCount: 4) != .dark)
-            #expect(p.frame(at: Int64(slot) * LEDPattern.halfSecond + LEDPattern.flashOn, ledCount: 4) == .dark)
+            #expect(p.frame(at: LEDPattern.halfSecond * slot, ledCount: 4) != .dark)
+            #expect(p.frame(at: LEDPattern.halfSecond * slot + LEDPattern.flashOn, ledCount: 4) == .dark)
         }
-        #expect(p.frame(at: Int64(halfSeconds) * LEDPattern.halfSecond, ledCount: 4) == .dark)
+        #expect(p.frame(at: LEDPattern.halfSecond * halfSeconds, ledCount: 4) == .dark)
     }
 
     /// One LED per half second, the last (the knob's cursor) lit 750 ms of every second; past the row, the rest of
@@ -59,30 +63,30 @@ import Testing
     }
 
     @Test func theOtherPatterns() {
-        #expect(LEDPattern.error.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(LEDPattern.error.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.error.frame(at: 125 * ms, ledCount: 4) == .dark)
-        #expect(LEDPattern.busy.frame(at: 0, ledCount: 4) == LEDFrame(bits: 1))
+        #expect(LEDPattern.busy.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 1))
         #expect(LEDPattern.busy.frame(at: 375 * ms, ledCount: 4) == LEDFrame(bits: 8))
         #expect(LEDPattern.busy.frame(at: 500 * ms, ledCount: 4) == LEDFrame(bits: 1))
         #expect(LEDPattern.acknowledge(count: 2).frame(at: 250 * ms, ledCount: 3) == LEDFrame(bits: 0b111))
         #expect(LEDPattern.acknowledge(count: 2).frame(at: 500 * ms, ledCount: 3) == .dark)
         #expect(LEDPattern.acknowledge(count: 2).nextChange(after: 500 * ms, ledCount: 3) == nil)
-        #expect(LEDPattern.exportProgress(done: 2, total: 4).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0111))
+        #expect(LEDPattern.exportProgress(done: 2, total: 4).frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b0111))
         #expect(
             LEDPattern.exportProgress(done: 2, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0011))
         // Every photo copied: still the last LED blinking (verified and unmounted is `safeToRemove`).
-        #expect(LEDPattern.exportProgress(done: 4, total: 4).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(LEDPattern.exportProgress(done: 4, total: 4).frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(
             LEDPattern.exportProgress(done: 4, total: 4).frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0111))
-        #expect(LEDPattern.exportProgress(done: 0, total: 0).frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
-        #expect(LEDPattern.safeToRemove.frame(at: 0, ledCount: 2) == LEDFrame(bits: 0b11))
+        #expect(LEDPattern.exportProgress(done: 0, total: 0).frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b0001))
+        #expect(LEDPattern.safeToRemove.frame(at: .zero, ledCount: 2) == LEDFrame(bits: 0b11))
         // An unknown stick: the first and the last LED in turn, 500 ms each.
-        #expect(LEDPattern.unknownStick.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
+        #expect(LEDPattern.unknownStick.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b0001))
         #expect(LEDPattern.unknownStick.frame(at: 499 * ms, ledCount: 4) == LEDFrame(bits: 0b0001))
         #expect(LEDPattern.unknownStick.frame(at: 500 * ms, ledCount: 4) == LEDFrame(bits: 0b1000))
         #expect(LEDPattern.unknownStick.frame(at: 1000 * ms, ledCount: 4) == LEDFrame(bits: 0b0001))
-        #expect(LEDPattern.off.nextChange(after: 0, ledCount: 4) == nil)
-        #expect(LEDPattern.full.frame(at: 0, ledCount: 4) == .dark)
+        #expect(LEDPattern.off.nextChange(after: .zero, ledCount: 4) == nil)
+        #expect(LEDPattern.full.frame(at: .zero, ledCount: 4) == .dark)
         #expect(LEDPattern.full.frame(at: 125 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 1999 * ms, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(LEDPattern.full.frame(at: 2000 * ms, ledCount: 4) == .dark)
@@ -98,7 +102,7 @@ import Testing
         #expect(
             lit(three, 0, 3_000) == [true, false, true, false, true, false, false, false, false, false, false, false])
         #expect(lit(three, 3_000, 3_500) == [true, false], "again after 1.5 s dark")
-        #expect(three.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0001))
+        #expect(three.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b0001))
         let turns = LEDPattern.warning(blinks: [1, 2])
         // 1 blink + pause (2 s), then 2 blinks + pause (2.5 s), then again.
         #expect(
@@ -106,16 +110,16 @@ import Testing
                 + Array(repeating: false, count: 6))
         #expect(turns.frame(at: 4_500 * ms, ledCount: 4) == LEDFrame(bits: 0b0001))
         let heat = LEDPattern.healthWarning(blinks: [1])
-        #expect(heat.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1000))
+        #expect(heat.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b1000))
         #expect(heat.frame(at: 250 * ms, ledCount: 4) == .dark)
         #expect(heat.frame(at: 2_000 * ms, ledCount: 4) == LEDFrame(bits: 0b1000))
-        #expect(LEDPattern.warning(blinks: []).frame(at: 0, ledCount: 4) == .dark)
-        #expect(LEDPattern.warning(blinks: []).nextChange(after: 0, ledCount: 4) == nil)
+        #expect(LEDPattern.warning(blinks: []).frame(at: .zero, ledCount: 4) == .dark)
+        #expect(LEDPattern.warning(blinks: []).nextChange(after: .zero, ledCount: 4) == nil)
     }
 
     @Test func aReadoutShowsThePlaceThenTheVisualCountdownsState() {
         let third = LEDPattern.readout(position: 3, visualCountdown: true)
-        #expect(third.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b0100))
+        #expect(third.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b0100))
         #expect(third.frame(at: 250 * ms, ledCount: 4) == .dark)
         #expect(third.frame(at: 1_000 * ms, ledCount: 4) == LEDFrame(bits: 0b0100))
         #expect(third.frame(at: 1_500 * ms, ledCount: 4) == .dark)
@@ -126,7 +130,7 @@ import Testing
         #expect(LEDPattern.readout(position: 3, visualCountdown: false).duration(ledCount: 4) == 2_000 * ms)
         // Past the row: the row lit, the place's LED blinking.
         let fifth = LEDPattern.readout(position: 5, visualCountdown: false)
-        #expect(fifth.frame(at: 0, ledCount: 4) == LEDFrame(bits: 0b1111))
+        #expect(fifth.frame(at: .zero, ledCount: 4) == LEDFrame(bits: 0b1111))
         #expect(fifth.frame(at: 250 * ms, ledCount: 4) == LEDFrame(bits: 0b1110))
         #expect(fifth.duration(ledCount: 4) == 2_000 * ms)
     }
@@ -158,7 +162,7 @@ import Testing
             .readout(position: 2, visualCountdown: true), .readout(position: 13, visualCountdown: false), .hotspotOn,
         ] {
             let end = try #require(pattern.duration(ledCount: 4))
-            #expect(pattern.nextChange(after: end - 1, ledCount: 4) == end)
+            #expect(pattern.nextChange(after: end - .nanoseconds(1), ledCount: 4) == end)
             #expect(pattern.frame(at: end, ledCount: 4) == .dark)
             #expect(pattern.nextChange(after: end, ledCount: 4) == nil)
         }
@@ -175,16 +179,18 @@ import Testing
     /// row length each LED joins exactly when the pattern says the frame changes.
     @Test(arguments: 1...8) func theHotspotsBarGrowsThreeTimes(ledCount: Int) throws {
         let pattern = LEDPattern.hotspotOn
-        #expect(pattern.frame(at: 0, ledCount: ledCount) == .firstLit(1))
+        #expect(pattern.frame(at: .zero, ledCount: ledCount) == .firstLit(1))
         #expect(pattern.frame(at: 749 * ms, ledCount: ledCount) == .firstLit(ledCount))
         #expect(pattern.frame(at: 750 * ms, ledCount: ledCount) == .dark)
         #expect(pattern.frame(at: 2000 * ms, ledCount: ledCount) == .firstLit(1))
         #expect(pattern.duration(ledCount: ledCount) == 3000 * ms)
-        var t: Int64 = 0
-        var frames: [LEDFrame] = [pattern.frame(at: 0, ledCount: ledCount)]
+        var t: Duration = .zero
+        var frames: [LEDFrame] = [pattern.frame(at: .zero, ledCount: ledCount)]
         while let next = pattern.nextChange(after: t, ledCount: ledCount) {
             #expect(next > t)
-            #expect(pattern.frame(at: next - 1, ledCount: ledCount) == frames.last, "unannounced change before \(next)")
+            #expect(
+                pattern.frame(at: next - .nanoseconds(1), ledCount: ledCount) == frames.last,
+                "unannounced change before \(next)")
             let frame = pattern.frame(at: next, ledCount: ledCount)
             if frame != frames.last { frames.append(frame) }
             t = next
@@ -196,7 +202,7 @@ import Testing
     /// The volume bar: the share of 100 % rounded up (10 % still lights one LED), dark for the first
     /// 125 ms of every half second.
     @Test func theVolumeShowsAsABarThatBeatsEveryHalfSecond() {
-        #expect(LEDPattern.volumeDisplay(percent: 30).frame(at: 0, ledCount: 4) == .dark)
+        #expect(LEDPattern.volumeDisplay(percent: 30).frame(at: .zero, ledCount: 4) == .dark)
         #expect(LEDPattern.volumeDisplay(percent: 30).frame(at: 125 * ms, ledCount: 4) == .firstLit(2))
         #expect(LEDPattern.volumeDisplay(percent: 10).frame(at: 200 * ms, ledCount: 4) == .firstLit(1))
         #expect(LEDPattern.volumeDisplay(percent: 100).frame(at: 499 * ms, ledCount: 4) == .firstLit(4))
@@ -310,17 +316,17 @@ import Testing
         .readout(position: 14, visualCountdown: true), .volumeDisplay(percent: 70), .hotspotOn,
     ])
     func framesOnlyChangeWhenAnnounced(pattern: LEDPattern) {
-        var t: Int64 = 0
-        let step: Int64 = 5 * ms
-        var frame = pattern.frame(at: 0, ledCount: 4)
-        var next = pattern.nextChange(after: 0, ledCount: 4)
+        var t: Duration = .zero
+        let step = 5 * ms
+        var frame = pattern.frame(at: .zero, ledCount: 4)
+        var next = pattern.nextChange(after: .zero, ledCount: 4)
         while t < 10_000 * ms {
             t += step
             let now = pattern.frame(at: t, ledCount: 4)
             if let n = next, t >= n {
                 next = pattern.nextChange(after: t, ledCount: 4)
             } else {
-                #expect(now == frame, "\(pattern) changed unannounced at \(t / ms) ms")
+                #expect(now == frame, "\(pattern) changed unannounced at \(t.inMilliseconds) ms")
             }
             frame = now
         }

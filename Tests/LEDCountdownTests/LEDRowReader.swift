@@ -70,7 +70,7 @@ struct LEDRowReader {
     func watch(_ pattern: LEDPattern) -> [Run] {
         var runs: [Run] = []
         for sample in 0..<(Self.watchedMS / Self.sampleMS) {
-            let elapsed = Int64(sample * Self.sampleMS) * 1_000_000
+            let elapsed = Duration.milliseconds(sample * Self.sampleMS)
             let bits = pattern.frame(at: elapsed, ledCount: ledCount).bits & row
             if runs.last?.bits == bits {
                 runs[runs.count - 1].ms += Self.sampleMS

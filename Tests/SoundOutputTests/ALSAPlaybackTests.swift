@@ -165,21 +165,21 @@ import Testing
         var wakeUps = 0
         while playback.isPlaying && wakeUps < 10_000 {
             // 2 ms between wake-ups, but 250 ms before the third: a loop that was busy elsewhere.
-            clock.advance(by: wakeUps == 2 ? 250_000_000 : 2_000_000)
+            clock.advance(by: wakeUps == 2 ? .milliseconds(250) : .milliseconds(2))
             var descriptors = playback.pollDescriptors
             guard poll(&descriptors, nfds_t(descriptors.count), 100) > 0 else { continue }
             wakeUps += 1
             _ = playback.handlePoll(revents: descriptors)
         }
         #expect(!playback.isPlaying && wakeUps > 3)
-        #expect(playback.longestWaitNanoseconds == 250_000_000)
+        #expect(playback.longestWait == .milliseconds(250))
         #expect(playback.soundUnderruns == 0, "the null device never runs dry")
 
         try playback.play(playback.prepare(SoundSynthesizer.render(.pop, sampleRate: 48_000)))
-        #expect(playback.longestWaitNanoseconds == 0)
-        clock.advance(by: 7_000_000)
+        #expect(playback.longestWait == .zero)
+        clock.advance(by: .milliseconds(7))
         #expect(Self.runUntilIdle(playback).events == [.finished])
-        #expect(playback.longestWaitNanoseconds == 7_000_000)
+        #expect(playback.longestWait == .milliseconds(7))
     }
 
     @Test func soundShorterThanAPeriodStillStartsAndFinishes() throws {
@@ -203,7 +203,7 @@ import Testing
         let source = SoundSynthesizer.render(.chime, sampleRate: 48_000)
         let sound = playback.prepare(source, gainDecibels: -6)
         #expect(sound.buffer.channels == 2 && sound.buffer.sampleRate == 44_100)
-        #expect(abs(sound.buffer.durationSeconds - source.durationSeconds) < 1.0 / 44_100)
+        #expect(abs(sound.buffer.duration.inSeconds - source.duration.inSeconds) < 1.0 / 44_100)
         try playback.play(sound)
         #expect(Self.runUntilIdle(playback).events == [.finished])
         let recorded = Self.samples(try folder.read("out.raw"))

@@ -10,7 +10,7 @@ import Testing
         let source = SoundSynthesizer.render(.pop, sampleRate: from)
         let converted = PCMConverter.convert(source, sampleRate: to, channels: 1)
         #expect(converted.sampleRate == to)
-        let expected = source.durationSeconds * Double(to)
+        let expected = source.duration.inSeconds * Double(to)
         #expect(abs(Double(converted.frameCount) - expected) <= 1)
     }
 

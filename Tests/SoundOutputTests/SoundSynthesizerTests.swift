@@ -24,7 +24,7 @@ func peakDecibels(_ samples: [Int16]) -> Double {
         let buffer = SoundSynthesizer.render(sound, sampleRate: sampleRate)
         #expect(buffer.channels == 1)
         #expect(buffer.sampleRate == sampleRate)
-        #expect((0.3...1.5).contains(buffer.durationSeconds), "\(sound) lasts \(buffer.durationSeconds) s")
+        #expect((0.3...1.5).contains(buffer.duration.inSeconds), "\(sound) lasts \(buffer.duration.inSeconds) s")
         let edge = sampleRate / 100
         let head = rmsDecibels(buffer.samples.prefix(edge))
         let tail = rmsDecibels(buffer.samples.suffix(edge))
@@ -42,8 +42,8 @@ func peakDecibels(_ samples: [Int16]) -> Double {
 
     @Test func durationDoesNotDependOnSampleRate() {
         for sound in BuiltInSound.allCases {
-            let a = SoundSynthesizer.render(sound, sampleRate: 48_000).durationSeconds
-            let b = SoundSynthesizer.render(sound, sampleRate: 22_050).durationSeconds
+            let a = SoundSynthesizer.render(sound, sampleRate: 48_000).duration.inSeconds
+            let b = SoundSynthesizer.render(sound, sampleRate: 22_050).duration.inSeconds
             #expect(abs(a - b) < 0.001)
         }
     }

@@ -77,7 +77,7 @@ import Testing
 
     @Test func sixSecondsIsTooLong() {
         let bytes = F.pcm16([Int16](repeating: 5, count: 6 * 8_000), rate: 8_000)
-        #expect(reason(bytes) == .tooLong(seconds: 6, limit: 5))
+        #expect(reason(bytes) == .tooLong(length: .seconds(6), limit: .seconds(5)))
     }
 
     @Test func truncatedDataIsRefused() {
@@ -116,7 +116,7 @@ import Testing
         #expect(float.description.contains("'moo.wav'"))
         #expect(float.description.contains("32-bit floating point"))
         #expect(float.description.contains("Fix: re-export it as WAV, 16-bit PCM"))
-        let long = SoundFileError(file: "song.wav", reason: .tooLong(seconds: 6, limit: 5))
+        let long = SoundFileError(file: "song.wav", reason: .tooLong(length: .seconds(6), limit: .seconds(5)))
         #expect(long.description.contains("lasts 6.0 s; the limit is 5.0 s"))
         #expect(long.description.contains("Fix: trim"))
         let notWAV = SoundFileError(file: "x.wav", reason: .notWAV)

@@ -81,7 +81,7 @@ private func isMounted(_ point: String) -> Bool {
         let fd = open("\(stick)/held", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         try #require(fd >= 0)
         DispatchQueue(label: "heylook.test-holder").asyncAfter(deadline: .now() + 0.2) { close(fd) }
-        #expect(KernelUnmounter(busyWait: 10_000_000_000).unmount(stick) == nil)
+        #expect(KernelUnmounter(busyWait: .seconds(10)).unmount(stick) == nil)
         #expect(!isMounted(stick))
         if isMounted(stick) { _ = umount2(stick, Int32(MNT_DETACH)) }
     }

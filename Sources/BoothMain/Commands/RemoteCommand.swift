@@ -129,7 +129,7 @@ struct RemoteCommand: ParsableCommand {
         func run() throws {
             let settings = try configFile.settings()
             let bluetooth = try BluetoothRemotes()
-            let device = try bluetooth.pair(wanted: remote, seconds: seconds) { RemoteCommand.say($0) }
+            let device = try bluetooth.pair(wanted: remote, within: .seconds(seconds)) { RemoteCommand.say($0) }
             RemoteCommand.say("paired: \(device)  \(RemoteCommand.bluetoothState(device))")
             if !settings.remote.devices.contains(where: { RemoteCommand.isTaken(device, by: $0) }) {
                 RemoteCommand.say(
@@ -138,7 +138,7 @@ struct RemoteCommand: ParsableCommand {
                         + "`sudo udevadm trigger --subsystem-match=input` and restart the booth.")
             }
             guard keySeconds > 0 else { return }
-            try Keys.firstKey(of: device.name, seconds: keySeconds, roles: settings.remote.roles)
+            try Keys.firstKey(of: device.name, within: .seconds(keySeconds), roles: settings.remote.roles)
         }
     }
 
@@ -199,13 +199,13 @@ struct RemoteCommand: ParsableCommand {
             RemoteCommand.say(
                 "Press the remote's keys; listening \(Int(seconds)) s to: \(open.map { "\"\($0.name)\"" }.joined(separator: ", "))"
             )
-            _ = try Self.listen(to: open, seconds: seconds, roles: roles, untilFirst: false)
+            _ = try Self.listen(to: open, for: .seconds(seconds), roles: roles, untilFirst: false)
         }
 
-        /// Prints each key `devices` send, by name, with what it does at the booth, for `seconds` or, `untilFirst`,
+        /// Prints each key `devices` send, by name, with what it does at the booth, for `duration` or, `untilFirst`,
         /// until the first. Returns whether a key was pressed.
         static func listen(
-            to devices: [KeyDevice], seconds: Double, roles: [KeyCode: RemoteKeyRole], untilFirst: Bool
+            to devices: [KeyDevice], for duration: Duration, roles: [KeyCode: RemoteKeyRole], untilFirst: Bool
         )
             throws -> Bool
         {
@@ -229,17 +229,17 @@ struct RemoteCommand: ParsableCommand {
                     }
                 }
             }
-            loop.schedule(at: loop.now().advanced(by: .seconds(seconds))) { loop.stop() }
+            loop.schedule(at: loop.now().advanced(by: duration)) { loop.stop() }
             try loop.run()
             return pressed
         }
 
-        /// After pairing: waits at most `seconds` for the input devices the kernel makes of the remote `name` (their
+        /// After pairing: waits at most `within` for the input devices the kernel makes of the remote `name` (their
         /// names start with it) and prints the first key it sends.
-        static func firstKey(of name: String, seconds: Double, roles: [KeyCode: RemoteKeyRole]) throws {
+        static func firstKey(of name: String, within: Duration, roles: [KeyCode: RemoteKeyRole]) throws {
             let selector = RemoteSelector.name(name)
             let clock = KernelClock()
-            let deadline = clock.now().advanced(by: Int64(seconds * 1e9))
+            let deadline = clock.now().advanced(by: within)
             var nodes: [String] = []
             while nodes.isEmpty {
                 nodes = try RemoteCommand.devices().filter {
@@ -248,17 +248,17 @@ struct RemoteCommand: ParsableCommand {
                 guard nodes.isEmpty else { break }
                 guard clock.now() < deadline else {
                     RemoteCommand.say(
-                        "No input device named \"\(name)\" appeared in \(Int(seconds)) s: press a key on the remote to "
+                        "No input device named \"\(name)\" appeared in \(within.spoken): press a key on the remote to "
                             + "connect it, then `sudo booth remote keys`.")
                     return
                 }
-                ThreadSleep.pause(milliseconds: 250)
+                ThreadSleep.pause(for: .milliseconds(250))
             }
             let devices = try nodes.map { try KeyDevice(path: $0) }
             RemoteCommand.say("Press a key on \"\(name)\" to see what it does at the booth…")
-            let left = max(0.1, Double(deadline.nanoseconds - clock.now().nanoseconds) / 1e9)
-            if try !listen(to: devices, seconds: left, roles: roles, untilFirst: true) {
-                RemoteCommand.say("No key in \(Int(seconds)) s: `sudo booth remote keys` shows them at any time.")
+            let left = max(.milliseconds(100), deadline - clock.now())
+            if try !listen(to: devices, for: left, roles: roles, untilFirst: true) {
+                RemoteCommand.say("No key in \(within.spoken): `sudo booth remote keys` shows them at any time.")
             }
         }
 

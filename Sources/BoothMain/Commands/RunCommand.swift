@@ -55,7 +55,7 @@ struct RunCommand: ParsableCommand {
             simulatedSound
             ? SilentSound.builtIn(
                 context,
-                extra: Dictionary(library.sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { a, _ in a })
+                extra: Dictionary(library.sounds.map { ($0.name, $0.buffer.duration) }) { a, _ in a })
             : try ALSASound(
                 context, device: settings.soundDevice, gainDecibels: settings.soundGainDB, custom: library.sounds)
         let camera: any CameraDevice

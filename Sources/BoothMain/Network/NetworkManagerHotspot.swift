@@ -57,15 +57,15 @@ struct NetworkManagerHotspot {
     var paths = Paths()
     /// How long `on` waits for NetworkManager to call the hotspot up: a few seconds on a Pi, and room for a busy one (a
     /// WPA3 access point once took longer than 30 s in an emulated Pi beside a busy host).
-    var activationTimeout: Int64 = 60_000_000_000
+    var activationTimeout: Duration = .seconds(60)
     /// How long `on` waits for the name server to answer once NetworkManager calls the hotspot up.
-    var answerTimeout: Int64 = 20_000_000_000
+    var answerTimeout: Duration = .seconds(20)
 
     /// Connects to NetworkManager; a clear failure where it is not there. While it is still starting (just after
     /// boot: it has not found its devices yet, and would seem to have no Wi-Fi), waits up to `startTimeout`
-    /// nanoseconds for it, saying so once through `waiting`.
+    /// for it, saying so once through `waiting`.
     init(
-        paths: Paths = Paths(), startTimeout: Int64 = 60_000_000_000,
+        paths: Paths = Paths(), startTimeout: Duration = .seconds(60),
         waiting: (String) -> Void = { Log.info($0) }
     ) throws(BoothFailure) {
         do {
@@ -79,9 +79,9 @@ struct NetworkManagerHotspot {
     }
 
     /// Returns once NetworkManager answers and its `Startup` is false (it has found its devices and started the
-    /// connections it starts by itself); waits for that at most `timeout` nanoseconds. Its unit is up a moment
+    /// connections it starts by itself); waits for that at most `timeout`. Its unit is up a moment
     /// before its objects answer: a failure other than "not running" is asked again until then.
-    private func waitUntilStarted(timeout: Int64, waiting: (String) -> Void) throws(BoothFailure) {
+    private func waitUntilStarted(timeout: Duration, waiting: (String) -> Void) throws(BoothFailure) {
         let clock = KernelClock()
         let deadline = clock.now() + timeout
         var said = false
@@ -97,14 +97,14 @@ struct NetworkManagerHotspot {
             }
             guard clock.now() < deadline else {
                 throw BoothFailure(
-                    "NetworkManager is still starting after \(timeout / 1_000_000_000) s: try again in a minute "
+                    "NetworkManager is still starting after \(timeout.spoken): try again in a minute "
                         + "(systemctl status NetworkManager says what it is doing)")
             }
             if !said {
                 waiting("waiting for NetworkManager to finish starting…")
                 said = true
             }
-            ThreadSleep.pause(milliseconds: 200)
+            ThreadSleep.pause(for: .milliseconds(200))
         }
     }
 
@@ -144,7 +144,7 @@ struct NetworkManagerHotspot {
         }
         return Status(
             interface: device.interface, profileInstalled: true, active: active,
-            answer: active ? nameServerAnswer(timeoutMilliseconds: 1000) : nil)
+            answer: active ? nameServerAnswer(within: .seconds(1)) : nil)
     }
 
     /// Installs the profile for `settings` on the Wi-Fi device and starts it; waits until it is up. Returns the
@@ -244,10 +244,10 @@ struct NetworkManagerHotspot {
                         + "dnsmasq, could not start: a rule in \(paths.dnsRules) it cannot read, another DNS server on "
                         + "port 53)")
             }
-            ThreadSleep.pause(milliseconds: 100)
+            ThreadSleep.pause(for: .milliseconds(100))
         }
         throw BoothFailure(
-            "the hotspot on \(interface) did not come up within \(activationTimeout / 1_000_000_000) s (journalctl -u NetworkManager)"
+            "the hotspot on \(interface) did not come up within \(activationTimeout.spoken) (journalctl -u NetworkManager)"
         )
     }
 
@@ -258,9 +258,9 @@ struct NetworkManagerHotspot {
         let deadline = clock.now() + answerTimeout
         var answer = NameServerAnswer.silent
         repeat {
-            answer = nameServerAnswer(timeoutMilliseconds: 500)
+            answer = nameServerAnswer(within: .milliseconds(500))
             if answer == .booth { return }
-            ThreadSleep.pause(milliseconds: 200)
+            ThreadSleep.pause(for: .milliseconds(200))
         } while clock.now() < deadline
         let rules = paths.dnsRules
         switch answer {
@@ -280,12 +280,12 @@ struct NetworkManagerHotspot {
         }
     }
 
-    /// What the hotspot's name server answers within `timeoutMilliseconds` for the name Android phones check.
-    private func nameServerAnswer(timeoutMilliseconds: Int32) -> NameServerAnswer {
+    /// What the hotspot's name server answers within `within` for the name Android phones check.
+    private func nameServerAnswer(within: Duration) -> NameServerAnswer {
         var random = SystemRandomNumberGenerator()
         guard let query = DNSQuery(id: random.next(), name: "connectivitycheck.gstatic.com"),
             let reply = try? DatagramExchange.ask(
-                query.bytes, ipv4: HotspotSettings.address, port: 53, timeoutMilliseconds: timeoutMilliseconds),
+                query.bytes, ipv4: HotspotSettings.address, port: 53, timeout: within),
             let addresses = query.addresses(in: reply)
         else { return .silent }
         return addresses.contains(HotspotSettings.address) ? .booth : .other(addresses)

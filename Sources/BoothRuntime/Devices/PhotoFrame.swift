@@ -12,8 +12,8 @@ package protocol PhotoFrame: Sendable {
     var triggerSent: Instant? { get }
     /// Files of the same shot saved beside the photo (a camera's RAW); none for a frame the booth encodes.
     var companions: [PhotoStore.Companion] { get }
-    /// Exposure time in microseconds, when known.
-    var exposureMicroseconds: Int? { get }
+    /// Exposure time, when known.
+    var exposureTime: Duration? { get }
     /// Analogue gain, when known.
     var analogueGain: Double? { get }
     /// Encodes the frame as JPEG (on the worker thread).

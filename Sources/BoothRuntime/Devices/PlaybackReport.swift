@@ -12,9 +12,9 @@ package struct PlaybackReport: Equatable {
     var firstProgress: Instant?
     /// Underruns (the device ran out of samples) recovered from during the sound.
     var underruns: Int?
-    /// The longest time in nanoseconds between two wake-ups of the loop for the sound: past the device's
+    /// The longest time between two wake-ups of the loop for the sound: past the device's
     /// buffer length, an underrun is to be expected.
-    var longestWaitNanoseconds: Int64?
+    var longestWait: Duration?
 
     /// Nothing known.
     static let unknown = PlaybackReport()

@@ -6,15 +6,15 @@ import SoundOutput
 /// fallback when the sound device is missing or busy (sound steps stay timed as if played).
 package final class SilentSound: SoundDevice {
     package let name: String
-    package private(set) var soundDurations: [String: Int64]
+    package private(set) var soundDurations: [String: Duration]
     private let loop: EventLoop
     private let report: DeviceReport
     private var playing: EventLoop.TimerToken?
     /// The volume the sounds would play at (nothing is heard; tests read it).
     private(set) var volumePercent = 100
 
-    /// Sounds named in `durations` (nanoseconds each), timed on `context`'s loop.
-    init(_ context: DeviceContext, name: String = "simulated", durations: [String: Int64]) {
+    /// Sounds named in `durations`, timed on `context`'s loop.
+    init(_ context: DeviceContext, name: String = "simulated", durations: [String: Duration]) {
         self.name = name
         soundDurations = durations
         loop = context.loop
@@ -22,16 +22,16 @@ package final class SilentSound: SoundDevice {
     }
 
     /// The built-in sounds at their synthesized lengths, plus `extra` (custom sounds).
-    package static func builtIn(_ context: DeviceContext, extra: [String: Int64] = [:]) -> SilentSound {
+    package static func builtIn(_ context: DeviceContext, extra: [String: Duration] = [:]) -> SilentSound {
         var durations = extra
         for sound in BuiltInSound.allCases {
-            durations[sound.rawValue] = Int64((SoundSynthesizer.duration(of: sound) * 1e9).rounded())
+            durations[sound.rawValue] = SoundSynthesizer.duration(of: sound)
         }
         return SilentSound(context, durations: durations)
     }
 
     package func add(_ sounds: [CustomSound]) {
-        for sound in sounds { soundDurations[sound.name] = sound.buffer.durationNanoseconds }
+        for sound in sounds { soundDurations[sound.name] = sound.buffer.duration }
     }
 
     package func play(_ sound: String, purpose: SoundPurpose) {

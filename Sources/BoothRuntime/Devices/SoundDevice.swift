@@ -16,8 +16,8 @@ package protocol SoundDevice: AnyObject {
     func setVolume(percent: Int)
     /// Makes `sounds` playable too (imported from a stick while the booth runs); a name it has is replaced.
     func add(_ sounds: [CustomSound])
-    /// The sounds it can play with their lengths in nanoseconds (the state machine's deadlines).
-    var soundDurations: [String: Int64] { get }
+    /// The sounds it can play with their lengths (the state machine's deadlines).
+    var soundDurations: [String: Duration] { get }
     /// How the latest sound went: when its first samples were handed over, when the stream started and
     /// was first seen consuming frames, its underruns (`.unknown` when it does not know, e.g. silent or simulated).
     var playbackReport: PlaybackReport { get }

@@ -50,7 +50,7 @@ extension BoothController {
             dispatch(.stickUnknown, at: now)
         case .soundsImported(_, let imported):
             devices.sound.add(imported.sounds)
-            let lengths = Dictionary(imported.sounds.map { ($0.name, $0.buffer.durationNanoseconds) }) { _, new in new }
+            let lengths = Dictionary(imported.sounds.map { ($0.name, $0.buffer.duration) }) { _, new in new }
             if !lengths.isEmpty { dispatch(.soundsAdded(lengths), at: now) }
         case .started, .claimed:
             break

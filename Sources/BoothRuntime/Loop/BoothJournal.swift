@@ -66,7 +66,7 @@ struct BoothJournal {
                 fields.append(("first_progress_us", .int(progress.microseconds)))
             }
             if let underruns = playback.underruns { fields.append(("underruns", .int(Int64(underruns)))) }
-            if let wait = playback.longestWaitNanoseconds { fields.append(("longest_wait_us", .int(wait / 1000))) }
+            if let wait = playback.longestWait { fields.append(("longest_wait_us", .int(wait.inMicroseconds))) }
             log.record("soundFinished", at: time, fields)
         case .healthMeasured(let reading):
             var fields: [(String, EventsLog.Value)] = []

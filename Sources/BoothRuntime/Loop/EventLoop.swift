@@ -110,7 +110,7 @@ package final class EventLoop {
         while running {
             let skipIdle =
                 clock.isVirtual && pendingJobs.allSatisfy(\.isEmpty) && !timers.isEmpty
-            let count = try epoll.wait(timeout: skipIdle ? 0 : -1) { fd, events in
+            let count = try epoll.wait(timeout: skipIdle ? .zero : nil) { fd, events in
                 guard running else { return }
                 handlers[fd]?(events)
             }

@@ -8,8 +8,8 @@ import BoothTime
 package final class LoopClock: MonotonicClock {
     /// True for the simulator's `--fast` runs and tests: the loop skips idle waits (`skip(to:)`).
     let isVirtual: Bool
-    /// Nanoseconds skipped so far; always 0 on a real clock.
-    private var skipped: Int64 = 0
+    /// The time skipped so far; always zero on a real clock.
+    private var skipped: Duration = .zero
     private let kernel: KernelClock
 
     /// A real clock, or a virtual one, over the kernel's clock.
@@ -25,7 +25,7 @@ package final class LoopClock: MonotonicClock {
 
     /// `instant` on the kernel's own clock (a timerfd deadline): the skipped time taken off.
     func kernelInstant(of instant: Instant) -> Instant {
-        instant.advanced(by: -skipped)
+        instant - skipped
     }
 
     /// Moves a virtual clock on to `deadline` (nothing when it has passed).

@@ -7,26 +7,26 @@ import BoothTime
 /// started by systemd (no NOTIFY_SOCKET).
 final class SystemdNotifier: Sendable {
     private let socketPath: String?
-    private let watchdogInterval: Int64?
+    private let watchdogInterval: Duration?
 
     /// The notifier systemd's environment asks for (`NOTIFY_SOCKET`, `WATCHDOG_USEC`), each variable read through
     /// `variable`: the process's own environment, or a test's.
     convenience init(environment variable: (String) -> String? = Environment.value) {
         self.init(
             socketPath: variable("NOTIFY_SOCKET"),
-            watchdogMicroseconds: variable("WATCHDOG_USEC").flatMap { Int64($0) })
+            watchdog: variable("WATCHDOG_USEC").flatMap { Int64($0) }.map { .microseconds($0) })
     }
 
     /// A notifier sending to `socketPath` (a leading `@`: the abstract namespace), pinging at half of
-    /// `watchdogMicroseconds` once started (nil: no watchdog).
-    init(socketPath: String?, watchdogMicroseconds: Int64?) {
+    /// `watchdog` (systemd's WATCHDOG_USEC) once started (nil: no watchdog).
+    init(socketPath: String?, watchdog: Duration?) {
         self.socketPath = socketPath
-        watchdogInterval = watchdogMicroseconds.map { $0 * 1000 / 2 }
+        watchdogInterval = watchdog.map { $0 / 2 }
     }
 
     /// Pings the watchdog from the loop's timer, so the ping stops when the loop stops.
     func start(on loop: EventLoop) {
-        guard let interval = watchdogInterval, interval > 0 else { return }
+        guard let interval = watchdogInterval, interval > .zero else { return }
         func ping(at deadline: Instant) {
             notify("WATCHDOG=1")
             let next = deadline.advanced(by: interval)

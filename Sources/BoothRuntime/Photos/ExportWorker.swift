@@ -54,7 +54,7 @@ package final class ExportWorker {
     /// The poll of `presence.awaitingPull`, while armed.
     private var pullPoll: EventLoop.TimerToken?
     /// How often an unmounted stick's block device is looked for (a pull shows within this).
-    static let pullPollInterval: Int64 = 250_000_000
+    static let pullPollInterval: Duration = .milliseconds(250)
     /// Set by `finish()`: a running export stops before its next file (read on the worker thread).
     private let stopping = StopRequest()
 

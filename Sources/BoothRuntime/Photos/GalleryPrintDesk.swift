@@ -15,7 +15,7 @@ final class GalleryPrintDesk {
     /// The most connections held at once (a guest's request is answered within seconds).
     static let maximumConnections = 8
     /// How long a connection may take to send its request.
-    static let requestTimeout: Int64 = .seconds(5)
+    static let requestTimeout: Duration = .seconds(5)
 
     private let listener: PacketSocket
     private let path: String

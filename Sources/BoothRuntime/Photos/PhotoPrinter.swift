@@ -20,11 +20,11 @@ import Printing
 /// loop's background work (virtual time waits for CUPS to answer); a job being printed between the looks does not.
 final class PhotoPrinter {
     /// How often open jobs are looked at.
-    static let followInterval: Int64 = .seconds(2)
+    static let followInterval: Duration = .seconds(2)
     /// How often the queue is looked at.
-    static let queueInterval: Int64 = .seconds(5)
+    static let queueInterval: Duration = .seconds(5)
     /// How long a page waits for a CUPS out of reach before it is reported not printed.
-    static let waitLimit: Int64 = .seconds(30 * 60)
+    static let waitLimit: Duration = .seconds(30 * 60)
 
     private let worker: Worker<Report>
     private let client: CUPSClient
@@ -166,7 +166,8 @@ final class PhotoPrinter {
             handle(
                 .refused(
                     photo: page.page,
-                    reason: "CUPS was out of reach for \(Self.waitLimit / .seconds(60)) minutes (\(page.reason))"))
+                    reason:
+                        "CUPS was out of reach for \(Self.waitLimit.components.seconds / 60) minutes (\(page.reason))"))
         }
         if !expired.isEmpty { keepWaiting() }
         guard reachable, !waiting.isEmpty else { return }

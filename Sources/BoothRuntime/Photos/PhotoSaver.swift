@@ -60,7 +60,8 @@ final class PhotoSaver {
         var options = options
         options.exif = ExifFields(
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
-            exposureTimeMicroseconds: frame.exposureMicroseconds, analogueGain: frame.analogueGain)
+            exposureTimeMicroseconds: frame.exposureTime.map { Int($0.inMicroseconds) },
+            analogueGain: frame.analogueGain)
         let companions = frame.companions
         onWorker { [store, options, cleanup = cleanupExported, owners] post in
             let jpeg: [UInt8]

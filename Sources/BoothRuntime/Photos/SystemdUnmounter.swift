@@ -12,13 +12,13 @@ import USBSticks
 /// Blocking (it waits for the job's end): called on the export worker's thread.
 package struct SystemdUnmounter: StickUnmounter {
     /// How long systemd's job may take (it flushes the stick again and unmounts it).
-    var timeoutMicroseconds: UInt64
+    var timeout: Duration
     /// The unmount used where systemd cannot do it.
     var fallback: any StickUnmounter
 
     /// An unmounter asking systemd to stop the mount unit within `timeoutMicroseconds`, else using `fallback`.
-    package init(timeoutMicroseconds: UInt64 = 30_000_000, fallback: any StickUnmounter = KernelUnmounter()) {
-        self.timeoutMicroseconds = timeoutMicroseconds
+    package init(timeout: Duration = .seconds(30), fallback: any StickUnmounter = KernelUnmounter()) {
+        self.timeout = timeout
         self.fallback = fallback
     }
 
@@ -28,7 +28,7 @@ package struct SystemdUnmounter: StickUnmounter {
         let code: Errno
         let detail: String
         do {
-            try bus.stopUnit(unit, timeoutMicroseconds: timeoutMicroseconds)
+            try bus.stopUnit(unit, timeout: timeout)
             return nil
         } catch {
             (code, detail) = (error.code, error.detail)

@@ -63,7 +63,7 @@ package final class ALSASound: SoundDevice {
         }
         for sound in custom { sources[sound.name] = sound.buffer }
         self.sources = sources
-        silent = SilentSound(context, name: "silent", durations: sources.mapValues(\.durationNanoseconds))
+        silent = SilentSound(context, name: "silent", durations: sources.mapValues(\.duration))
         converter = try Worker<Converted>(label: "heylook.sound-convert", loop: context.loop)
         retry = DeviceRetryRunner(
             DeviceRetry(name: "sound", interval: .seconds(10), meanwhile: "running silent"),
@@ -81,14 +81,14 @@ package final class ALSASound: SoundDevice {
         }
     }
 
-    package var soundDurations: [String: Int64] { silent.soundDurations }
+    package var soundDurations: [String: Duration] { silent.soundDurations }
 
     package var playbackReport: PlaybackReport {
         guard let playback, playedOnDevice else { return .unknown }
         return PlaybackReport(
             handedOver: playback.startedAt, deviceStart: playback.deviceStartedAt,
             firstProgress: playback.firstProgressAt, underruns: playback.soundUnderruns,
-            longestWaitNanoseconds: playback.longestWaitNanoseconds)
+            longestWait: playback.longestWait)
     }
 
     /// Opens the card's mixer and watches it from the loop, so muting or turning the volume down (or

@@ -211,14 +211,14 @@ package final class GPIOHardware: InputDevice, LightsDevice {
     private func requestButton(_ role: String, _ line: BoothSettings.Line) -> Input? {
         guard let requested = requestInput(role, line, activeLow: true) else { return nil }
         let tracker = ButtonTracker(
-            debounce: .nanoseconds(settings.debounce), longPress: .nanoseconds(settings.longPress))
+            debounce: settings.debounce, longPress: settings.longPress)
         return Input(line: requested, tracker: tracker)
     }
 
     private func requestInput(_ role: String, _ line: BoothSettings.Line, activeLow: Bool) -> GPIOLine? {
         let spec = InputLineSpec(
             role: role, line: selector(line), bias: .pullUp, activeLow: activeLow,
-            kernelDebounceMicroseconds: 0)
+            kernelDebounce: .zero)
         return request(role) { () throws(GPIOError) in try GPIOLine(chip: chip, input: spec) }
     }
 

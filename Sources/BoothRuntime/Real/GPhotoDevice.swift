@@ -31,9 +31,9 @@ package final class GPhotoDevice: CameraDevice {
     }
 
     /// How long the camera may take from the trigger to the file it adds.
-    static let photoWait = 10
+    static let photoWait: Duration = .seconds(10)
     /// How often the open camera is asked for its battery level between photos.
-    static let keepAwake: Int64 = .seconds(60)
+    static let keepAwake: Duration = .seconds(60)
 
     private let context: DeviceContext
     private var loop: EventLoop { context.loop }
@@ -90,7 +90,7 @@ package final class GPhotoDevice: CameraDevice {
         }
         inFlight.insert(id)
         onWorker { [session] post in
-            post(.captured(id, session.capture(waitSeconds: Self.photoWait)))
+            post(.captured(id, session.capture(within: Self.photoWait)))
         }
     }
 
@@ -231,7 +231,7 @@ struct CameraFileFrame: PhotoFrame {
     /// The shot's other files (a RAW), saved beside the photo.
     let companions: [PhotoStore.Companion]
     /// The camera's own EXIF holds its exposure.
-    var exposureMicroseconds: Int? { nil }
+    var exposureTime: Duration? { nil }
     var analogueGain: Double? { nil }
 
     /// The camera's file as it is: the booth's JPEG options (size, quality, crop, EXIF) do not apply.

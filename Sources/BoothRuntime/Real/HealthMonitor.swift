@@ -11,15 +11,16 @@ import PhotoStore
 /// (the rig's VM, a container) reports nothing.
 package final class HealthMonitor: InputDevice {
     package let name = "health"
-    private let interval: Int64
+    private let interval: Duration
     private let worker: Worker<HealthReading>?
     /// Where the readings are reported.
     private let context: DeviceContext
 
     /// A monitor of the files below `sysRoot` (tests give a folder of their own) on `context`'s loop, reading at
     /// the loop's first turn; none when neither file is there.
-    package init(_ context: DeviceContext, sysRoot: String = "/sys", interval: Int64 = .seconds(60)) throws(SystemError)
-    {
+    package init(
+        _ context: DeviceContext, sysRoot: String = "/sys", interval: Duration = .seconds(60)
+    ) throws(SystemError) {
         self.interval = interval
         self.context = context
         let sources = Self.sources(sysRoot: sysRoot)

@@ -100,14 +100,14 @@ package final class LibcameraDevice: CameraDevice {
         idleTick = nil
         guard let camera else { return }
         camera.setIdle(idle)
-        if idle { scheduleTick(at: loop.now().advanced(by: Int64(1_000_000_000 / idleFPS))) }
+        if idle { scheduleTick(at: loop.now().advanced(by: .seconds(1) / idleFPS)) }
     }
 
     /// The idle camera's next frame at `deadline`, then every 1/idleFPS s on an absolute schedule.
     private func scheduleTick(at deadline: Instant) {
         idleTick = loop.schedule(at: deadline) { [unowned self] in
             self.camera?.resume(count: 1)
-            self.scheduleTick(at: deadline.advanced(by: Int64(1_000_000_000 / self.idleFPS)))
+            self.scheduleTick(at: deadline.advanced(by: .seconds(1) / self.idleFPS))
         }
     }
 
@@ -132,7 +132,7 @@ package final class LibcameraDevice: CameraDevice {
     /// once, close the stalled camera and reopen it.
     package func expire(_ id: CaptureID) {
         guard let camera else { return }
-        if camera.expireCaptures(now: loop.now(), timeoutNanoseconds: 0) > 0 {
+        if camera.expireCaptures(now: loop.now(), timeout: .zero) > 0 {
             drain()
         }
     }
@@ -184,7 +184,7 @@ struct LibcameraFrame: PhotoFrame {
     let frame: CapturedFrame
 
     var sensorTime: Instant { frame.sensorTime }
-    var exposureMicroseconds: Int? { frame.exposureMicroseconds }
+    var exposureTime: Duration? { frame.exposureTime }
     var analogueGain: Double? { frame.analogueGain }
 
     func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] {

@@ -9,20 +9,20 @@ import BoothTime
 package final class ScriptInput: InputDevice {
     package let name = "script"
     private let script: SimulationScript
-    private let longPress: Int64
+    private let longPress: Duration
     private let loop: EventLoop
     private let report: DeviceReport
     private let reportFrom: (BoothEvent, Instant, String) -> Void
     private let remoteKeys: [KeyCode: RemoteKeyRole]
     private var index = 0
     /// How long a scripted press is held.
-    static let pressLength: Int64 = .milliseconds(80)
+    static let pressLength: Duration = .milliseconds(80)
     /// The time between two scripted detents.
-    static let detentInterval: Int64 = .milliseconds(20)
+    static let detentInterval: Duration = .milliseconds(20)
 
     /// Plays `script` on `context`'s loop from the loop's first turn; its `key` lines do what `remoteKeys` says.
     package init(
-        _ context: DeviceContext, script: SimulationScript, longPress: Int64,
+        _ context: DeviceContext, script: SimulationScript, longPress: Duration,
         remoteKeys: [KeyCode: RemoteKeyRole] = [:]
     ) {
         self.script = script
@@ -56,11 +56,11 @@ package final class ScriptInput: InputDevice {
                 at(next) { report(.buttonReleased, $0) }
             case .knob(let steps):
                 for i in 0..<abs(steps) {
-                    at(now.advanced(by: Int64(i) * Self.detentInterval)) {
+                    at(now.advanced(by: Self.detentInterval * i)) {
                         report(.knobTurned(steps: steps > 0 ? 1 : -1), $0)
                     }
                 }
-                next = now.advanced(by: Int64(abs(steps)) * Self.detentInterval)
+                next = now.advanced(by: Self.detentInterval * abs(steps))
             case .knobPress:
                 report(.knobPressed, now)
                 next = now

@@ -11,7 +11,7 @@ package final class SimulatedCamera: CameraDevice {
     package let model = "HeyLook simulated camera"
     private let width: Int
     private let height: Int
-    private let frameInterval: Int64
+    private let frameInterval: Duration
     /// When true, frames never arrive (tests of the capture timeout).
     private let stalled: Bool
     /// The scene's light level the camera reports (nil: none, like a camera without that algorithm).
@@ -30,7 +30,7 @@ package final class SimulatedCamera: CameraDevice {
         self.width = width
         self.height = height
         self.lightLevel = lightLevel
-        self.frameInterval = 1_000_000_000 / Int64(framesPerSecond)
+        self.frameInterval = .seconds(1) / framesPerSecond
         self.stalled = stalled
         loop = context.loop
         deliver = context.frames
@@ -40,9 +40,10 @@ package final class SimulatedCamera: CameraDevice {
     package func capture(_ id: CaptureID, trigger: Instant) {
         guard !stalled else { return }
         // The first frame boundary at or after the trigger; it is delivered when fully exposed and read out.
-        let sinceOrigin = max(0, trigger.since(origin))
-        let index = (sinceOrigin + frameInterval - 1) / frameInterval
-        let exposureStart = origin.advanced(by: index * frameInterval)
+        let interval = frameInterval.inNanoseconds
+        let sinceOrigin = max(0, trigger.since(origin).inNanoseconds)
+        let index = (sinceOrigin + interval - 1) / interval
+        let exposureStart = origin.advanced(by: frameInterval * index)
         let frame = SimulatedFrame(
             sensorTime: exposureStart, width: width, height: height, text: WallClock.timeOfDayWithMilliseconds())
         pending[id] = loop.schedule(at: exposureStart.advanced(by: frameInterval)) { [unowned self] in
@@ -79,7 +80,7 @@ struct SimulatedFrame: PhotoFrame {
     let width: Int
     let height: Int
     let text: String
-    var exposureMicroseconds: Int? { 33_000 }
+    var exposureTime: Duration? { .milliseconds(33) }
     var analogueGain: Double? { 1.0 }
 
     func encodeJPEG(_ options: JPEGOptions) throws -> [UInt8] {

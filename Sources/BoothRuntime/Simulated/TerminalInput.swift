@@ -11,7 +11,7 @@ import LEDCountdown
 /// c = cancel, p = print, q = quit.
 package final class TerminalInput: InputDevice {
     package let name = "terminal"
-    private let longPress: Int64
+    private let longPress: Duration
     private let lights: SimulatedLights
     private var saved = Terminal.Settings()
     private let loop: EventLoop
@@ -27,7 +27,7 @@ package final class TerminalInput: InputDevice {
     var message = ""
 
     /// Puts the terminal in raw mode and reads its keys on `context`'s loop; `restore()` puts it back.
-    package init(_ context: DeviceContext, longPress: Int64, lights: SimulatedLights) throws {
+    package init(_ context: DeviceContext, longPress: Duration, lights: SimulatedLights) throws {
         self.longPress = longPress
         self.lights = lights
         loop = context.loop

@@ -31,9 +31,10 @@ enum FuzzHarness: String, CaseIterable {
                 precondition((40_000...110_000).contains(settings.hotLimit), "hot_limit 40 to 110 °C")
                 precondition((-40...12).contains(settings.soundGainDB), "gain_db -40 to 12")
                 precondition((0...30).contains(settings.cameraIdleFPS), "idle_fps 0 to 30")
-                precondition((0...Int64.seconds(60)).contains(settings.reviewWindow), "review_window 0 to 60 s")
                 precondition(
-                    (Int64.seconds(1)...Int64.seconds(60)).contains(settings.captureTimeout),
+                    (Duration.zero...Duration.seconds(60)).contains(settings.reviewWindow), "review_window 0 to 60 s")
+                precondition(
+                    (Duration.seconds(1)...Duration.seconds(60)).contains(settings.captureTimeout),
                     "capture_timeout 1 to 60 s")
                 precondition((2...8).contains(settings.gpio.leds.count), "2 to 8 LEDs")
                 precondition(
@@ -47,7 +48,7 @@ enum FuzzHarness: String, CaseIterable {
         case .wav:
             if let buffer = try? WAVDecoder.decode(Array(bytes), file: "fuzz.wav") {
                 precondition(
-                    Double(buffer.frameCount) <= WAVDecoder.maximumSeconds * Double(buffer.sampleRate) + 1,
+                    buffer.duration <= WAVDecoder.maximumLength,
                     "a decoded sound is at most 5 s")
                 precondition(buffer.sampleRate > 0, "a decoded sound has a sample rate")
             }
@@ -70,8 +71,8 @@ enum FuzzHarness: String, CaseIterable {
                 for command in script.commands {
                     switch command {
                     case .knob(let steps): precondition((1...1000).contains(abs(steps)), "knob ±1 to ±1000")
-                    case .wait(let nanoseconds):
-                        precondition((0...86_400_000_000_000).contains(nanoseconds), "wait 0 to 86400 s")
+                    case .wait(let duration):
+                        precondition((Duration.zero...Duration.seconds(86_400)).contains(duration), "wait 0 to 86400 s")
                     default: break
                     }
                 }
