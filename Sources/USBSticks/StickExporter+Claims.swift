@@ -33,7 +33,12 @@ extension ExportRun {
             try stopIfAsked()
             let parts = path.split(separator: "/")
             let folder = try dateDirectory(String(parts[0]))
-            let there = try digest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)", dropCache: true)
+            let there: ContentDigest
+            do throws(SystemError) {
+                there = try copier.stickDigest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)")
+            } catch {
+                throw fail(error)
+            }
             // A dated copy's checksum is not the photo's: it is checked against the photo read below.
             let redated = redatings[entry.source]
             guard entry.matches(there), expected == nil || expected == entry.checksum || redated != nil else {
@@ -73,19 +78,5 @@ extension ExportRun {
             }
         }
         return (verified, unverified)
-    }
-
-    /// The digest of `name` in `folder` on the stick, read from the device when `dropCache`.
-    private func digest(
-        of name: String, in folder: Int32, path: String, dropCache: Bool
-    ) throws(ExportError) -> ContentDigest {
-        let fd = try check("open", path) { ops.openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0) }
-        defer { _ = ops.close(fd) }
-        if dropCache { _ = ops.dropCache(fd) }
-        do {
-            return try DurableFile.digest(of: fd, path: path, operations: ops)
-        } catch {
-            throw ExportError(.failed(error), done: done, total: total)
-        }
     }
 }

@@ -1,7 +1,6 @@
-// StickExporter+CopyLoop: an export's plan and its copy loop, a file already there adopted when it is the photo.
+// StickExporter+CopyLoop: an export's plan and its loop over the plan's files, each adopted or copied by the copier.
 import BoothCore
 import BoothSystem
-import Checksum
 import Glibc
 import PhotoModel
 import PhotoStore
@@ -126,11 +125,18 @@ extension ExportRun {
             let folder = try dateDirectory(item.folder)
             let folderPath = "\(exportPath)/\(item.folder)"
             var attempt = item.attempt
+            let redated = redatings[item.source]
             if item.adopt {
-                if let digest = try adoptable(
-                    item, source: source, sourcePath: sourcePath, folder: folder, folderPath: folderPath)
-                {
-                    record(item, name: item.name, digest: digest)
+                let adopted: StickCopier.Copy?
+                do throws(SystemError) {
+                    adopted = try copier.adopt(
+                        item, source: source, sourcePath: sourcePath, redated: redated, folder: folder,
+                        folderPath: folderPath)
+                } catch {
+                    throw fail(error)
+                }
+                if let adopted {
+                    record(item, adopted)
                     summary.count(item, adopted: true)
                     try recordIfDue()
                     progress(done, total)
@@ -148,64 +154,28 @@ extension ExportRun {
                 }
                 try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
                 let name = ExportPlan.alternativeName(item.baseName, booth: store.boothID, attempt: attempt)
-                do {
-                    var contents = DurableFile.Contents.file(descriptor: source, path: sourcePath)
-                    if let redated = redatings[item.source] {
-                        sourceChecksums[item.source] = try DurableFile.checksum(
-                            of: source, path: sourcePath, operations: ops
-                        ).1
-                        contents = redated.contents(source, path: sourcePath)
-                    }
-                    let digest = try file.write(
-                        contents, into: folder, directoryPath: folderPath, name: name,
-                        temporaryName: ".\(name).partial", verify: true)
-                    record(item, name: name, digest: digest)
-                    summary.count(item, adopted: false)
-                    summary.bytes += item.size
-                    break
+                let written: StickCopier.Copy?
+                do throws(SystemError) {
+                    written = try copier.write(
+                        source, sourcePath: sourcePath, redated: redated, as: name, into: folder,
+                        folderPath: folderPath)
                 } catch {
-                    // Someone else's file took the name since the listing: the next name.
-                    guard error.operation == "rename", error.errno == EEXIST else {
-                        throw ExportError(.failed(error), done: done, total: total)
-                    }
-                    attempt += 1
-                    try check("lseek", sourcePath) { ops.lseek(source, 0, SEEK_SET) }
+                    throw fail(error)
                 }
+                // Nil: someone else's file took the name since the listing; the next name.
+                guard let written else {
+                    attempt += 1
+                    continue
+                }
+                record(item, written)
+                summary.count(item, adopted: false)
+                summary.bytes += item.size
+                break
             }
             try recordIfDue()
             progress(done, total)
         }
         summary.joinCardCopied = try copyJoinCard()
         return summary
-    }
-
-    /// The digest of a file of the right size already there, when it is the booth's photo (its SHA-256 too).
-    private func adoptable(
-        _ item: ExportPlan.Item, source: Int32, sourcePath: String, folder: Int32, folderPath: String
-    ) throws(ExportError) -> ContentDigest? {
-        let existing: Int32
-        do throws(SystemError) {
-            existing = try SystemError.check("open", "\(folderPath)/\(item.name)") {
-                ops.openat(folder, item.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
-            }
-        } catch let error where error.code == .noSuchFileOrDirectory || error.code == .tooManySymbolicLinkLevels {
-            return nil
-        } catch {
-            throw fail(error)
-        }
-        defer { _ = ops.close(existing) }
-        do throws(SystemError) {
-            _ = ops.dropCache(existing)
-            let there = try DurableFile.digest(of: existing, path: "\(folderPath)/\(item.name)", operations: ops)
-            var ours = try DurableFile.digest(of: source, path: sourcePath, operations: ops)
-            if let redated = redatings[item.source] {
-                sourceChecksums[item.source] = ours.crc32
-                ours = try DurableFile.digest(of: redated.contents(source, path: sourcePath), operations: ops)
-            }
-            try SystemError.check("lseek", sourcePath) { ops.lseek(source, 0, SEEK_SET) }
-            return there == ours && ours.size == item.size ? ours : nil
-        } catch {
-            throw ExportError(.failed(error), done: done, total: total)
-        }
     }
 }

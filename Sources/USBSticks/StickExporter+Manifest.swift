@@ -1,13 +1,14 @@
 // StickExporter+Manifest: the run's copies recorded in the stick's manifest, and the manifest (and its owner's id) read.
 import BoothCore
 import BoothSystem
-import Checksum
 import Glibc
 
 extension ExportRun {
-    func record(_ item: ExportPlan.Item, name: String, digest: ContentDigest) {
+    /// Records `copy` of `item` (adopted or written), with the photo's own CRC-32 when the copy is a dated one.
+    func record(_ item: ExportPlan.Item, _ copy: StickCopier.Copy) {
+        if let checksum = copy.photoChecksum { sourceChecksums[item.source] = checksum }
         let entry = ExportManifest.Entry(
-            booth: store.boothID, source: item.source, path: "\(item.folder)/\(name)", digest: digest)
+            booth: store.boothID, source: item.source, path: "\(item.folder)/\(copy.name)", digest: copy.digest)
         manifest.entries.append(entry)
         copies.append(entry)
         unrecorded += 1

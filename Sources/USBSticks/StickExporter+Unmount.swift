@@ -48,8 +48,7 @@ extension ExportRun {
             guard parts.count == 2 else { continue }
             let folder = try dateDirectory(parts[0])
             do {
-                try file.verify(
-                    parts[1], in: folder, path: "\(exportPath)/\(copy.path)", size: copy.size, checksum: copy.checksum)
+                try copier.verify(copy, name: parts[1], in: folder, exportPath: exportPath)
             } catch {
                 throw ExportError(.failed(error), done: done, total: total)
             }

@@ -89,6 +89,8 @@ final class ExportRun {
     let device: String?
     let ops: any FileOperations
     let file: DurableFile
+    /// What copies a planned file onto the stick and reads it back.
+    let copier: StickCopier
     /// The manifest's file in the export folder.
     let manifestFile: StickManifestFile
     var rootFD: Int32 = -1
@@ -128,6 +130,7 @@ final class ExportRun {
         self.mountPoint = mountPoint.count > 1 && mountPoint.hasSuffix("/") ? String(mountPoint.dropLast()) : mountPoint
         ops = options.operations
         file = DurableFile(operations: options.operations)
+        copier = StickCopier(operations: options.operations)
         manifestFile = StickManifestFile(operations: options.operations)
     }
 
