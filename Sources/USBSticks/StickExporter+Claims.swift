@@ -33,11 +33,8 @@ extension ExportRun {
             try stopIfAsked()
             let parts = path.split(separator: "/")
             let folder = try dateDirectory(String(parts[0]))
-            let there: ContentDigest
-            do throws(SystemError) {
-                there = try copier.stickDigest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)")
-            } catch {
-                throw fail(error)
+            let there = try failing { () throws(SystemError) in
+                try copier.stickDigest(of: String(parts[1]), in: folder, path: "\(exportPath)/\(path)")
             }
             // A dated copy's checksum is not the photo's: it is checked against the photo read below.
             let redated = redatings[entry.source]

@@ -127,13 +127,10 @@ extension ExportRun {
             var attempt = item.attempt
             let redated = redatings[item.source]
             if item.adopt {
-                let adopted: StickCopier.Copy?
-                do throws(SystemError) {
-                    adopted = try copier.adopt(
+                let adopted = try failing { () throws(SystemError) in
+                    try copier.adopt(
                         item, source: source, sourcePath: sourcePath, redated: redated, folder: folder,
                         folderPath: folderPath)
-                } catch {
-                    throw fail(error)
                 }
                 if let adopted {
                     record(item, adopted)
@@ -154,13 +151,10 @@ extension ExportRun {
                 }
                 try checkRoom(for: item.size, path: "\(folderPath)/\(item.name)")
                 let name = ExportPlan.alternativeName(item.baseName, booth: store.boothID, attempt: attempt)
-                let written: StickCopier.Copy?
-                do throws(SystemError) {
-                    written = try copier.write(
+                let written = try failing { () throws(SystemError) in
+                    try copier.write(
                         source, sourcePath: sourcePath, redated: redated, as: name, into: folder,
                         folderPath: folderPath)
-                } catch {
-                    throw fail(error)
                 }
                 // Nil: someone else's file took the name since the listing; the next name.
                 guard let written else {

@@ -139,6 +139,11 @@ final class ExportRun {
         ExportError(.failed(error), done: done, total: total)
     }
 
+    /// `body`'s result, or its failure as the export's.
+    func failing<Result>(_ body: () throws(SystemError) -> Result) throws(ExportError) -> Result {
+        do throws(SystemError) { return try body() } catch { throw fail(error) }
+    }
+
     /// The export's failure of `operation` on `path` with `code` (one the export decides: EINVAL, EROFS, ENOSPC ...).
     func fail(_ operation: String, _ path: String, _ code: Int32) -> ExportError {
         fail(SystemError(operation, path, errno: code))

@@ -34,6 +34,12 @@ import Testing
                 source: "photo.jpg", size: Int64(photo.count), folder: "2026-12-07", name: name, adopt: true)
         }
 
+        /// The photo written into the folder as `name` by `copier`.
+        func write(as name: String, with copier: StickCopier) throws -> StickCopier.Copy? {
+            try copier.write(
+                source, sourcePath: sourcePath, redated: nil, as: name, into: folder, folderPath: folderPath)
+        }
+
         func close() {
             _ = Glibc.close(source)
             _ = Glibc.close(folder)
@@ -47,10 +53,7 @@ import Testing
         let setup = try Setup()
         defer { setup.close() }
         let copier = StickCopier(operations: SystemFileOperations())
-        let written = try #require(
-            try copier.write(
-                setup.source, sourcePath: setup.sourcePath, redated: nil, as: "photo.jpg", into: setup.folder,
-                folderPath: setup.folderPath))
+        let written = try #require(try setup.write(as: "photo.jpg", with: copier))
         #expect(written.digest == ContentDigest(of: setup.photo) && written.photoChecksum == nil)
         #expect(try PhotoStore.fileNames(in: setup.folderPath) == ["photo.jpg"])
         #expect(
@@ -83,14 +86,10 @@ import Testing
         let setup = try Setup()
         defer { setup.close() }
         let faults = StickFaults(failing: "rename", at: 1, with: EEXIST)
-        let taken = try StickCopier(operations: faults).write(
-            setup.source, sourcePath: setup.sourcePath, redated: nil, as: "photo.jpg", into: setup.folder,
-            folderPath: setup.folderPath)
+        let taken = try setup.write(as: "photo.jpg", with: StickCopier(operations: faults))
         #expect(taken == nil)
         #expect(try PhotoStore.fileNames(in: setup.folderPath).isEmpty, "\(setup.folderPath)")
-        let next = try StickCopier(operations: faults).write(
-            setup.source, sourcePath: setup.sourcePath, redated: nil, as: "photo-b1.jpg", into: setup.folder,
-            folderPath: setup.folderPath)
+        let next = try setup.write(as: "photo-b1.jpg", with: StickCopier(operations: faults))
         #expect(next?.digest == ContentDigest(of: setup.photo))
         #expect(
             readFile("\(setup.folderPath)/photo-b1.jpg").map(ContentDigest.init(of:)) == ContentDigest(of: setup.photo))
@@ -102,10 +101,7 @@ import Testing
         let setup = try Setup()
         defer { setup.close() }
         let copier = StickCopier(operations: SystemFileOperations())
-        let written = try #require(
-            try copier.write(
-                setup.source, sourcePath: setup.sourcePath, redated: nil, as: "photo.jpg", into: setup.folder,
-                folderPath: setup.folderPath))
+        let written = try #require(try setup.write(as: "photo.jpg", with: copier))
         let entry = ExportManifest.Entry(
             booth: "b", source: "photo.jpg", path: "2026-12-07/photo.jpg", digest: written.digest)
         let exportPath = String(setup.folderPath.dropLast("/2026-12-07".count))
