@@ -53,6 +53,8 @@ public final class GPhotoSession: @unchecked Sendable {
     private var opened: Opened?
     /// The capture target the camera had before the booth changed it, to put back.
     private var originalTarget: String?
+    /// Whether the open camera's shutter is pressed and let go directly (a Canon EOS's `eosremoterelease`).
+    private var releasesDirectly = false
     /// The camera's battery level as it last said ("75%"), nil when unknown.
     public private(set) var battery: String?
     /// The free space on the camera's cards when it was opened, in bytes; nil when it says none.
@@ -102,6 +104,7 @@ public final class GPhotoSession: @unchecked Sendable {
             do throws(GPhotoError) {
                 let note = try keepOnCard ? targetCard(device) : nil
                 battery = device.setting("batterylevel")
+                releasesDirectly = device.setting(Self.remoteRelease) != nil
                 freeBytes = device.freeBytes()
                 opened = Opened(name: device.name, model: device.model, note: note, battery: battery)
                 return .success(opened!)
@@ -133,13 +136,13 @@ public final class GPhotoSession: @unchecked Sendable {
         guard let camera else { return .failure(.gone(camera: selector)) }
         do throws(GPhotoError) {
             let sent = clock.now()
-            try camera.triggerCapture()
+            var notes: [String] = []
+            if let note = try press(camera) { notes.append(note) }
             let acknowledged = clock.now()
             let deadline = acknowledged.advanced(by: within)
             var photo: (bytes: [UInt8], file: String)?
             var others: [String] = []
             var downloaded: [File] = []
-            var notes: [String] = []
             // What the camera may delete once the photo is in (photos not kept on the card): the files downloaded.
             var deletable: [(folder: String, name: String, path: String)] = []
             // Until the JPEG is in; then what else the shot adds (a RAW comes just before or after), for a moment.
@@ -192,6 +195,33 @@ public final class GPhotoSession: @unchecked Sendable {
         } catch {
             if case .gone = error { forget() }
             return .failure(error)
+        }
+    }
+
+    /// A Canon EOS's remote release (`eosremoterelease`): its shutter pressed and let go directly.
+    static let remoteRelease = "eosremoterelease"
+
+    /// Fires the shutter at once. libgphoto2's trigger half-presses a Canon EOS and waits for it to focus before the
+    /// full press, so a Canon is pressed all the way without that (`Immediate`) and let go (`Release Full`): focus
+    /// was found during the countdown (`focus()`). Any other camera, or a Canon refusing the press (its driver's
+    /// words in another language), is triggered. Once pressed, the shot is taken: a release refused is told back as a
+    /// note, never answered with a second press.
+    private func press(_ camera: any GPhotoControl) throws(GPhotoError) -> String? {
+        guard releasesDirectly else {
+            try camera.triggerCapture()
+            return nil
+        }
+        do throws(GPhotoError) {
+            try camera.set(Self.remoteRelease, to: "Immediate")
+        } catch {
+            try camera.triggerCapture()
+            return nil
+        }
+        do throws(GPhotoError) {
+            try camera.set(Self.remoteRelease, to: "Release Full")
+            return nil
+        } catch {
+            return "the shutter was not let go: \(error)"
         }
     }
 

@@ -25,6 +25,8 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
     public private(set) var sets: [Setting] = []
     public private(set) var deleted: [String] = []
     public private(set) var triggers = 0
+    /// Whether it refuses to set `key` to `value` (beside `refuseSets`, which refuses every setting).
+    public var refuses: (_ key: String, _ value: String) -> Bool = { _, _ in false }
     /// Runs inside each trigger (a test moves its clock there: the time the camera takes to acknowledge).
     public var onTrigger: (() -> Void)?
     public private(set) var waited = 0
@@ -58,7 +60,9 @@ public final class ScriptedCamera: GPhotoControl, @unchecked Sendable {
     public func choices(_ key: String) -> [String] { [] }
 
     public func set(_ key: String, to value: String) throws(GPhotoError) {
-        if refuseSets { throw .failed(camera: name, operation: "set \(key)", code: -1, detail: "refused") }
+        if refuseSets || refuses(key, value) {
+            throw .failed(camera: name, operation: "set \(key)", code: -1, detail: "refused")
+        }
         sets.append(Setting(key, value))
         settings[key] = value
     }

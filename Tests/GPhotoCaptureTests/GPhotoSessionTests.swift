@@ -287,4 +287,43 @@ struct GPhotoSessionVirtualCameraTests {
         _ = try session.open().get()
         #expect(opens == 2)
     }
+
+    /// A Canon EOS (one with `eosremoterelease`) is pressed all the way at once and let go, not triggered: the trigger
+    /// would half-press and wait for focus again. Mutation: triggering every camera leaves the Canon's trigger count
+    /// at 1 and its release unset.
+    @Test func aCanonIsPressedAndLetGoWithoutFocusingAgain() throws {
+        let camera = ScriptedCamera(
+            settings: ["eosremoterelease": "None"],
+            events: [.fileAdded(folder: "/DCIM/100CANON", name: "IMG_0007.JPG"), .captureComplete],
+            files: ["IMG_0007.JPG": [0xFF, 0xD8, 0xFF, 0xD9]])
+        let shot = try session(camera).capture(within: .seconds(5)).get()
+        #expect(shot.bytes == [0xFF, 0xD8, 0xFF, 0xD9] && shot.note == nil)
+        #expect(camera.triggers == 0)
+        #expect(
+            camera.sets == [
+                ScriptedCamera.Setting("eosremoterelease", "Immediate"),
+                ScriptedCamera.Setting("eosremoterelease", "Release Full"),
+            ])
+    }
+
+    /// A Canon that refuses the immediate press (its driver speaks another language) is triggered instead; one that
+    /// took the press but refuses to let go has taken its shot: the release is noted, never answered with a second
+    /// press.
+    @Test func aCanonRefusingThePressIsTriggeredAndOneNotLetGoIsNeverPressedTwice() throws {
+        let refusing = ScriptedCamera(
+            settings: ["eosremoterelease": "None"], events: [.fileAdded(folder: "/DCIM", name: "IMG_0008.JPG")],
+            files: ["IMG_0008.JPG": [8]])
+        refusing.refuses = { key, value in key == "eosremoterelease" && value == "Immediate" }
+        #expect(try session(refusing).capture(within: .seconds(1)).get().bytes == [8])
+        #expect(refusing.triggers == 1 && refusing.sets.isEmpty)
+
+        let held = ScriptedCamera(
+            settings: ["eosremoterelease": "None"], events: [.fileAdded(folder: "/DCIM", name: "IMG_0009.JPG")],
+            files: ["IMG_0009.JPG": [9]])
+        held.refuses = { key, value in key == "eosremoterelease" && value == "Release Full" }
+        let shot = try session(held).capture(within: .seconds(1)).get()
+        #expect(shot.bytes == [9])
+        #expect(held.triggers == 0 && held.sets == [ScriptedCamera.Setting("eosremoterelease", "Immediate")])
+        #expect(shot.note?.contains("the shutter was not let go") == true, "\(shot.note ?? "no note")")
+    }
 }
