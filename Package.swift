@@ -158,7 +158,7 @@ let package = Package(
         .target(
             name: "CJPEGShim", dependencies: ["CBoothMessage"], cSettings: strictC,
             linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "PhotoEncoding", dependencies: ["CJPEGShim", "CExif"], swiftSettings: strict),
+        .target(name: "PhotoEncoding", dependencies: ["BoothTime", "CJPEGShim", "CExif"], swiftSettings: strict),
 
         // Camera: libcamera (C++) behind a C ABI, wrapped once in Swift.
         .systemLibrary(name: "CLibcamera", path: "Sources/CLibcamera", pkgConfig: "libcamera"),
@@ -232,7 +232,7 @@ let package = Package(
                 "USBSticks",
             ],
             swiftSettings: strict),
-        .testTarget(name: "PhotoEncodingTests", dependencies: ["PhotoEncoding"], swiftSettings: strict),
+        .testTarget(name: "PhotoEncodingTests", dependencies: ["BoothTime", "PhotoEncoding"], swiftSettings: strict),
 
         // The gallery's pure logic: which photos a page shows, the streamed ZIP's bytes, the access code.
         .target(

@@ -37,7 +37,7 @@ struct EncodeBench {
             quality: 90,
             exif: ExifFields(
                 dateTime: "2026:11:22 12:00:00", cameraModel: "imx477", orientation: 1,
-                exposureTimeMicroseconds: 10_000, analogueGain: 1.0))
+                exposureTime: .microseconds(10_000), analogueGain: 1.0))
         // Interleaved rounds (ours, cjpeg, tjbench), so that a busy host slows all three alike.
         var bytes = 0
         var cjpegBytes = -1

@@ -41,7 +41,7 @@ struct ThumbnailBench {
             quality: 90,
             exif: ExifFields(
                 dateTime: "2026:11:22 12:00:00", cameraModel: "imx477", orientation: 1,
-                exposureTimeMicroseconds: 10_000, analogueGain: 1.0))
+                exposureTime: .microseconds(10_000), analogueGain: 1.0))
         let jpeg = try JPEGEncoder.encode(photoLikeFrame(width: width, height: height), options: options)
         try Data(jpeg).write(to: photo)
 

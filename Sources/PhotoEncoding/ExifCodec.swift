@@ -1,5 +1,6 @@
 // ExifCodec: builds and parses the EXIF APP1 payload; the only file that talks to libexif.
 
+import BoothTime
 import CExif
 
 #if canImport(Glibc)
@@ -37,7 +38,7 @@ enum ExifCodec {
         }
         try writer.long(UInt32(width), tag: EXIF_TAG_PIXEL_X_DIMENSION, in: exif)
         try writer.long(UInt32(height), tag: EXIF_TAG_PIXEL_Y_DIMENSION, in: exif)
-        if let exposure = fields.exposureTimeMicroseconds {
+        if let exposure = fields.exposureTime.map({ Int($0.inMicroseconds) }) {
             let divisor = gcd(exposure, 1_000_000)
             try writer.rational(
                 ExifRational(numerator: ExifLong(exposure / divisor), denominator: ExifLong(1_000_000 / divisor)),
@@ -62,9 +63,10 @@ enum ExifCodec {
             cameraModel: model,
             make: reader.ascii(EXIF_TAG_MAKE) ?? "",
             orientation: reader.short(EXIF_TAG_ORIENTATION).map(Int.init) ?? 1,
-            exposureTimeMicroseconds: reader.rational(EXIF_TAG_EXPOSURE_TIME).flatMap { value in
+            exposureTime: reader.rational(EXIF_TAG_EXPOSURE_TIME).flatMap { value in
                 value.denominator == 0
-                    ? nil : Int((Double(value.numerator) * 1_000_000 / Double(value.denominator)).rounded())
+                    ? nil
+                    : .microseconds(Int64((Double(value.numerator) * 1_000_000 / Double(value.denominator)).rounded()))
             },
             analogueGain: reader.short(EXIF_TAG_ISO_SPEED_RATINGS).map { Double($0) / 100 })
     }

@@ -1,4 +1,5 @@
 // ExifFields: the EXIF metadata the booth writes into each photo.
+import BoothTime
 
 /// EXIF fields for one photo. Strings must be ASCII (EXIF's ASCII type).
 public struct ExifFields: Sendable, Equatable {
@@ -11,8 +12,8 @@ public struct ExifFields: Sendable, Equatable {
     public var make: String
     /// EXIF orientation 1...8 (1 = upright).
     public var orientation: Int
-    /// Exposure time (ExposureTime) in microseconds, if the camera reported it.
-    public var exposureTimeMicroseconds: Int?
+    /// Exposure time (ExposureTime, written to the microsecond), if the camera reported it.
+    public var exposureTime: Duration?
     /// Analogue gain, stored as ISOSpeedRatings = gain x 100 (as rpicam-apps does), so it
     /// reads back rounded to 0.01.
     public var analogueGain: Double?
@@ -20,13 +21,13 @@ public struct ExifFields: Sendable, Equatable {
     /// EXIF fields; `make` defaults to "HeyLook Booth" and `orientation` to upright.
     public init(
         dateTime: String?, cameraModel: String, make: String = "HeyLook Booth", orientation: Int = 1,
-        exposureTimeMicroseconds: Int? = nil, analogueGain: Double? = nil
+        exposureTime: Duration? = nil, analogueGain: Double? = nil
     ) {
         self.dateTime = dateTime
         self.cameraModel = cameraModel
         self.make = make
         self.orientation = orientation
-        self.exposureTimeMicroseconds = exposureTimeMicroseconds
+        self.exposureTime = exposureTime
         self.analogueGain = analogueGain
     }
 
@@ -43,7 +44,7 @@ public struct ExifFields: Sendable, Equatable {
         guard (1...8).contains(orientation) else {
             throw .invalidExif("orientation \(orientation) is outside 1...8")
         }
-        if let exposure = exposureTimeMicroseconds, exposure <= 0 || exposure > Int(UInt32.max) {
+        if let exposure = exposureTime?.inMicroseconds, exposure <= 0 || exposure > Int64(UInt32.max) {
             throw .invalidExif("exposure time \(exposure) us is not a positive 32-bit value")
         }
         if let gain = analogueGain, !(gain > 0 && gain * 100 <= Double(UInt16.max)) {

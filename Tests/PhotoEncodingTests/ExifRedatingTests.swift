@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ExifRedatingTests {
     let fields = ExifFields(
-        dateTime: nil, cameraModel: "imx708", orientation: 6, exposureTimeMicroseconds: 16_667, analogueGain: 2.5)
+        dateTime: nil, cameraModel: "imx708", orientation: 6, exposureTime: .microseconds(16_667), analogueGain: 2.5)
 
     func undatedPhoto() throws -> [UInt8] {
         let frame = SyntheticFrames.rgb(width: 64, height: 48) { x in (UInt8(x % 256), 90, 200) }

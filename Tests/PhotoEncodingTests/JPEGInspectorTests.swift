@@ -7,7 +7,7 @@ import Testing
     @Test func exifFieldsReadBack() throws {
         let fields = ExifFields(
             dateTime: "2026:11:22 14:03:07", cameraModel: "imx708_wide", make: "HeyLook Booth", orientation: 6,
-            exposureTimeMicroseconds: 16_667, analogueGain: 2.5)
+            exposureTime: .microseconds(16_667), analogueGain: 2.5)
         let frame = SyntheticFrames.yuv420(width: 640, height: 480, y: 90, u: 128, v: 128)
         let jpeg = try JPEGEncoder.encode(
             frame, options: JPEGOptions(crop: CropRatio(width: 1, height: 1), exif: fields))
@@ -24,7 +24,7 @@ import Testing
             TestPattern.render(width: 64, height: 64, text: "X"), options: JPEGOptions(exif: fields))
         let exif = try #require(try JPEGInspector.inspect(jpeg).exif)
         #expect(exif == fields)
-        #expect(exif.exposureTimeMicroseconds == nil && exif.analogueGain == nil)
+        #expect(exif.exposureTime == nil && exif.analogueGain == nil)
     }
 
     @Test func noExifMeansNoFields() throws {
@@ -38,7 +38,7 @@ import Testing
             ExifFields(dateTime: "2026-11-22 14:03:07", cameraModel: "m"),
             ExifFields(dateTime: "2026:11:22 14:03:07", cameraModel: "m", orientation: 9),
             ExifFields(dateTime: "2026:11:22 14:03:07", cameraModel: "caméra"),
-            ExifFields(dateTime: "2026:11:22 14:03:07", cameraModel: "m", exposureTimeMicroseconds: 0),
+            ExifFields(dateTime: "2026:11:22 14:03:07", cameraModel: "m", exposureTime: .microseconds(0)),
         ]
         for fields in bad {
             #expect(throws: PhotoEncodingError.self) {

@@ -17,7 +17,7 @@ import Testing
     /// When the phone set the clock; the photo was taken 60 s before.
     static let setTo: Int64 = 1_795_780_800
 
-    let fields = ExifFields(dateTime: nil, cameraModel: "imx708", orientation: 1, exposureTimeMicroseconds: 10_000)
+    let fields = ExifFields(dateTime: nil, cameraModel: "imx708", orientation: 1, exposureTime: .microseconds(10_000))
 
     /// A store holding one photo the booth saved undated (a real JPEG with its EXIF), then dated by a phone's clock,
     /// and the photo's bytes.

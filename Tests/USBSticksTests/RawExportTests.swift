@@ -159,7 +159,7 @@ import Testing
     /// own name) fails this: the RAW lands as `HeyLook_undated_000001.cr2` in the date folder.
     @Test func aRedatedPhotosRAWFollowsItsStickName() throws {
         let store = try PhotoStore(directory: temporaryDirectory(), reserve: 0)
-        let fields = ExifFields(dateTime: nil, cameraModel: "EOS", orientation: 1, exposureTimeMicroseconds: 10_000)
+        let fields = ExifFields(dateTime: nil, cameraModel: "EOS", orientation: 1, exposureTime: .microseconds(10_000))
         let frame = TestPattern.render(width: 320, height: 240, text: "RAW")
         let jpeg = try JPEGEncoder.encode(frame, options: JPEGOptions(exif: fields))
         let bytes = RawExportTests.raw(7)

@@ -30,7 +30,7 @@ struct InspectCommand: ParsableCommand {
                 ("dateTime", exif.dateTime.map(EventRecord.quoted) ?? "null"),
                 ("cameraModel", EventRecord.quoted(exif.cameraModel)),
                 ("make", EventRecord.quoted(exif.make)), ("orientation", String(exif.orientation)),
-                ("exposureTimeMicroseconds", exif.exposureTimeMicroseconds.map { String($0) } ?? "null"),
+                ("exposureTimeMicroseconds", exif.exposureTime.map { String($0.inMicroseconds) } ?? "null"),
                 ("analogueGain", exif.analogueGain.map { String($0) } ?? "null"),
             ]
         }

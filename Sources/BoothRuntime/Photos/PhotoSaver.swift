@@ -60,7 +60,7 @@ final class PhotoSaver {
         var options = options
         options.exif = ExifFields(
             dateTime: dateTime?.exifString, cameraModel: model, orientation: orientation,
-            exposureTimeMicroseconds: frame.exposureTime.map { Int($0.inMicroseconds) },
+            exposureTime: frame.exposureTime,
             analogueGain: frame.analogueGain)
         let companions = frame.companions
         onWorker { [store, options, cleanup = cleanupExported, owners] post in
