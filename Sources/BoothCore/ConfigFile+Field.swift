@@ -1,5 +1,6 @@
 // ConfigFile+Field: one config value being checked, with the checks `ConfigFile` applies to each key.
 import BoothConfig
+import BoothTime
 
 extension ConfigFile {
     /// One value being checked, able to name itself in an error.
@@ -39,9 +40,9 @@ extension ConfigFile {
             return d
         }
 
-        /// A number of seconds as a duration, to the nanosecond (so 0.3 is 300 ms exactly).
+        /// A number of seconds as a duration, to the nanosecond.
         func seconds(in range: ClosedRange<Double>) throws(Error) -> Duration {
-            .nanoseconds(Int64((try number(in: range) * 1e9).rounded()))
+            .seconds(toTheNanosecond: try number(in: range))
         }
 
         func boolean() throws(Error) -> Bool {

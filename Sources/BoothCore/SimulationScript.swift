@@ -1,4 +1,6 @@
 // SimulationScript: a `booth simulate --script` file.
+import BoothTime
+
 /// A `booth simulate --script` file: one command a line, `#` comments and blank lines ignored.
 ///
 ///     press              the big button: down, up 80 ms later
@@ -85,7 +87,7 @@ public struct SimulationScript: Hashable, Sendable {
                 else {
                     throw fail("expected wait SECONDS with SECONDS from 0 to 86400")
                 }
-                commands.append(.wait(.nanoseconds(Int64((seconds * 1e9).rounded()))))
+                commands.append(.wait(.seconds(toTheNanosecond: seconds)))
             default:
                 throw fail("unknown command '\(verb)'")
             }

@@ -1,5 +1,11 @@
 // Duration+Units: a Duration as the whole units the booth's records, configs and kernel calls write.
 extension Duration {
+    /// `seconds` (a config's or a script's decimal number) to the nearest nanosecond, so 0.3 is 300 ms exactly and
+    /// equals `.milliseconds(300)`.
+    public static func seconds(toTheNanosecond seconds: Double) -> Duration {
+        .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+
     /// This duration in whole nanoseconds, rounded to the nearest (`.seconds(0.009)`, a few attoseconds short, is
     /// 9 000 000, not one less).
     public var inNanoseconds: Int64 {

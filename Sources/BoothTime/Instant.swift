@@ -13,7 +13,7 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
 
     /// The instant `seconds` after the origin (tests and scripts).
     public static func seconds(_ seconds: Double) -> Instant {
-        Instant(nanoseconds: Int64((seconds * 1e9).rounded()))
+        Instant(nanoseconds: 0) + .seconds(toTheNanosecond: seconds)
     }
 
     /// Microseconds since the origin, as the events output writes them.

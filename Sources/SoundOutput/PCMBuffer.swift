@@ -23,7 +23,10 @@ public struct PCMBuffer: Sendable, Equatable {
     public var frameCount: Int { samples.count / channels }
 
     /// Playing time at `sampleRate`, to the nanosecond (toward zero).
-    public var duration: Duration {
-        .nanoseconds(Int64(frameCount) * 1_000_000_000 / Int64(sampleRate))
+    public var duration: Duration { Self.duration(frames: frameCount, sampleRate: sampleRate) }
+
+    /// How long `frames` frames play at `sampleRate`, to the nanosecond (toward zero).
+    public static func duration(frames: Int, sampleRate: Int) -> Duration {
+        .nanoseconds(Int64(frames) * 1_000_000_000 / Int64(sampleRate))
     }
 }

@@ -82,7 +82,7 @@ public enum WAVDecoder {
             let frameBytes = bytesPerSample * channels
             let frames = data.count / frameBytes
             guard frames > 0 else { throw SoundFileError(file: file, reason: .empty) }
-            let length = Duration.nanoseconds(Int64(frames) * 1_000_000_000 / Int64(sampleRate))
+            let length = PCMBuffer.duration(frames: frames, sampleRate: sampleRate)
             guard length <= WAVDecoder.maximumLength else {
                 throw SoundFileError(file: file, reason: .tooLong(length: length, limit: WAVDecoder.maximumLength))
             }

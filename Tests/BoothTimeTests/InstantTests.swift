@@ -14,6 +14,7 @@ import Testing
         #expect(start.advanced(by: .nanoseconds(-1)) < start)
         #expect(start - later == .milliseconds(-250))
         #expect(Instant.seconds(1.5) == Instant(nanoseconds: 1_500_000_000))
+        #expect(Duration.seconds(toTheNanosecond: 0.009) == .milliseconds(9))
         #expect(later.microseconds == 5_250_000)
     }
 
