@@ -149,9 +149,13 @@ import Testing
         #expect(waited.count == 1, "\(reports.map(\.0))")
         try #require(failed.count == 1, "\(reports.map(\.0))")
         #expect(failed[0].0.hasPrefix("CUPS was out of reach for 30 minutes (cannot reach CUPS"), "\(failed[0].0)")
-        // Given up at the first look after the limit (looks every 5 s), not before.
+        // Given up at the first look after the limit (looks every 5 s), not a look before. The printer stamps the page
+        // when it handles the waiting report and this test a moment later, on a virtual clock that still moves in real
+        // time between the two reads: a busy machine put 0.1 ms between them, so the test allows one second of it
+        // (giving up a look early is 5 s short).
         let after = failed[0].1 - waited[0]
-        #expect(after >= PhotoPrinter.waitLimit && after <= PhotoPrinter.waitLimit + .seconds(10), "\(after)")
+        #expect(
+            after >= PhotoPrinter.waitLimit - .seconds(1) && after <= PhotoPrinter.waitLimit + .seconds(10), "\(after)")
         // Given up, it is no longer kept for the next start.
         #expect(try PrintWaitingFile(path: folder + "/print-waiting.txt").read().pages.isEmpty)
     }
