@@ -334,6 +334,23 @@ class GalleryCase(unittest.TestCase):
     def store_bytes(self, name):
         return (self.photos / name).read_bytes()
 
+    def copy_in_by_hand(self, name):
+        """Copies the first kept photo into the store as `name`, as a person might, and waits until the gallery serves
+        its page. The gallery hears of the store's changes from inotify, in order: whatever was put in the store before
+        this has been heard of too, so a test can then check what the gallery made of it (a busy machine can take
+        longer than any fixed sleep)."""
+        shutil.copyfile(self.photos / self.names[0], self.photos / name)
+        cookie = self.gallery.cookie()
+        deadline = time.monotonic() + WAIT
+        while True:
+            status, _, _ = self.gallery.request("GET", f"/photo/{name}", cookie=cookie)
+            if status == 200:
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the gallery did not serve {name}, copied in by hand, within {WAIT} s "
+                                     f"(GET /photo/{name}: {status})")
+            time.sleep(0.05)
+
 
 class CodeGateTests(GalleryCase):
     """Without the code: nothing but the code page."""
@@ -699,8 +716,7 @@ class BrowsingTests(GalleryCase):
         # A photo copied in by hand has no CRC-32 in the index: the ZIP sums it on the way (a data descriptor),
         # while the booth's own photos, whose CRC-32 the index holds, go by the kernel (sendfile).
         copied = "HeyLook_2026-01-02_03-04-06_000078.jpg"
-        shutil.copyfile(self.photos / self.names[0], self.photos / copied)
-        time.sleep(0.3)  # the gallery hears of it from inotify
+        self.copy_in_by_hand(copied)
         status, _, body = self.gallery.request("GET", "/zip/day/2026-01-02", cookie=self.gallery.cookie())
         self.assertEqual(status, 200)
         (self.folder / "copied.zip").write_bytes(body)
@@ -997,7 +1013,7 @@ class HostileRequestTests(GalleryCase):
         # Guests get the photo; the RAW is for the photographer's stick alone.
         raw = self.name[:-4] + ".cr2"
         (self.photos / raw).write_bytes(b"II*\x00 the camera's RAW of the party")
-        time.sleep(0.3)  # the gallery hears of it from inotify
+        self.copy_in_by_hand("HeyLook_2026-01-02_03-04-06_000078.jpg")  # heard of after the RAW
         for route in ("original", "thumb", "photo", "layout"):
             with self.subTest(route=route):
                 self.assertRefused(f"/{route}/{raw}", leaked=b"the camera's RAW")
@@ -1015,7 +1031,7 @@ class HostileRequestTests(GalleryCase):
         secret.write_bytes(b"\xff\xd8 not a photo of the party")
         link = "HeyLook_2026-01-02_03-04-05_000077.jpg"
         (self.photos / link).symlink_to(secret)
-        time.sleep(0.3)  # the gallery hears of it from inotify
+        self.copy_in_by_hand("HeyLook_2026-01-02_03-04-06_000078.jpg")  # heard of after the link
         for route in ("original", "thumb"):
             with self.subTest(route=route):
                 status, _, body = self.gallery.request("GET", f"/{route}/{link}", cookie=self.cookie)
