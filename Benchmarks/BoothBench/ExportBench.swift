@@ -111,9 +111,7 @@ enum ExportBench {
     }
 
     static func fileSystemType(_ path: String) -> String {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { close(fd) }
-        return StickAdmission.fileSystemType(of: fd) ?? "unknown"
+        (try? StickAdmission.fileSystemType(at: path)) ?? "unknown"
     }
 
     static func shell(_ command: String) throws {

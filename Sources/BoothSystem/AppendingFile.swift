@@ -1,18 +1,19 @@
 // AppendingFile: a file written at its end through one descriptor (the events file), read back and cut short.
 import Glibc
+import SystemPackage
 
 /// A file written at its end through one descriptor (the booth's events file, or standard output), with what
 /// repairing its end after a power cut takes: its size, reads at an offset, and cutting it short. The descriptor
 /// is closed when released, unless it is a standard stream's.
 public final class AppendingFile {
     /// The descriptor.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     private let owned: Bool
     private let operations = SystemFileOperations()
 
     /// A standard stream (standard output), left open when released.
     public init(_ stream: StandardStream) {
-        descriptor = stream.descriptor
+        descriptor = FileDescriptor(rawValue: stream.descriptor)
         owned = false
     }
 
@@ -50,13 +51,13 @@ public final class AppendingFile {
     /// Reads up to `buffer.count` bytes from `offset` (the file position stays); the count read, or -1 with errno.
     /// The corresponding C function is `pread`.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
-        pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+        pread(descriptor.rawValue, buffer.baseAddress, buffer.count, off_t(offset))
     }
 
     /// Cuts the file to `size` bytes; false when that failed. The corresponding C function is `ftruncate`.
     @discardableResult
     public func truncate(to size: Int) -> Bool {
-        ftruncate(descriptor, off_t(size)) == 0
+        ftruncate(descriptor.rawValue, off_t(size)) == 0
     }
 
     /// Makes what was written durable. The corresponding C function is `fsync`.

@@ -12,18 +12,22 @@ public enum CacheFile {
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let temporary = "\(folder)/.\(name).partial"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw SystemError("open", temporary, errno: Glibc.errno) }
+        let operations = SystemFileOperations()
+        let fd = try SystemError.check("open", temporary) {
+            operations.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        }
         var failure: SystemError?
         do throws(SystemError) {
-            try SystemFileOperations().writeAll(bytes, to: fd, path: temporary)
+            try operations.writeAll(bytes, to: fd, path: temporary)
         } catch {
             failure = error
         }
-        if close(fd) != 0, failure == nil { failure = SystemError("close", temporary, errno: Glibc.errno) }
-        if failure == nil, rename(temporary, path) != 0 { failure = SystemError("rename", path, errno: Glibc.errno) }
+        if operations.close(fd) != 0, failure == nil { failure = SystemError("close", temporary, errno: Glibc.errno) }
+        if failure == nil, operations.rename(temporary, path) != 0 {
+            failure = SystemError("rename", path, errno: Glibc.errno)
+        }
         if let failure {
-            _ = unlink(temporary)
+            _ = operations.unlink(temporary)
             throw failure
         }
     }
@@ -32,6 +36,6 @@ public enum CacheFile {
     /// The corresponding C function is `unlink`.
     @discardableResult
     public static func remove(_ path: String) -> Bool {
-        unlink(path) == 0
+        SystemFileOperations().unlink(path) == 0
     }
 }

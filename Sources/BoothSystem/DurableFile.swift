@@ -2,6 +2,7 @@
 import CBoothSys
 import Checksum
 import Glibc
+import SystemPackage
 
 /// Crash-safe file creation: temp name → write → fsync → rename → fsync directory. After `write`
 /// returns, the file is complete under its final name and survives a power cut; if it throws, no
@@ -36,8 +37,9 @@ public struct DurableFile: Sendable {
         let temporary = "\(directory)/\(temporaryName)"
         let final = "\(directory)/\(name)"
         if replacing { _ = operations.unlink(temporary) }  // A crash's leftover; the final file is intact.
-        let fd = operations.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard fd >= 0 else { throw SystemError("open", temporary, errno: errno) }
+        let fd = try SystemError.check("open", temporary) {
+            operations.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
+        }
         var open = true
         do throws(SystemError) {
             try operations.writeAll(bytes, to: fd, path: temporary)
@@ -71,10 +73,10 @@ public struct DurableFile: Sendable {
         case bytes([UInt8])
         /// Everything readable from an open descriptor (read from its current offset to its end);
         /// `path` names it in errors.
-        case file(descriptor: Int32, path: String)
+        case file(descriptor: FileDescriptor, path: String)
         /// `head`, then everything readable from `descriptor` from byte `skip` on (whatever its offset): a copy of
         /// a file with its first `skip` bytes replaced by `head`; `path` names it in errors.
-        case spliced(head: [UInt8], descriptor: Int32, skip: Int64, path: String)
+        case spliced(head: [UInt8], descriptor: FileDescriptor, skip: Int64, path: String)
 
         /// How many bytes there are to write, when known (asked through `operations`).
         func remainingSize(_ operations: any FileOperations) -> Int64? {
@@ -113,15 +115,16 @@ public struct DurableFile: Sendable {
     /// Returns the size, CRC-32 and SHA-256 of what was written.
     @discardableResult
     public func write(
-        _ contents: Contents, into directory: Int32, directoryPath: String, name: String, temporaryName: String,
+        _ contents: Contents, into directory: FileDescriptor, directoryPath: String, name: String,
+        temporaryName: String,
         replacing: Bool = false, verify: Bool = false
     ) throws(SystemError) -> ContentDigest {
         let temporary = "\(directoryPath)/\(temporaryName)"
         let final = "\(directoryPath)/\(name)"
         if replacing { _ = operations.unlinkat(directory, temporaryName, 0) }
-        let fd = operations.openat(
-            directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw SystemError("open", temporary, errno: errno) }
+        let fd = try SystemError.check("open", temporary) {
+            operations.openat(directory, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        }
         var open = true
         let digest: ContentDigest
         do throws(SystemError) {
@@ -155,8 +158,8 @@ public struct DurableFile: Sendable {
         }
         // A replaced file stays open until its name points at the new content on the device: its
         // clusters are freed when the last descriptor closes, never while the name still points at them.
-        let replaced = replacing ? operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) : -1
-        defer { if replaced >= 0 { _ = operations.close(replaced) } }
+        let replaced = replacing ? operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) : nil
+        defer { if let replaced { _ = operations.close(replaced) } }
         let renamed =
             replacing
             ? operations.renameat(directory, temporaryName, name)
@@ -179,9 +182,9 @@ public struct DurableFile: Sendable {
             throw failure
         }
         let renamedFD = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard renamedFD >= 0, operations.fsync(renamedFD) == 0 else {
-            let failure = SystemError(renamedFD >= 0 ? "fsync" : "open", final, errno: errno)
-            if renamedFD >= 0 { _ = operations.close(renamedFD) }
+        guard let renamedFD, operations.fsync(renamedFD) == 0 else {
+            let failure = SystemError(renamedFD != nil ? "fsync" : "open", final, errno: errno)
+            if let renamedFD { _ = operations.close(renamedFD) }
             if !replacing { _ = operations.unlinkat(directory, name, 0) }
             throw failure
         }
@@ -192,10 +195,11 @@ public struct DurableFile: Sendable {
     /// Reads `name` in `directory` back from the device and checks its size and CRC-32 (what a failing or fake
     /// stick gets wrong; the SHA-256 is for what a person might forge, `digest(of:)`).
     public func verify(
-        _ name: String, in directory: Int32, path: String, size: Int64, checksum: UInt32
+        _ name: String, in directory: FileDescriptor, path: String, size: Int64, checksum: UInt32
     ) throws(SystemError) {
-        let fd = operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard fd >= 0 else { throw SystemError("open", path, errno: errno) }
+        let fd = try SystemError.check("open", path) {
+            operations.openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
+        }
         defer { _ = operations.close(fd) }
         // The pages were just written and fsynced, so they are clean: dropping them makes the read
         // below come from the stick, not from memory.
@@ -206,7 +210,7 @@ public struct DurableFile: Sendable {
 
     /// The size and CRC-32 of everything readable from `fd`, read through `operations`.
     public static func checksum(
-        of fd: Int32, path: String, operations: any FileOperations
+        of fd: FileDescriptor, path: String, operations: any FileOperations
     ) throws(SystemError) -> (Int64, UInt32) {
         var crc = CRC32()
         var size: Int64 = 0
@@ -219,7 +223,7 @@ public struct DurableFile: Sendable {
 
     /// The size, CRC-32 and SHA-256 of everything readable from `fd`, read through `operations`.
     public static func digest(
-        of fd: Int32, path: String, operations: any FileOperations
+        of fd: FileDescriptor, path: String, operations: any FileOperations
     ) throws(SystemError) -> ContentDigest {
         try digest(of: .file(descriptor: fd, path: path), operations: operations)
     }
@@ -228,7 +232,7 @@ public struct DurableFile: Sendable {
     private func stream(
         _ contents: Contents, _ body: (UnsafeRawBufferPointer) throws(SystemError) -> Void
     ) throws(SystemError) {
-        let source: Int32
+        let source: FileDescriptor
         let sourcePath: String
         switch contents {
         case .bytes(let bytes):
@@ -265,14 +269,13 @@ public struct DurableFile: Sendable {
     /// The copy buffer: 1 MiB, large enough for USB sticks' erase blocks to be written in whole.
     static let chunkSize = 1 << 20
 
-    private func readSome(_ fd: Int32, into buffer: inout [UInt8], path: String) throws(SystemError) -> Int {
+    private func readSome(_ fd: FileDescriptor, into buffer: inout [UInt8], path: String) throws(SystemError) -> Int {
         try SystemError.check("read", path) { buffer.withUnsafeMutableBytes { operations.read(fd, $0) } }
     }
 
     /// fsyncs a directory, making renames and unlinks in it durable.
     public func syncDirectory(_ directory: String) throws(SystemError) {
-        let fd = operations.open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard fd >= 0 else { throw SystemError("open", directory, errno: errno) }
+        let fd = try operations.openFolder(directory)
         defer { _ = operations.close(fd) }
         guard operations.fsync(fd) == 0 else { throw SystemError("fsync", directory, errno: errno) }
     }

@@ -1,11 +1,13 @@
 // FileOperations+WriteAll: the one loop that writes bytes whole through the seam, or throws the write's failure.
 import Glibc
+import SystemPackage
 
 extension FileOperations {
     /// Writes `bytes` whole to `fd`, a write a signal interrupts made again, or throws the failure of the write that
     /// stopped it (ENOSPC on a full disk; EIO for a write that wrote nothing and said no more), named as writes to
     /// `path`: the one write loop of DurableFile, AppendingFile and CacheFile.
-    func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: Int32, path: String) throws(SystemError) {
+    func writeAll(_ bytes: some RandomAccessCollection<UInt8>, to fd: FileDescriptor, path: String) throws(SystemError)
+    {
         var offset = 0
         while offset < bytes.count {
             let written = try SystemError.check("write", path) {

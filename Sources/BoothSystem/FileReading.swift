@@ -1,5 +1,6 @@
 // FileReading: the one loop that reads a descriptor to its end.
 import Glibc
+import SystemPackage
 
 /// The one loop that reads a descriptor to its end (a config, a state file, mountinfo, a manifest, a
 /// WAV, standard input): chunks of 64 KiB, EINTR retried, a size limit so a hostile or runaway file
@@ -38,8 +39,8 @@ public enum FileReading {
 
     /// Everything readable from `fd` until its end, at most `limit` bytes.
     public static func readAll(
-        _ fd: Int32, limit: Int,
-        read: (Int32, UnsafeMutableRawBufferPointer) -> Int = { Glibc.read($0, $1.baseAddress, $1.count) }
+        _ fd: FileDescriptor, limit: Int,
+        read: (FileDescriptor, UnsafeMutableRawBufferPointer) -> Int = { SystemFileOperations().read($0, $1) }
     ) throws(Failure) -> [UInt8] {
         var bytes: [UInt8] = []
         try forEachChunk(fd, read: read) { chunk throws(Failure) in
@@ -53,7 +54,7 @@ public enum FileReading {
     /// refuses a link at `path` (ELOOP), as the gallery reads a photo.
     public static func contents(of path: String, limit: Int, followingLinks: Bool = true) throws(Failure) -> [UInt8]? {
         guard let fd = try open(path, flags: followingLinks ? 0 : O_NOFOLLOW) else { return nil }
-        defer { close(fd) }
+        defer { _ = SystemFileOperations().close(fd) }
         return try readAll(fd, limit: limit)
     }
 
@@ -71,32 +72,32 @@ public enum FileReading {
     /// large to hold whole (an events log). False when there is no such file.
     public static func forEachChunk(of path: String, _ body: (ArraySlice<UInt8>) -> Void) throws(Failure) -> Bool {
         guard let fd = try open(path) else { return false }
-        defer { close(fd) }
-        try forEachChunk(fd, read: { Glibc.read($0, $1.baseAddress, $1.count) }, body)
+        defer { _ = SystemFileOperations().close(fd) }
+        try forEachChunk(fd, read: { SystemFileOperations().read($0, $1) }, body)
         return true
     }
 
-    /// `path` opened for reading; nil when there is no such file.
     /// The names in the folder at `path` (without "." and ".."); nil when there is no such folder.
     public static func names(in path: String) throws(Failure) -> [String]? {
         guard let fd = try open(path, flags: O_DIRECTORY) else { return nil }
-        defer { close(fd) }
+        defer { _ = SystemFileOperations().close(fd) }
         guard let names = SystemFileOperations().names(in: fd) else { throw .read(errno: errno) }
         return names
     }
 
-    private static func open(_ path: String, flags: Int32 = 0) throws(Failure) -> Int32? {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | flags)
-        guard fd >= 0 else {
+    /// `path` opened for reading; nil when there is no such file.
+    private static func open(_ path: String, flags: Int32 = 0) throws(Failure) -> FileDescriptor? {
+        while true {
+            if let fd = SystemFileOperations().open(path, O_RDONLY | O_CLOEXEC | flags, 0) { return fd }
+            if errno == EINTR { continue }
             if errno == ENOENT { return nil }
             throw .open(errno: errno)
         }
-        return fd
     }
 
     /// Reads `fd` to its end in chunks of 64 KiB through `read`, handing each to `body`.
     private static func forEachChunk(
-        _ fd: Int32, read: (Int32, UnsafeMutableRawBufferPointer) -> Int,
+        _ fd: FileDescriptor, read: (FileDescriptor, UnsafeMutableRawBufferPointer) -> Int,
         _ body: (ArraySlice<UInt8>) throws(Failure) -> Void
     ) throws(Failure) {
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -1,5 +1,6 @@
 // KernelTable: a kernel file kept open and read again from its start at each change (/proc/self/mountinfo).
 import Glibc
+import SystemPackage
 
 /// A kernel file kept open and read again from its start whenever it changes: the kernel flags
 /// /proc/self/mountinfo (EPOLLPRI | EPOLLERR on its descriptor) at every mount and unmount, and a reading of the
@@ -23,7 +24,7 @@ public final class KernelTable {
     public func read(limit: Int) throws(SystemError) -> [UInt8] {
         try SystemError.check("lseek", path) { lseek(fileDescriptor, 0, SEEK_SET) }
         do {
-            return try FileReading.readAll(fileDescriptor, limit: limit)
+            return try FileReading.readAll(FileDescriptor(rawValue: fileDescriptor), limit: limit)
         } catch {
             throw error.systemError(reading: path)
         }

@@ -1,5 +1,6 @@
 // StandardStream: standard input, output and error as descriptors: terminal or not, unbuffered reads and writes.
 import Glibc
+import SystemPackage
 
 /// One of the process's three standard streams, below `print`'s buffer: whether it is a terminal, reads of what is
 /// there now, and writes that go out at once (a status line redrawn in place, progress on standard error).
@@ -34,6 +35,11 @@ public enum StandardStream: Sendable {
             SystemError.retryingInterrupts { Glibc.read(descriptor, raw.baseAddress, raw.count) }
         }
         return count > 0 ? Array(buffer[..<count]) : []
+    }
+
+    /// Everything there is to read until its end (a script piped in), at most `limit` bytes.
+    public func readAll(limit: Int) throws(FileReading.Failure) -> [UInt8] {
+        try FileReading.readAll(FileDescriptor(rawValue: descriptor), limit: limit)
     }
 
     /// Writes `text` now, past `print`'s buffer, in one call where the stream takes it all (so lines from several

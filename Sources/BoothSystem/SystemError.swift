@@ -1,5 +1,6 @@
 // SystemError: a failed Linux call, with what it was applied to, errno and the fix, and the one EINTR retry.
 import Glibc
+import SystemPackage
 
 /// A failed Linux call (a file system call of the store, an export or an import, a descriptor of the event loop, a
 /// D-Bus call): the operation, what it was applied to and errno, with what to do about it. `check` is the one place a
@@ -51,6 +52,19 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
             throw SystemError(operation, subject(), errno: code)
         }
         return result
+    }
+
+    /// Runs `call`, a seam's call that opens (`FileOperations.open`, `openat`), again while it fails with EINTR; the
+    /// descriptor it opened, or `SystemError(operation, subject)` with errno when it answers nil.
+    @discardableResult
+    public static func check(
+        _ operation: String, _ subject: @autoclosure () -> String = "", _ call: () -> FileDescriptor?
+    ) throws(SystemError) -> FileDescriptor {
+        while true {
+            if let fd = call() { return fd }
+            let code = Glibc.errno
+            if code != EINTR { throw SystemError(operation, subject(), errno: code) }
+        }
     }
 
     /// Runs `call`, which answers nil and sets errno when it fails (`FileOperations.names(in:)`); its answer, or

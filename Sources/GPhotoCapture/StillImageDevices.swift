@@ -16,13 +16,13 @@ public enum StillImageDevices {
     public static func present(
         sysfs: String = "/sys/bus/usb/devices", operations: any FileOperations = SystemFileOperations()
     ) -> Bool {
-        let folder = operations.open(sysfs, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
-        guard folder >= 0 else { return false }
+        guard let folder = try? operations.openFolder(sysfs) else { return false }
         defer { _ = operations.close(folder) }
         let interfaces = (operations.names(in: folder) ?? []).filter { $0.contains(":") }
         return interfaces.contains { name in
-            let fd = operations.openat(folder, "\(name)/bInterfaceClass", O_RDONLY | O_CLOEXEC, 0)
-            guard fd >= 0 else { return false }
+            guard let fd = operations.openat(folder, "\(name)/bInterfaceClass", O_RDONLY | O_CLOEXEC, 0) else {
+                return false
+            }
             defer { _ = operations.close(fd) }
             guard let bytes = try? FileReading.readAll(fd, limit: 16, read: { operations.read($0, $1) }) else {
                 return false

@@ -14,8 +14,8 @@ extension PhotoStore {
         _ directory: String, _ ops: any FileOperations, _ body: () throws(SystemError) -> T
     ) throws(SystemError) -> T {
         let lock = ops.open("\(directory)/\(lockName)", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        defer { if lock >= 0 { _ = ops.close(lock) } }
-        if lock >= 0 {
+        defer { if let lock { _ = ops.close(lock) } }
+        if let lock {
             _ = SystemError.retryingInterrupts { ops.flock(lock, LOCK_EX) }
         }
         return try body()
@@ -77,8 +77,7 @@ extension PhotoStore {
     /// A file's text (at most 64 MiB), or nil when it cannot be read.
     public static func readSmallFile(_ path: String, operations: any FileOperations = SystemFileOperations()) -> String?
     {
-        let fd = operations.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        guard fd >= 0 else { return nil }
+        guard let fd = operations.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) else { return nil }
         defer { _ = operations.close(fd) }
         let bytes = try? FileReading.readAll(fd, limit: 64 << 20) { operations.read($0, $1) }
         return bytes.map { String(decoding: $0, as: UTF8.self) }

@@ -16,7 +16,7 @@ extension PhotoStore {
     /// links and anything else there are left out). None when the folder is missing.
     public func layouts() throws(SystemError) -> [Layout] {
         let folder = Self.layoutsDirectory(of: directory)
-        let fd: Int32
+        let fd: FileDescriptor
         do throws(SystemError) {
             fd = try SystemError.check("opendir", folder) {
                 file.operations.open(folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)

@@ -32,7 +32,7 @@ public enum SoundLibrary {
     /// Decodes every WAV file in `folder`, read through `operations`. A missing folder gives an empty result.
     public static func load(folder: String, operations: any FileOperations = SystemFileOperations()) -> LoadResult {
         var result = LoadResult(sounds: [], rejections: [])
-        let directory: Int32
+        let directory: FileDescriptor
         let names: [String]
         switch candidateNames(in: folder, operations) {
         case .success(let found): (directory, names) = found
@@ -79,7 +79,8 @@ public enum SoundLibrary {
     /// never replaces, the folder flushed), so the sounds folder never holds a half-written file. Every
     /// call, on the stick and in the folder, goes through `operations`.
     public static func importSounds(
-        from source: Int32, sourcePath: String, into destination: String, limits: ImportLimits = ImportLimits(),
+        from source: FileDescriptor, sourcePath: String, into destination: String,
+        limits: ImportLimits = ImportLimits(),
         operations: any FileOperations = SystemFileOperations()
     ) -> ImportResult {
         var result = ImportResult(imported: [], rejections: [])
@@ -144,7 +145,7 @@ public enum SoundLibrary {
         from source: String, into destination: String, limits: ImportLimits = ImportLimits(),
         operations: any FileOperations = SystemFileOperations()
     ) -> ImportResult {
-        let folder: Int32
+        let folder: FileDescriptor
         do throws(SystemError) {
             folder = try SystemError.check("opendir", source) {
                 operations.open(source, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
@@ -168,7 +169,7 @@ public enum SoundLibrary {
     /// Sorted names of non-hidden `*.wav` entries in `folder`, and the folder open (the caller closes it).
     private static func candidateNames(
         in folder: String, _ operations: any FileOperations
-    ) -> Result<(folder: Int32, names: [String]), SoundFileError> {
+    ) -> Result<(folder: FileDescriptor, names: [String]), SoundFileError> {
         do throws(SystemError) {
             let directory = try SystemError.check("opendir", folder) {
                 operations.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0)
@@ -208,7 +209,7 @@ public enum SoundLibrary {
     /// The content of regular file `name` in the folder `directory`, refusing links, non-files and
     /// oversized files.
     private static func readRegularFile(
-        in directory: Int32, name: String, _ operations: any FileOperations
+        in directory: FileDescriptor, name: String, _ operations: any FileOperations
     ) throws(SoundFileError) -> [UInt8] {
         func fail(_ operation: String, _ code: Int32) -> SoundFileError {
             SoundFileError(
@@ -216,7 +217,7 @@ public enum SoundLibrary {
                 reason: Errno(rawValue: code) == .tooManySymbolicLinkLevels
                     ? .notRegularFile : .unreadable(operation: operation, errno: code))
         }
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         do throws(SystemError) {
             descriptor = try SystemError.check("open", name) {
                 operations.openat(directory, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0)

@@ -29,7 +29,7 @@ struct DatedCopy {
     init?(of entry: PhotoIndex.Entry, in directory: String, operations ops: any FileOperations) throws(SystemError) {
         guard let (dateTime, name) = Self.dating(of: entry) else { return nil }
         let path = "\(directory)/\(entry.name)"
-        let fd: Int32
+        let fd: FileDescriptor
         do throws(SystemError) {
             fd = try SystemError.check("open", path) { ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) }
         } catch let error where error.code == .noSuchFileOrDirectory {
@@ -56,7 +56,7 @@ struct DatedCopy {
     func size(of size: Int64) -> Int64 { size - Int64(redating.replaced) + Int64(redating.head.count) }
 
     /// What is written: the dated head, then the photo (open as `fd`) from the end of its EXIF segment.
-    func contents(_ fd: Int32, path: String) -> DurableFile.Contents {
+    func contents(_ fd: FileDescriptor, path: String) -> DurableFile.Contents {
         .spliced(head: redating.head, descriptor: fd, skip: Int64(redating.replaced), path: path)
     }
 }

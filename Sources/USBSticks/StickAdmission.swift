@@ -7,7 +7,7 @@ import Glibc
 public enum StickAdmission {
     /// A stick let in: its root folder (the caller closes it) and its file system's type.
     public struct Admitted {
-        public var root: Int32
+        public var root: FileDescriptor
         public var fileSystem: String
     }
 
@@ -32,7 +32,7 @@ public enum StickAdmission {
     /// The stick's root folder, opened without following a link (a link is refused). The caller closes it.
     private static func openRoot(
         _ mountPoint: String, operations ops: any FileOperations
-    ) throws(ExportError) -> Int32 {
+    ) throws(ExportError) -> FileDescriptor {
         do throws(SystemError) {
             return try SystemError.check("open", mountPoint) {
                 ops.open(mountPoint, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
@@ -48,7 +48,7 @@ public enum StickAdmission {
     /// number (st_dev) is `expected` ("major:minor"). A mount made over the stick's, or a folder left where the
     /// stick was, has another: refused before anything is read there. No `expected` (a folder by hand): no check.
     private static func checkDevice(
-        of root: Int32, at mountPoint: String, expected: String?, operations ops: any FileOperations
+        of root: FileDescriptor, at mountPoint: String, expected: String?, operations ops: any FileOperations
     ) throws(ExportError) {
         guard let expected else { return }
         var info = stat()
@@ -73,7 +73,8 @@ public enum StickAdmission {
 
     /// The file system type of the stick whose root is `root`, once checked to be one of `allowed`.
     private static func checkFileSystem(
-        of root: Int32, at mountPoint: String, allowing allowed: Set<String>, operations ops: any FileOperations
+        of root: FileDescriptor, at mountPoint: String, allowing allowed: Set<String>,
+        operations ops: any FileOperations
     ) throws(ExportError) -> String {
         // A file system whose type cannot even be read is failing: that error, not "unsupported".
         let type: String
@@ -86,10 +87,20 @@ public enum StickAdmission {
         return type
     }
 
+    /// The file system type (`fileSystemType(of:)`) of the folder at `path`, a link to one followed: what a folder
+    /// given by hand is told by.
+    public static func fileSystemType(
+        at path: String, operations: any FileOperations = SystemFileOperations()
+    ) throws(SystemError) -> String {
+        let fd = try operations.openFolder(path)
+        defer { _ = operations.close(fd) }
+        return try SystemError.checkValue("statfs", path) { fileSystemType(of: fd, operations: operations) }
+    }
+
     /// The name /proc/mounts uses for the file system type holding `fd` ("vfat", "exfat" ...); nil, with
     /// errno set, when it cannot be read.
     public static func fileSystemType(
-        of fd: Int32, operations: any FileOperations = SystemFileOperations()
+        of fd: FileDescriptor, operations: any FileOperations = SystemFileOperations()
     ) -> String? {
         var magic = 0
         guard operations.fileSystemType(fd, &magic) == 0 else { return nil }

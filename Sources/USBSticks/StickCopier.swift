@@ -29,7 +29,8 @@ struct StickCopier {
     /// SHA-256): the photo, or its dated copy; nil when there is none there, a link, or another file. `source` is
     /// read from its start, and left there.
     func adopt(
-        _ item: ExportPlan.Item, source: Int32, sourcePath: String, redated: DatedCopy?, folder: Int32,
+        _ item: ExportPlan.Item, source: FileDescriptor, sourcePath: String, redated: DatedCopy?,
+        folder: FileDescriptor,
         folderPath: String
     ) throws(SystemError) -> Copy? {
         let there: ContentDigest
@@ -55,7 +56,7 @@ struct StickCopier {
     /// device, then renamed without replacing anything. Nil when another file took `name` since the listing (the
     /// source is rewound for the next name); any other failure throws.
     func write(
-        _ source: Int32, sourcePath: String, redated: DatedCopy?, as name: String, into folder: Int32,
+        _ source: FileDescriptor, sourcePath: String, redated: DatedCopy?, as name: String, into folder: FileDescriptor,
         folderPath: String
     ) throws(SystemError) -> Copy? {
         var contents = DurableFile.Contents.file(descriptor: source, path: sourcePath)
@@ -77,13 +78,15 @@ struct StickCopier {
 
     /// Reads `copy`, `name` in its date folder `folder` (open), back from the device after the stick's final flush:
     /// its size and CRC-32 must be the ones written (a fake-capacity stick overwrites earlier files with later ones).
-    func verify(_ copy: ExportManifest.Entry, name: String, in folder: Int32, exportPath: String) throws(SystemError) {
+    func verify(
+        _ copy: ExportManifest.Entry, name: String, in folder: FileDescriptor, exportPath: String
+    ) throws(SystemError) {
         try file.verify(name, in: folder, path: "\(exportPath)/\(copy.path)", size: copy.size, checksum: copy.checksum)
     }
 
     /// The digest of `name` in `folder` on the stick, read from the device (its cached pages dropped), never through a
     /// link.
-    func stickDigest(of name: String, in folder: Int32, path: String) throws(SystemError) -> ContentDigest {
+    func stickDigest(of name: String, in folder: FileDescriptor, path: String) throws(SystemError) -> ContentDigest {
         let fd = try SystemError.check("open", path) {
             operations.openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
         }

@@ -43,7 +43,7 @@ extension ExportRun {
                 continue
             }
             let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: entry.source))"
-            let source: Int32
+            let source: FileDescriptor
             do throws(SystemError) {
                 source = try SystemError.check("open", sourcePath) {
                     ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)

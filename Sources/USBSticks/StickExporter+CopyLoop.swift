@@ -21,10 +21,10 @@ extension ExportRun {
         }
         if !claim { started() }
         var volume = statvfs()
-        if ops.fstatvfs(rootFD, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
+        if ops.fstatvfs(admitted.root, &volume) == 0, volume.f_flag & 1 /* ST_RDONLY */ != 0 {
             throw fail("export", mountPoint, EROFS)
         }
-        exportFD = try openDirectory(options.folder, in: rootFD, path: exportPath, parentPath: mountPoint)
+        exportFD = try openDirectory(options.folder, in: admitted.root, path: exportPath, parentPath: mountPoint)
         try lockStick()
 
         let (loaded, rebuilt) = try readManifest()
@@ -107,7 +107,7 @@ extension ExportRun {
         nextPhoto: for item in plan.items {
             try stopIfAsked()
             let sourcePath = "\(store.directory)/\(ExportPlan.storePath(of: item.source))"
-            let source: Int32
+            let source: FileDescriptor
             do throws(SystemError) {
                 source = try SystemError.check("open", sourcePath) {
                     ops.open(sourcePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)

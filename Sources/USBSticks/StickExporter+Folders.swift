@@ -10,8 +10,8 @@ extension ExportRun {
     /// cluster. Until then a power cut can leave a folder fsck has to rebuild (the power-cut-stick rig
     /// scenario saw it at every flush between the export folder's mkdir and the first photo's rename).
     func openDirectory(
-        _ name: String, in parent: Int32, path: String, parentPath: String
-    ) throws(ExportError) -> Int32 {
+        _ name: String, in parent: FileDescriptor, path: String, parentPath: String
+    ) throws(ExportError) -> FileDescriptor {
         var created = true
         do throws(SystemError) {
             try SystemError.check("mkdir", path) { ops.mkdirat(parent, name, 0o755) }
@@ -20,7 +20,7 @@ extension ExportRun {
         } catch {
             throw fail(error)
         }
-        let fd: Int32
+        let fd: FileDescriptor
         do throws(SystemError) {
             fd = try SystemError.check("open", path) {
                 ops.openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
@@ -41,16 +41,17 @@ extension ExportRun {
         return fd
     }
 
-    func dateDirectory(_ folder: String) throws(ExportError) -> Int32 {
+    func dateDirectory(_ folder: String) throws(ExportError) -> FileDescriptor {
         if let fd = dateFDs[folder] { return fd }
-        let fd = try openDirectory(folder, in: exportFD, path: "\(exportPath)/\(folder)", parentPath: exportPath)
+        let fd = try openDirectory(
+            folder, in: try exportFolder, path: "\(exportPath)/\(folder)", parentPath: exportPath)
         dateFDs[folder] = fd
         return fd
     }
 
     func checkRoom(for size: Int64, path: String) throws(ExportError) {
         var volume = statvfs()
-        guard ops.fstatvfs(exportFD, &volume) == 0 else { return }
+        guard ops.fstatvfs(try exportFolder, &volume) == 0 else { return }
         // Room for the file plus slack for folder entries and the manifest.
         let free = Int64(volume.f_bavail) * Int64(volume.f_frsize)
         if free < size + 256 * 1024 { throw fail("write", path, ENOSPC) }
@@ -62,10 +63,11 @@ extension ExportRun {
     /// ignored (they only occupy names).
     func listPresent() throws(ExportError) -> [String: Int64] {
         var present: [String: Int64] = [:]
-        for (folder, mode, _) in try entries(of: exportFD, path: exportPath)
+        let export = try exportFolder
+        for (folder, mode, _) in try entries(of: export, path: exportPath)
         where mode == S_IFDIR && !folder.hasPrefix(".") {
             let fd = try check("open", "\(exportPath)/\(folder)") {
-                ops.openat(exportFD, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+                ops.openat(export, folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
             defer { _ = ops.close(fd) }
             let listed = try entries(of: fd, path: "\(exportPath)/\(folder)")
@@ -96,7 +98,7 @@ extension ExportRun {
 
     /// The entries of `directory` (name, file type, size), links not followed. An entry gone between
     /// the listing and its stat is left out; any other failure means the stick is failing.
-    private func entries(of directory: Int32, path: String) throws(ExportError) -> [(String, mode_t, Int64)] {
+    private func entries(of directory: FileDescriptor, path: String) throws(ExportError) -> [(String, mode_t, Int64)] {
         let names: [String]
         do throws(SystemError) {
             names = try SystemError.checkValue("opendir", path) { ops.names(in: directory) }

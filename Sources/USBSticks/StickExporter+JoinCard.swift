@@ -12,7 +12,7 @@ extension ExportRun {
     func copyJoinCard() throws(ExportError) -> Bool {
         guard let path = options.joinCard else { return false }
         try stopIfAsked()
-        let source: Int32
+        let source: FileDescriptor
         do throws(SystemError) {
             source = try SystemError.check("open", path) { ops.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) }
         } catch let error where error.code == .noSuchFileOrDirectory {
@@ -22,18 +22,22 @@ extension ExportRun {
         }
         defer { _ = ops.close(source) }
         let card: [UInt8]
-        do { card = try FileReading.readAll(source, limit: 4 << 20) } catch { throw fail("read", path, EFBIG) }
+        do {
+            card = try FileReading.readAll(source, limit: 4 << 20) { ops.read($0, $1) }
+        } catch {
+            throw fail(error.systemError(reading: path))
+        }
         let name = Self.joinCardName
         let target = "\(exportPath)/\(name)"
-        let existing = ops.openat(exportFD, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0)
-        if existing >= 0 {
+        let folder = try exportFolder
+        if let existing = ops.openat(folder, name, O_RDONLY | O_CLOEXEC | O_NOFOLLOW, 0) {
             defer { _ = ops.close(existing) }
-            if (try? FileReading.readAll(existing, limit: 4 << 20)) == card { return false }
+            if (try? FileReading.readAll(existing, limit: 4 << 20) { ops.read($0, $1) }) == card { return false }
         }
         try checkRoom(for: Int64(card.count), path: target)
         do {
             try file.write(
-                .bytes(card), into: exportFD, directoryPath: exportPath, name: name, temporaryName: ".\(name).partial",
+                .bytes(card), into: folder, directoryPath: exportPath, name: name, temporaryName: ".\(name).partial",
                 replacing: true, verify: true)
         } catch {
             throw ExportError(.failed(error), done: done, total: total)

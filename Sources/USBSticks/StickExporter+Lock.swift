@@ -7,19 +7,21 @@ extension ExportRun {
     /// `closeAll` (flock: local, and FAT supports it).
     func lockStick() throws(ExportError) {
         let path = "\(exportPath)/\(StickExporter.lockName)"
-        lockFD = try check("open", path) {
-            ops.openat(exportFD, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let folder = try exportFolder
+        let lock = try check("open", path) {
+            ops.openat(folder, StickExporter.lockName, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
-        try check("flock", path) { ops.flock(lockFD, LOCK_EX) }
+        lockFD = lock
+        try check("flock", path) { ops.flock(lock, LOCK_EX) }
     }
 
     func closeAll() {
-        if lockFD >= 0 { _ = ops.close(lockFD) }
-        lockFD = -1
+        if let lockFD { _ = ops.close(lockFD) }
+        lockFD = nil
         for fd in dateFDs.values { _ = ops.close(fd) }
         dateFDs = [:]
-        if exportFD >= 0 { _ = ops.close(exportFD) }
-        if rootFD >= 0 { _ = ops.close(rootFD) }
-        (exportFD, rootFD) = (-1, -1)
+        if let exportFD { _ = ops.close(exportFD) }
+        if let rootFD { _ = ops.close(rootFD) }
+        (exportFD, rootFD) = (nil, nil)
     }
 }

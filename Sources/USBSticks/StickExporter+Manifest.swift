@@ -22,8 +22,9 @@ extension ExportRun {
     /// The manifest (the stick's truth, so a pulled stick resumes); the booth's index waits for the
     /// read-back after the final flush.
     func recordNow() throws(ExportError) {
+        let folder = try exportFolder
         do throws(SystemError) {
-            try manifestFile.write(manifest, into: exportFD, folderPath: exportPath)
+            try manifestFile.write(manifest, into: folder, folderPath: exportPath)
         } catch {
             throw fail(error)
         }
@@ -33,10 +34,11 @@ extension ExportRun {
     /// The id the stick's manifest carries, read without creating or changing anything on the stick; nil when
     /// there is no export folder or manifest (or a link in either's place), or no id can be read from it.
     func ownID() throws(ExportError) -> String? {
-        let folder: Int32
+        let root = try root
+        let folder: FileDescriptor
         do throws(SystemError) {
             folder = try SystemError.check("open", exportPath) {
-                ops.openat(rootFD, options.folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
+                ops.openat(root, options.folder, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0)
             }
         } catch let error
             where [.noSuchFileOrDirectory, .tooManySymbolicLinkLevels, .notDirectory].contains(error.code)
@@ -56,8 +58,9 @@ extension ExportRun {
     /// The stick's manifest, or a new one (keeping the id a damaged one still shows); `rebuilt` when something
     /// unusable was in its place.
     func readManifest() throws(ExportError) -> (ExportManifest, rebuilt: Bool) {
+        let folder = try exportFolder
         do throws(SystemError) {
-            return StickManifestFile.manifest(from: try manifestFile.read(in: exportFD, folderPath: exportPath))
+            return StickManifestFile.manifest(from: try manifestFile.read(in: folder, folderPath: exportPath))
         } catch {
             throw fail(error)
         }

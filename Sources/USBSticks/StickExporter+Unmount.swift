@@ -7,7 +7,8 @@ extension ExportRun {
     /// Writes the manifest, flushes, reads this run's copies back and records them, and unmounts.
     func finish(_ summary: inout ExportSummary) throws(ExportError) {
         if unrecorded > 0 { try recordNow() }
-        try check("syncfs", mountPoint) { ops.syncfs(rootFD) }
+        let root = try root
+        try check("syncfs", mountPoint) { ops.syncfs(root) }
         try verifyCopiesAndRecord()
         closeAll()
         guard options.unmount else { return }
@@ -24,9 +25,9 @@ extension ExportRun {
     /// before its rename). A mount refused for its file system was never the booth's to touch: it is left
     /// mounted.
     func abandon(stickRemoved: Bool, refused: Bool, stopped: Bool) -> Bool {
-        guard !stickRemoved, !refused, rootFD >= 0 else { return false }
-        if exportFD >= 0, unrecorded > 0 { try? recordNow() }
-        if ops.syncfs(rootFD) == 0, exportFD >= 0, !stopped { try? verifyCopiesAndRecord() }
+        guard !stickRemoved, !refused, let rootFD else { return false }
+        if exportFD != nil, unrecorded > 0 { try? recordNow() }
+        if ops.syncfs(rootFD) == 0, exportFD != nil, !stopped { try? verifyCopiesAndRecord() }
         guard options.unmount else { return false }
         closeAll()
         return options.unmounter.unmount(mountPoint) == nil

@@ -93,10 +93,14 @@ final class ExportRun {
     let copier: StickCopier
     /// The manifest's file in the export folder.
     let manifestFile: StickManifestFile
-    var rootFD: Int32 = -1
-    var exportFD: Int32 = -1
-    var lockFD: Int32 = -1
-    var dateFDs: [String: Int32] = [:]
+    /// The stick's root folder, open once the stick is admitted.
+    var rootFD: FileDescriptor?
+    /// The export folder on the stick, open once made or found.
+    var exportFD: FileDescriptor?
+    /// The stick's lock file, open while the export holds the lock.
+    var lockFD: FileDescriptor?
+    /// The date folders opened so far, by name.
+    var dateFDs: [String: FileDescriptor] = [:]
     var manifest = ExportManifest(stickID: PhotoStore.randomID())
     /// This run's copies, not yet recorded in the booth's index: only a read-back after the final
     /// flush records them (a fake-capacity stick overwrites earlier files with later ones).
@@ -156,6 +160,30 @@ final class ExportRun {
         _ operation: String, _ path: @autoclosure () -> String, _ call: () -> Result
     ) throws(ExportError) -> Result {
         do throws(SystemError) { return try SystemError.check(operation, path(), call) } catch { throw fail(error) }
+    }
+
+    /// `call`'s descriptor (a `FileOperations` call that opens, EINTR retried), or the export's failure of `operation`
+    /// on `path` with the call's errno.
+    func check(
+        _ operation: String, _ path: @autoclosure () -> String, _ call: () -> FileDescriptor?
+    ) throws(ExportError) -> FileDescriptor {
+        do throws(SystemError) { return try SystemError.check(operation, path(), call) } catch { throw fail(error) }
+    }
+
+    /// The stick's root folder: open from admission on (asked before that: EBADF, never a trap).
+    var root: FileDescriptor {
+        get throws(ExportError) {
+            guard let rootFD else { throw fail("open", mountPoint, EBADF) }
+            return rootFD
+        }
+    }
+
+    /// The export folder: open from its making on (asked before that: EBADF, never a trap).
+    var exportFolder: FileDescriptor {
+        get throws(ExportError) {
+            guard let exportFD else { throw fail("open", exportPath, EBADF) }
+            return exportFD
+        }
     }
 
     /// Ends the export (`stopped`) when the caller asks.

@@ -27,9 +27,9 @@ struct StickManifestFile {
 
     /// Reads what is in the manifest's place in the export folder `folder` (at `folderPath`, for messages); throws
     /// only when the stick fails (EIO ...).
-    func read(in folder: Int32, folderPath: String) throws(SystemError) -> Found {
+    func read(in folder: FileDescriptor, folderPath: String) throws(SystemError) -> Found {
         let path = "\(folderPath)/\(Self.name)"
-        let fd: Int32
+        let fd: FileDescriptor
         do throws(SystemError) {
             fd = try SystemError.check("open", path) {
                 operations.openat(folder, Self.name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC, 0)
@@ -56,7 +56,7 @@ struct StickManifestFile {
 
     /// Writes `manifest` into the export folder `folder` (at `folderPath`), replacing the one there once the new one
     /// is whole and read back.
-    func write(_ manifest: ExportManifest, into folder: Int32, folderPath: String) throws(SystemError) {
+    func write(_ manifest: ExportManifest, into folder: FileDescriptor, folderPath: String) throws(SystemError) {
         _ = try DurableFile(operations: operations).write(
             .bytes(Array(manifest.encode().utf8)), into: folder, directoryPath: folderPath, name: Self.name,
             temporaryName: ".\(Self.name).partial", replacing: true, verify: true)

@@ -24,9 +24,7 @@ import USBSticks
         }
         var info = stat()
         try #require(stat(stick, &info) == 0)
-        let root = open(stick, O_RDONLY | O_DIRECTORY)
-        defer { close(root) }
-        return (stick, StickAdmission.deviceName(info.st_dev), try #require(StickAdmission.fileSystemType(of: root)))
+        return (stick, StickAdmission.deviceName(info.st_dev), try StickAdmission.fileSystemType(at: stick))
     }
 
     /// Settings with sticks' sounds on, and the booth's state, sounds and media folders of the test's own.

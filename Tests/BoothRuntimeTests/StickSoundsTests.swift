@@ -28,9 +28,7 @@ import USBSticks
 
     /// The file system of the temporary folders, accepted as a stick's for these tests.
     func localFileSystem() throws -> String {
-        let fd = open(temporaryDirectory(), O_RDONLY | O_DIRECTORY)
-        defer { close(fd) }
-        return try #require(StickAdmission.fileSystemType(of: fd))
+        try StickAdmission.fileSystemType(at: temporaryDirectory())
     }
 
     func sounds(enabled: Bool, into folder: String, allowing: Set<String>? = nil) throws -> StickSounds {

@@ -21,13 +21,14 @@ import Testing
     @Test func aSplicedCopyIsTheHeadThenTheFileFromSkipOn() throws {
         let dir = temporaryDirectory()
         try DurableFile().write(payload, directory: dir, name: "photo.jpg", temporaryName: ".photo.partial")
-        let source = open("\(dir)/photo.jpg", O_RDONLY)
-        defer { close(source) }
-        #expect(lseek(source, 5, SEEK_SET) == 5)
+        let files = SystemFileOperations()
+        let source = try #require(files.open("\(dir)/photo.jpg", O_RDONLY, 0))
+        defer { _ = files.close(source) }
+        #expect(files.lseek(source, 5, SEEK_SET) == 5)
         let contents = DurableFile.Contents.spliced(
             head: [9, 8, 7], descriptor: source, skip: 1000, path: "\(dir)/photo.jpg")
-        let fd = open(dir, O_RDONLY | O_DIRECTORY)
-        defer { close(fd) }
+        let fd = try files.openFolder(dir)
+        defer { _ = files.close(fd) }
         let written = try DurableFile().write(
             contents, into: fd, directoryPath: dir, name: "copy.jpg", temporaryName: ".copy.partial", verify: true)
         let expected = [9, 8, 7] + payload[1000...]
@@ -108,8 +109,8 @@ import Testing
     /// pulled copy never leaves a chain ending in a free cluster.
     @Test func theFolderIsSyncedBeforeTheRenamedFile() throws {
         let dir = temporaryDirectory()
-        let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
-        defer { Glibc.close(fd) }
+        let fd = try SystemFileOperations().openFolder(dir)
+        defer { _ = SystemFileOperations().close(fd) }
         let ops = RecordingFileOperations()
         ops.name(fd, "<folder>")
         try DurableFile(operations: ops).write(
@@ -128,8 +129,8 @@ import Testing
     /// the device while the name still points at them.
     @Test func aReplacedFileStaysOpenUntilTheNewOneIsDurable() throws {
         let dir = temporaryDirectory()
-        let fd = Glibc.open(dir, O_RDONLY | O_DIRECTORY)
-        defer { Glibc.close(fd) }
+        let fd = try SystemFileOperations().openFolder(dir)
+        defer { _ = SystemFileOperations().close(fd) }
         let file = DurableFile()
         try file.write(.bytes([1]), into: fd, directoryPath: dir, name: "m.txt", temporaryName: ".m.txt.partial")
         let ops = RecordingFileOperations(recordsCloses: true)

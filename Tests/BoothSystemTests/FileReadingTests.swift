@@ -6,39 +6,39 @@ import Testing
 
 @Suite struct FileReadingTests {
     /// A descriptor reading `bytes` (an unlinked temporary file).
-    func pipe(with bytes: [UInt8]) -> Int32 {
+    func pipe(with bytes: [UInt8]) -> FileDescriptor {
         var template = Array("/tmp/heylook-reading-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         #expect(fd >= 0)
         unlink(template)
         #expect(bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } == bytes.count)
         lseek(fd, 0, SEEK_SET)
-        return fd
+        return FileDescriptor(rawValue: fd)
     }
 
     @Test func readsEveryChunkToTheEnd() throws {
         let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
         let fd = pipe(with: bytes)
-        defer { close(fd) }
+        defer { _ = SystemFileOperations().close(fd) }
         #expect(try FileReading.readAll(fd, limit: 1 << 20) == bytes)
     }
 
     @Test func moreThanTheLimitIsAnError() {
         let fd = pipe(with: [UInt8](repeating: 1, count: 70_000))
-        defer { close(fd) }
+        defer { _ = SystemFileOperations().close(fd) }
         #expect(throws: FileReading.Failure.tooLarge(limit: 69_999)) { try FileReading.readAll(fd, limit: 69_999) }
         #expect(FileReading.Failure.tooLarge(limit: 4 << 20).description == "larger than 4 MiB")
     }
 
     @Test func exactlyTheLimitIsFine() throws {
         let fd = pipe(with: [UInt8](repeating: 2, count: 65_536 + 10))
-        defer { close(fd) }
+        defer { _ = SystemFileOperations().close(fd) }
         #expect(try FileReading.readAll(fd, limit: 65_546).count == 65_546)
     }
 
     @Test func anInterruptedReadIsRetriedAndAFailedOneNamed() throws {
         var calls = 0
-        let read: (Int32, UnsafeMutableRawBufferPointer) -> Int = { _, buffer in
+        let read: (FileDescriptor, UnsafeMutableRawBufferPointer) -> Int = { _, buffer in
             calls += 1
             switch calls {
             case 1:
@@ -50,9 +50,11 @@ import Testing
             default: return 0
             }
         }
-        #expect(try FileReading.readAll(-1, limit: 10, read: read) == [42])
+        #expect(try FileReading.readAll(FileDescriptor(rawValue: -1), limit: 10, read: read) == [42])
         #expect(calls == 3)
-        #expect(throws: FileReading.Failure.read(errno: EBADF)) { try FileReading.readAll(-1, limit: 10) }
+        #expect(throws: FileReading.Failure.read(errno: EBADF)) {
+            try FileReading.readAll(FileDescriptor(rawValue: -1), limit: 10)
+        }
         #expect(FileReading.Failure.read(errno: EIO).description == "Input/output error (EIO)")
     }
 

@@ -32,11 +32,11 @@ import Testing
     @Test func aValueCallAnswersItsValueOrThrowsItsErrnoByName() throws {
         let directory = temporaryDirectory()
         let ops = SystemFileOperations()
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        defer { close(fd) }
+        let fd = try ops.openFolder(directory)
+        defer { _ = ops.close(fd) }
         #expect(try SystemError.checkValue("readdir", directory) { ops.names(in: fd) } == [])
         #expect(throws: SystemError("readdir", directory, errno: EBADF)) {
-            try SystemError.checkValue("readdir", directory) { ops.names(in: -1) }
+            try SystemError.checkValue("readdir", directory) { ops.names(in: FileDescriptor(rawValue: -1)) }
         }
         #expect(ops.mkdir("\(directory)/none/inside", 0o755) == -1)
         #expect(Errno.current == .noSuchFileOrDirectory)

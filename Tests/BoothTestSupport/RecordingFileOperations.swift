@@ -9,7 +9,7 @@ import Synchronization
 /// opened under; `model` follows every call's effect on what a power cut would keep.
 public final class RecordingFileOperations: FileOperations {
     private let real = SystemFileOperations()
-    private let paths = Mutex<[Int32: String]>([:])
+    private let paths = Mutex<[FileDescriptor: String]>([:])
     private let state = Mutex<(calls: [String], model: DurabilityModel)>(([], DurabilityModel()))
     /// Whether closes are in `calls` too.
     public let recordsCloses: Bool
@@ -23,13 +23,13 @@ public final class RecordingFileOperations: FileOperations {
     public var model: DurabilityModel { state.withLock { $0.model } }
 
     /// Names `fd`, opened elsewhere (a folder a test opened itself), by `path`.
-    public func name(_ fd: Int32, _ path: String) {
+    public func name(_ fd: FileDescriptor, _ path: String) {
         paths.withLock { $0[fd] = path }
         state.withLock { $0.model.opened(path, creating: false) }
     }
 
-    private func path(_ fd: Int32) -> String { paths.withLock { $0[fd] ?? "?fd\(fd)" } }
-    private func path(in directory: Int32, _ name: String) -> String { "\(path(directory))/\(name)" }
+    private func path(_ fd: FileDescriptor) -> String { paths.withLock { $0[fd] ?? "?fd\(fd)" } }
+    private func path(in directory: FileDescriptor, _ name: String) -> String { "\(path(directory))/\(name)" }
     private static func last(_ path: String) -> String { String(path.split(separator: "/").last ?? "") }
 
     private func record(_ call: String, _ change: (inout DurabilityModel) -> Void = { _ in }) {
@@ -39,31 +39,31 @@ public final class RecordingFileOperations: FileOperations {
         }
     }
 
-    private func opened(_ fd: Int32, _ path: String, _ flags: Int32) -> Int32 {
-        guard fd >= 0 else { return fd }
+    private func opened(_ fd: FileDescriptor?, _ path: String, _ flags: Int32) -> FileDescriptor? {
+        guard let fd else { return nil }
         paths.withLock { $0[fd] = path }
         state.withLock { $0.model.opened(path, creating: flags & O_CREAT != 0) }
         return fd
     }
 
-    public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> FileDescriptor? {
         opened(real.open(path, flags, mode), path, flags)
     }
-    public func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+    public func openat(_ directory: FileDescriptor, _ name: String, _ flags: Int32, _ mode: mode_t) -> FileDescriptor? {
         opened(real.openat(directory, name, flags, mode), path(in: directory, name), flags)
     }
-    public func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    public func write(_ fd: FileDescriptor, _ buffer: UnsafeRawBufferPointer) -> Int {
         let written = real.write(fd, buffer)
         if written > 0 { state.withLock { $0.model.wrote(path(fd)) } }
         return written
     }
-    public func fsync(_ fd: Int32) -> Int32 {
+    public func fsync(_ fd: FileDescriptor) -> Int32 {
         let result = real.fsync(fd)
         let path = path(fd)
         record("fsync \(Self.last(path))") { if result == 0 { $0.synced(path) } }
         return result
     }
-    public func close(_ fd: Int32) -> Int32 {
+    public func close(_ fd: FileDescriptor) -> Int32 {
         if let path = paths.withLock({ $0.removeValue(forKey: fd) }), recordsCloses {
             record("close \(Self.last(path))")
         }
@@ -74,17 +74,17 @@ public final class RecordingFileOperations: FileOperations {
     }
     public func rename(_ from: String, _ to: String) -> Int32 { renamed(real.rename(from, to), "replace", from, to) }
     public func unlink(_ path: String) -> Int32 { removed(real.unlink(path), path) }
-    public func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+    public func renameatNoReplace(_ directory: FileDescriptor, _ from: String, _ to: String) -> Int32 {
         renamed(
             real.renameatNoReplace(directory, from, to), "rename", path(in: directory, from), path(in: directory, to))
     }
-    public func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+    public func renameat(_ directory: FileDescriptor, _ from: String, _ to: String) -> Int32 {
         renamed(real.renameat(directory, from, to), "replace", path(in: directory, from), path(in: directory, to))
     }
-    public func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
+    public func unlinkat(_ directory: FileDescriptor, _ name: String, _ flags: Int32) -> Int32 {
         removed(real.unlinkat(directory, name, flags), path(in: directory, name))
     }
-    public func mkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32 {
+    public func mkdirat(_ directory: FileDescriptor, _ name: String, _ mode: mode_t) -> Int32 {
         let result = real.mkdirat(directory, name, mode)
         if result == 0 { state.withLock { $0.model.madeFolder(path(in: directory, name)) } }
         return result

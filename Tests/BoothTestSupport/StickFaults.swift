@@ -22,7 +22,7 @@ public final class StickFaults: FileOperations {
     /// The photos renamed into place, in order (for `wrapsAround`).
     private let renamedPhotos = Mutex<[String]>([])
     private let counts = Mutex<[String: Int]>([:])
-    private let readBack = Mutex<Set<Int32>>([])
+    private let readBack = Mutex<Set<FileDescriptor>>([])
     private let real = SystemFileOperations()
 
     public init(failing operation: String, at n: Int, with error: Int32) {
@@ -62,35 +62,36 @@ public final class StickFaults: FileOperations {
         }
     }
 
-    public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        if fails("open") { errno = error; return -1 }
+    public func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> FileDescriptor? {
+        if fails("open") { errno = error; return nil }
         return real.open(path, flags, mode)
     }
-    public func openat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-        if fails("open") { errno = error; return -1 }
+    public func openat(_ directory: FileDescriptor, _ name: String, _ flags: Int32, _ mode: mode_t) -> FileDescriptor? {
+        if fails("open") { errno = error; return nil }
         let fd = real.openat(directory, name, flags, mode)
-        let reading = fd >= 0 && flags & O_ACCMODE == O_RDONLY
         let overwritten = renamedPhotos.withLock { $0.count >= 2 && $0[0] == name }
-        if reading, (corruptsReadBack && name.hasSuffix(".partial")) || (wrapsAround && overwritten) {
+        if let fd, flags & O_ACCMODE == O_RDONLY,
+            (corruptsReadBack && name.hasSuffix(".partial")) || (wrapsAround && overwritten)
+        {
             readBack.withLock { _ = $0.insert(fd) }
         }
         return fd
     }
-    public func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+    public func write(_ fd: FileDescriptor, _ buffer: UnsafeRawBufferPointer) -> Int {
         if fails("write") { errno = error; return -1 }
         return real.write(fd, UnsafeRawBufferPointer(rebasing: buffer.prefix(65536)))
     }
-    public func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+    public func read(_ fd: FileDescriptor, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
         if fails("read") { errno = error; return -1 }
         let count = real.read(fd, buffer)
         if count > 0, readBack.withLock({ $0.contains(fd) }) { buffer[0] ^= 0xFF }
         return count
     }
-    public func fsync(_ fd: Int32) -> Int32 {
+    public func fsync(_ fd: FileDescriptor) -> Int32 {
         if fails("fsync") { errno = error; return -1 }
         return real.fsync(fd)
     }
-    public func close(_ fd: Int32) -> Int32 {
+    public func close(_ fd: FileDescriptor) -> Int32 {
         readBack.withLock { _ = $0.remove(fd) }
         if fails("close") { _ = real.close(fd); errno = error; return -1 }
         return real.close(fd)
@@ -103,49 +104,53 @@ public final class StickFaults: FileOperations {
         if fails("rename") { errno = error; return -1 }
         return real.rename(from, to)
     }
-    public func renameatNoReplace(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+    public func renameatNoReplace(_ directory: FileDescriptor, _ from: String, _ to: String) -> Int32 {
         if fails("rename") { errno = error; return -1 }
         let result = real.renameatNoReplace(directory, from, to)
         if result == 0, to.hasSuffix(".jpg") { renamedPhotos.withLock { $0.append(to) } }
         return result
     }
-    public func renameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+    public func renameat(_ directory: FileDescriptor, _ from: String, _ to: String) -> Int32 {
         if fails("rename") { errno = error; return -1 }
         return real.renameat(directory, from, to)
     }
-    public func mkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32 {
+    public func mkdirat(_ directory: FileDescriptor, _ name: String, _ mode: mode_t) -> Int32 {
         if fails("mkdir") { errno = error; return -1 }
         return real.mkdirat(directory, name, mode)
     }
     public func unlink(_ path: String) -> Int32 { faulted("unlink", -1) { real.unlink(path) } }
-    public func unlinkat(_ directory: Int32, _ name: String, _ flags: Int32) -> Int32 {
+    public func unlinkat(_ directory: FileDescriptor, _ name: String, _ flags: Int32) -> Int32 {
         faulted("unlink", -1) { real.unlinkat(directory, name, flags) }
     }
     public func mkdir(_ path: String, _ mode: mode_t) -> Int32 { faulted("mkdir", -1) { real.mkdir(path, mode) } }
-    public func lseek(_ fd: Int32, _ offset: off_t, _ whence: Int32) -> off_t {
+    public func lseek(_ fd: FileDescriptor, _ offset: off_t, _ whence: Int32) -> off_t {
         faulted("lseek", -1) { real.lseek(fd, offset, whence) }
     }
-    public func fstat(_ fd: Int32, _ info: inout stat) -> Int32 { faulted("stat", -1) { real.fstat(fd, &info) } }
-    public func fstatat(_ directory: Int32, _ name: String, _ info: inout stat, _ flags: Int32) -> Int32 {
+    public func fstat(_ fd: FileDescriptor, _ info: inout stat) -> Int32 {
+        faulted("stat", -1) { real.fstat(fd, &info) }
+    }
+    public func fstatat(_ directory: FileDescriptor, _ name: String, _ info: inout stat, _ flags: Int32) -> Int32 {
         faulted("stat", -1) { real.fstatat(directory, name, &info, flags) }
     }
     public func lstat(_ path: String, _ info: inout stat) -> Int32 { faulted("stat", -1) { real.lstat(path, &info) } }
     public func statvfs(_ path: String, _ info: inout statvfs) -> Int32 {
         faulted("statvfs", -1) { real.statvfs(path, &info) }
     }
-    public func fstatvfs(_ fd: Int32, _ info: inout statvfs) -> Int32 {
+    public func fstatvfs(_ fd: FileDescriptor, _ info: inout statvfs) -> Int32 {
         faulted("statvfs", -1) { real.fstatvfs(fd, &info) }
     }
-    public func fileSystemType(_ fd: Int32, _ type: inout Int) -> Int32 {
+    public func fileSystemType(_ fd: FileDescriptor, _ type: inout Int) -> Int32 {
         faulted("fstype", -1) { real.fileSystemType(fd, &type) }
     }
-    public func flock(_ fd: Int32, _ operation: Int32) -> Int32 { faulted("flock", -1) { real.flock(fd, operation) } }
-    public func syncfs(_ fd: Int32) -> Int32 { faulted("syncfs", -1) { real.syncfs(fd) } }
-    public func preallocate(_ fd: Int32, _ size: Int64) -> Int32 {
+    public func flock(_ fd: FileDescriptor, _ operation: Int32) -> Int32 {
+        faulted("flock", -1) { real.flock(fd, operation) }
+    }
+    public func syncfs(_ fd: FileDescriptor) -> Int32 { faulted("syncfs", -1) { real.syncfs(fd) } }
+    public func preallocate(_ fd: FileDescriptor, _ size: Int64) -> Int32 {
         faulted("preallocate", -1) { real.preallocate(fd, size) }
     }
-    public func dropCache(_ fd: Int32) -> Int32 { faulted("fadvise", -1) { real.dropCache(fd) } }
-    public func names(in directory: Int32) -> [String]? { faulted("list", nil) { real.names(in: directory) } }
+    public func dropCache(_ fd: FileDescriptor) -> Int32 { faulted("fadvise", -1) { real.dropCache(fd) } }
+    public func names(in directory: FileDescriptor) -> [String]? { faulted("list", nil) { real.names(in: directory) } }
 
     /// `call()`, unless this is the call of `kind` to fail: then `failure`, errno set.
     private func faulted<T>(_ kind: String, _ failure: T, _ call: () -> T) -> T {

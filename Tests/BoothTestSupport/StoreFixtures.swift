@@ -32,9 +32,7 @@ public enum StoreFixtures {
     public static func options(
         for directory: String, operations: any FileOperations = SystemFileOperations()
     ) -> ExportOptions {
-        let fd = open(directory, O_RDONLY | O_DIRECTORY)
-        defer { close(fd) }
-        let type = StickAdmission.fileSystemType(of: fd) ?? "unknown"
+        let type = (try? StickAdmission.fileSystemType(at: directory)) ?? "unknown"
         return ExportOptions(allowedFileSystems: [type], unmount: false, recordEvery: 2, operations: operations)
     }
 

@@ -14,19 +14,18 @@ import Testing
     private struct Setup {
         let photo: [UInt8] = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
         let sourcePath: String
-        let source: Int32
+        let source: FileDescriptor
         let folderPath: String
-        let folder: Int32
+        let folder: FileDescriptor
 
         init() throws {
             let store = temporaryDirectory()
             sourcePath = "\(store)/photo.jpg"
             try DurableFile().write(photo, path: sourcePath)
-            source = open(sourcePath, O_RDONLY | O_CLOEXEC)
+            source = try #require(SystemFileOperations().open(sourcePath, O_RDONLY | O_CLOEXEC, 0))
             folderPath = "\(temporaryDirectory())/2026-12-07"
             try #require(mkdir(folderPath, 0o755) == 0)
-            folder = open(folderPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            try #require(source >= 0 && folder >= 0)
+            folder = try SystemFileOperations().openFolder(folderPath)
         }
 
         func item(named name: String) -> ExportPlan.Item {
@@ -41,8 +40,8 @@ import Testing
         }
 
         func close() {
-            _ = Glibc.close(source)
-            _ = Glibc.close(folder)
+            _ = SystemFileOperations().close(source)
+            _ = SystemFileOperations().close(folder)
         }
     }
 
@@ -60,12 +59,12 @@ import Testing
             readFile("\(setup.folderPath)/photo.jpg").map(ContentDigest.init(of:)) == ContentDigest(of: setup.photo))
 
         // A photo is opened for each file of the plan: at its start.
-        #expect(lseek(setup.source, 0, SEEK_SET) == 0)
+        #expect(lseek(setup.source.rawValue, 0, SEEK_SET) == 0)
         let adopted = try copier.adopt(
             setup.item(named: "photo.jpg"), source: setup.source, sourcePath: setup.sourcePath, redated: nil,
             folder: setup.folder, folderPath: setup.folderPath)
         #expect(adopted == written)
-        #expect(lseek(setup.source, 0, SEEK_CUR) == 0, "the source is left at its start")
+        #expect(lseek(setup.source.rawValue, 0, SEEK_CUR) == 0, "the source is left at its start")
 
         var other = setup.photo
         other[100] ^= 0xFF

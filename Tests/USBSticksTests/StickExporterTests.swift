@@ -116,6 +116,29 @@ import Testing
             })
     }
 
+    /// A card over 4 MiB (not one `booth card` makes) is named as too large, with its path, and never copied; the photos
+    /// before it are on the stick, whole. Mutation: reading the card without the limit copies it.
+    @Test func aCardTooLargeIsNamedAndNotCopied() throws {
+        let store = try StoreFixtures.store(photos: 2)
+        let stick = temporaryDirectory()
+        let cards = temporaryDirectory()
+        try DurableFile().write(
+            [UInt8](repeating: 0x25, count: (4 << 20) + 1), directory: cards, name: "join-card.pdf",
+            temporaryName: ".tmp")
+        var options = StoreFixtures.options(for: stick)
+        options.joinCard = "\(cards)/join-card.pdf"
+        #expect {
+            try StickExporter(store: store, options: options).export(to: stick)
+        } throws: { error in
+            guard let error = error as? ExportError, case .failed(let failure) = error.reason else { return false }
+            return failure.operation == "read" && failure.subject == "\(cards)/join-card.pdf"
+                && failure.description.contains("larger than 4 MiB")
+        }
+        #expect(readFile("\(stick)/HeyLook/join-card.pdf")?.count == nil)
+        let copied = StoreFixtures.snapshot("\(stick)/HeyLook").keys.filter { $0.hasSuffix(".jpg") }
+        #expect(copied.count == 2)
+    }
+
     /// A stick failing at every step in turn while a new card replaces the old: it holds the old card or the new one,
     /// never part of one, and no temp file.
     @Test(arguments: ["open", "write", "fsync", "rename"])
@@ -640,14 +663,14 @@ import Testing
         let real = SystemFileOperations()
         var stopping = false
         var readBacks = 0
-        func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { real.open(path, flags, mode) }
-        func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int { real.write(fd, buffer) }
-        func fsync(_ fd: Int32) -> Int32 { real.fsync(fd) }
-        func close(_ fd: Int32) -> Int32 { real.close(fd) }
+        func open(_ path: String, _ flags: Int32, _ mode: mode_t) -> FileDescriptor? { real.open(path, flags, mode) }
+        func write(_ fd: FileDescriptor, _ buffer: UnsafeRawBufferPointer) -> Int { real.write(fd, buffer) }
+        func fsync(_ fd: FileDescriptor) -> Int32 { real.fsync(fd) }
+        func close(_ fd: FileDescriptor) -> Int32 { real.close(fd) }
         func renameNoReplace(_ from: String, _ to: String) -> Int32 { real.renameNoReplace(from, to) }
         func rename(_ from: String, _ to: String) -> Int32 { real.rename(from, to) }
         func unlink(_ path: String) -> Int32 { real.unlink(path) }
-        func dropCache(_ fd: Int32) -> Int32 {
+        func dropCache(_ fd: FileDescriptor) -> Int32 {
             if stopping { readBacks += 1 }
             return real.dropCache(fd)
         }

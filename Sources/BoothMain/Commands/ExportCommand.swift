@@ -52,15 +52,12 @@ struct ExportCommand: ParsableCommand {
         guard let to else { return try watchSticks(settings) }
         let target = to.count > 1 && to.hasSuffix("/") ? String(to.dropLast()) : to
         var allowed = Set((fileSystems ?? (unmount ? "vfat,exfat" : "")).split(separator: ",").map(String.init))
-        let operations = SystemFileOperations()
-        let fd: Int32
+        let type: String
         do {
-            fd = try operations.openFolder(target)
+            type = try StickAdmission.fileSystemType(at: target)
         } catch {
             throw BoothFailure("cannot open \(target): \(ErrnoText.describe(error.errno))")
         }
-        let type = StickAdmission.fileSystemType(of: fd) ?? "unknown"
-        _ = operations.close(fd)
         if allowed.isEmpty { allowed = [type] }
         // A stick (--unmount) must still be the file system mounted there: the last mount on that point.
         var device: String?

@@ -192,7 +192,7 @@ struct SimulateCommand: ParsableCommand {
 
     private func readStandardInput() throws -> String {
         do {
-            let bytes = try FileReading.readAll(StandardStream.input.descriptor, limit: 4 << 20)
+            let bytes = try StandardStream.input.readAll(limit: 4 << 20)
             return String(decoding: bytes, as: UTF8.self)
         } catch {
             throw BoothFailure("standard input: \(error)")

@@ -66,14 +66,14 @@ package struct StickSounds: Sendable {
         else { return nil }
         defer { _ = operations.close(root) }
         let path = "\(exportFolder)/sounds"
-        let booth: Int32
+        let booth: FileDescriptor
         do {
             booth = try operations.openFolder(exportFolder, in: root, path: "\(mountPoint)/\(exportFolder)")
         } catch {
             return refusal(path, error.errno)
         }
         defer { _ = operations.close(booth) }
-        let folder: Int32
+        let folder: FileDescriptor
         do {
             folder = try operations.openFolder("sounds", in: booth, path: "\(mountPoint)/\(path)")
         } catch {
