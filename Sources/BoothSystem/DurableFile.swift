@@ -20,9 +20,7 @@ public struct DurableFile: Sendable {
     /// write below, for callers that hold a whole path.
     public func write(_ bytes: [UInt8], path: String, replacing: Bool = false, mode: mode_t = 0o644) throws(SystemError)
     {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let (directory, name) = (FilePath(path).folder, FilePath(path).name)
         try write(
             bytes, directory: directory, name: name, temporaryName: ".\(name).tmp", replacing: replacing, mode: mode)
     }

@@ -217,7 +217,7 @@ public final class PhotoStore: @unchecked Sendable {
 
     /// Moves a photo to the discarded folder (a retake); the move is atomic and durable.
     public func discard(_ path: String) throws(SystemError) {
-        let name = String(path.split(separator: "/").last ?? "")
+        let name = FilePath(path).name
         guard PhotoName(fileName: name) != nil, path == "\(directory)/\(name)" else {
             throw SystemError("discard", path, errno: EINVAL)
         }

@@ -60,8 +60,7 @@ struct LayoutCommand: ParsableCommand {
             chosen.isEmpty
             ? ""
             : " from "
-                + chosen.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-                .joined(separator: ", ")
+                + chosen.map { FilePath($0).name }.joined(separator: ", ")
         print(
             "\(preview): \(settings.printLayout.rawValue) on \(settings.printMedia.rawValue), "
                 + "\(page.width) x \(page.height) pixels at 300 dpi\(used)")

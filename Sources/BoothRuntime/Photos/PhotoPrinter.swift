@@ -120,7 +120,7 @@ final class PhotoPrinter {
         limits: (perPhoto: Int, perEvent: Int), post: (Report) -> Void
     ) {
         for (page, mark) in pages {
-            let name = page.split(separator: "/").last.map(String.init) ?? page
+            let name = FilePath(page).name
             let counted: PrintLedger
             do {
                 counted = try ledger.read()

@@ -143,9 +143,7 @@ final class PhotoSaver {
     /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
     func persist(_ choices: RuntimeChoices, to path: String) {
         onWorker { post in
-            let slash = path.lastIndex(of: "/") ?? path.startIndex
-            let directory = slash == path.startIndex ? "/" : String(path[..<slash])
-            let name = String(path[path.index(after: slash)...])
+            let (directory, name) = (FilePath(path).folder, FilePath(path).name)
             do {
                 try PhotoStore.makeDirectories(directory)
                 try DurableFile().write(

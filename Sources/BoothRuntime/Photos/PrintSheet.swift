@@ -108,14 +108,9 @@ package struct PrintSheet: Sendable {
         return photo.replacingSuffix(".jpg", with: "") + "-\(kind.rawValue).jpg"
     }
 
-    private static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
-    }
+    private static func name(of path: String) -> String { FilePath(path).name }
 
-    private static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
+    private static func folder(of path: String) -> String { FilePath(path).folder }
 }
 
 extension String {

@@ -69,9 +69,8 @@ package final class KeyRemotes: InputDevice {
             watchingParent = false
         } catch {
             // No input device yet (the folder is made with the first): watch its parent for it.
-            let parent = folder.split(separator: "/").dropLast().joined(separator: "/")
             do {
-                let parentWatch = try DirectoryWatch("/" + parent)
+                let parentWatch = try DirectoryWatch(FilePath(folder).folder)
                 try loop.register(readable: parentWatch.descriptor) { [unowned self] in self.folderChanged() }
                 watch = parentWatch
                 watchingParent = true
@@ -91,7 +90,7 @@ package final class KeyRemotes: InputDevice {
             return
         }
         if watchingParent {
-            let base = folder.split(separator: "/").last.map(String.init)
+            let base = FilePath(folder).name
             guard changes.overflowed || changes.names.contains(where: { $0 == base }) else { return }
             startWatching()
             look()

@@ -145,7 +145,7 @@ package final class TerminalInput: InputDevice {
             delay = string("delay") ?? ""
             volume = string("volume") ?? ""
             visual = string("visualCountdown") == "true"
-        case "photoSaved": lastPhoto = String((string("path") ?? "").split(separator: "/").last ?? "")
+        case "photoSaved": lastPhoto = FilePath(string("path") ?? "").name
         case "photoDiscarded": lastPhoto = "(discarded)"
         case "error": message = string("message") ?? ""
         default: return
