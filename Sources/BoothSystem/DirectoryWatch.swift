@@ -6,7 +6,9 @@ import Glibc
 /// dispatch source), then `changes()` reads every event queued so far.
 public final class DirectoryWatch: @unchecked Sendable {
     /// The descriptor to wait on.
-    public let descriptor: Int32
+    public var descriptor: FileDescriptor { FileDescriptor(rawValue: raw) }
+    /// Its raw value, for the C calls.
+    private let raw: Int32
     /// The folder watched.
     public let path: String
 
@@ -25,10 +27,10 @@ public final class DirectoryWatch: @unchecked Sendable {
             close(fd)
             throw failure
         }
-        descriptor = fd
+        raw = fd
     }
 
-    deinit { close(descriptor) }
+    deinit { close(raw) }
 
     /// The names events were queued for since the last call, in order (a name may come more than once); empty
     /// when none is queued. An overflowed queue (the kernel dropped events) gives `overflowed`, meaning: look at
@@ -39,7 +41,7 @@ public final class DirectoryWatch: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let n = SystemError.retryingInterrupts {
-                buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                buffer.withUnsafeMutableBytes { read(raw, $0.baseAddress, $0.count) }
             }
             if n < 0 {
                 if errno == EAGAIN { break }

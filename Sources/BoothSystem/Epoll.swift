@@ -51,42 +51,51 @@ public final class Epoll {
     }
 
     /// Watches `fd` for `events`. The corresponding C function is `epoll_ctl` with EPOLL_CTL_ADD.
-    public func add(_ fd: Int32, for events: Events) throws(SystemError) {
+    public func add(_ fd: FileDescriptor, for events: Events) throws(SystemError) {
         try control(EPOLL_CTL_ADD, fd, events)
     }
 
     /// Watches `fd`, already watched, for `events` instead. The corresponding C function is `epoll_ctl` with
     /// EPOLL_CTL_MOD.
-    public func modify(_ fd: Int32, for events: Events) throws(SystemError) {
+    public func modify(_ fd: FileDescriptor, for events: Events) throws(SystemError) {
         try control(EPOLL_CTL_MOD, fd, events)
     }
 
     /// Stops watching `fd`; a failure is ignored (a descriptor closed already is watched no more anyway).
     /// The corresponding C function is `epoll_ctl` with EPOLL_CTL_DEL.
-    public func remove(_ fd: Int32) {
-        _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd, nil)
+    public func remove(_ fd: FileDescriptor) {
+        _ = epoll_ctl(descriptor, EPOLL_CTL_DEL, fd.rawValue, nil)
     }
 
     /// Waits until a watched descriptor is ready or `timeout` passed (nil: no limit; zero: no wait), then
     /// calls `body` with each ready descriptor and what fired, in the kernel's order; returns how many were ready.
     /// A wait a signal interrupts is waited again. The corresponding C function is `epoll_wait`.
     @discardableResult
-    public func wait(timeout: Duration?, _ body: (_ fd: Int32, _ events: Events) -> Void) throws(SystemError) -> Int {
+    public func wait(
+        timeout: Duration?, _ body: (_ fd: FileDescriptor, _ events: Events) -> Void
+    ) throws(SystemError) -> Int {
         let capacity = Int32(ready.count)
         // epoll_wait counts whole milliseconds: a part of one is waited as a whole one, never as no wait.
         let milliseconds = timeout.map { Int32(clamping: max(($0.inNanoseconds + 999_999) / 1_000_000, 0)) } ?? -1
         let count = Int(try SystemError.check("epoll_wait") { epoll_wait(descriptor, &ready, capacity, milliseconds) })
         for i in 0..<count {
             let event = ready[i]
-            body(event.data.fd, Events(rawValue: event.events))
+            body(FileDescriptor(rawValue: event.data.fd), Events(rawValue: event.events))
         }
         return count
     }
 
-    private func control(_ operation: Int32, _ fd: Int32, _ events: Events) throws(SystemError) {
+    private func control(_ operation: Int32, _ fd: FileDescriptor, _ events: Events) throws(SystemError) {
         var event = epoll_event()
         event.events = events.rawValue
-        event.data.fd = fd
-        try SystemError.check("epoll_ctl", "fd \(fd)") { epoll_ctl(descriptor, operation, fd, &event) }
+        event.data.fd = fd.rawValue
+        try SystemError.check("epoll_ctl", "fd \(fd.rawValue)") {
+            epoll_ctl(descriptor, operation, fd.rawValue, &event)
+        }
     }
+}
+
+extension Epoll.PollDescriptor {
+    /// The descriptor a library hands out for poll(2), swift-system's type.
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: fd) }
 }

@@ -17,9 +17,9 @@ public struct FileIdentity: Hashable, Sendable {
 
     /// The file `fd` is open on; nil when that cannot be read (a closed descriptor).
     /// The corresponding C function is `fstat`.
-    public init?(descriptor fd: Int32) {
+    public init?(descriptor fd: FileDescriptor) {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { return nil }
+        guard fstat(fd.rawValue, &info) == 0 else { return nil }
         self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }

@@ -9,7 +9,7 @@ public enum FileToSend {
     /// A descriptor open for reading on `path`, which the caller closes. Throws when the file cannot be opened, is a
     /// link or not a regular file (ELOOP, EINVAL), is another file than `identity` (ESTALE) or shorter than `end`
     /// (ESTALE). The corresponding C functions are `open`, `fstat` and `posix_fadvise`.
-    public static func open(_ path: String, identity: FileIdentity, end: UInt64) throws(SystemError) -> Int32 {
+    public static func open(_ path: String, identity: FileIdentity, end: UInt64) throws(SystemError) -> FileDescriptor {
         let fd = try SystemError.check("open", path) { Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
         var info = stat()
         var problem: SystemError?
@@ -29,6 +29,6 @@ public enum FileToSend {
             throw problem
         }
         _ = posix_fadvise(fd, 0, off_t(end), POSIX_FADV_WILLNEED)
-        return fd
+        return FileDescriptor(rawValue: fd)
     }
 }

@@ -7,24 +7,26 @@ import SystemPackage
 /// same descriptor from offset 0 is the table as it is now.
 public final class KernelTable {
     /// The open descriptor, for the event loop to watch.
-    public let fileDescriptor: Int32
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: fd) }
+    /// Its raw value, for the C calls.
+    private let fd: Int32
     private let path: String
 
     /// `path` opened for reading. The corresponding C function is `open`.
     public init(path: String) throws(SystemError) {
         self.path = path
-        fileDescriptor = try SystemError.check("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
+        fd = try SystemError.check("open", path) { open(path, O_RDONLY | O_CLOEXEC) }
     }
 
     deinit {
-        close(fileDescriptor)
+        close(fd)
     }
 
     /// The whole table now, at most `limit` bytes. The corresponding C functions are `lseek` and `read`.
     public func read(limit: Int) throws(SystemError) -> [UInt8] {
-        try SystemError.check("lseek", path) { lseek(fileDescriptor, 0, SEEK_SET) }
+        try SystemError.check("lseek", path) { lseek(fd, 0, SEEK_SET) }
         do {
-            return try FileReading.readAll(FileDescriptor(rawValue: fileDescriptor), limit: limit)
+            return try FileReading.readAll(fileDescriptor, limit: limit)
         } catch {
             throw error.systemError(reading: path)
         }

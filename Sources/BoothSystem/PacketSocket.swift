@@ -10,11 +10,13 @@ import Glibc
 /// (`booth_accept_nonblocking`: accept4).
 public final class PacketSocket: Sendable {
     /// The socket's descriptor, for the event loop to watch.
-    public let descriptor: Int32
+    public var descriptor: FileDescriptor { FileDescriptor(rawValue: raw) }
+    /// Its raw value, for the C calls.
+    private let raw: Int32
 
-    private init(descriptor: Int32) { self.descriptor = descriptor }
+    private init(raw: Int32) { self.raw = raw }
 
-    deinit { _ = Glibc.close(descriptor) }
+    deinit { _ = Glibc.close(raw) }
 
     /// A socket listening at `path` (non-blocking), its file given `mode` (so a group may connect). A socket file left
     /// there by an earlier run is replaced; any other file there is an error (EEXIST), never removed. The C functions
@@ -29,30 +31,30 @@ public final class PacketSocket: Sendable {
         }
         var address = try Self.address(path)
         let socket = try PacketSocket(
-            descriptor: SystemError.check("socket", path) {
+            raw: SystemError.check("socket", path) {
                 Glibc.socket(
                     AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0)
             })
         _ = try SystemError.check("bind", path) {
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    bind(socket.raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
             }
         }
         _ = try SystemError.check("chmod", path) { chmod(path, mode) }
-        _ = try SystemError.check("listen", path) { Glibc.listen(socket.descriptor, backlog) }
+        _ = try SystemError.check("listen", path) { Glibc.listen(socket.raw, backlog) }
         return socket
     }
 
     /// The next connection waiting on a listening socket (non-blocking), or nil when none waits.
     public func accept() throws(SystemError) -> PacketSocket? {
-        let fd = SystemError.retryingInterrupts { booth_accept_nonblocking(descriptor) }
+        let fd = SystemError.retryingInterrupts { booth_accept_nonblocking(raw) }
         guard fd >= 0 else {
             if errno == EAGAIN || errno == EWOULDBLOCK || errno == ECONNABORTED { return nil }
             throw SystemError("accept4", errno: errno)
         }
-        return PacketSocket(descriptor: fd)
+        return PacketSocket(raw: fd)
     }
 
     /// The next message on a connection, at most `limit` bytes (a longer one is cut: `truncated`), without waiting:
@@ -61,7 +63,7 @@ public final class PacketSocket: Sendable {
         var buffer = [UInt8](repeating: 0, count: limit)
         let count = SystemError.retryingInterrupts {
             buffer.withUnsafeMutableBytes {
-                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_TRUNC))
+                recv(raw, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_TRUNC))
             }
         }
         guard count >= 0 else {
@@ -76,7 +78,7 @@ public final class PacketSocket: Sendable {
     public func send(_ bytes: [UInt8]) -> Bool {
         let sent = SystemError.retryingInterrupts {
             bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                Glibc.send(raw, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
             }
         }
         return sent == bytes.count
@@ -87,13 +89,13 @@ public final class PacketSocket: Sendable {
     public static func connect(to path: String) throws(SystemError) -> PacketSocket {
         var address = try Self.address(path)
         let socket = PacketSocket(
-            descriptor: try SystemError.check("socket", path) {
+            raw: try SystemError.check("socket", path) {
                 Glibc.socket(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             })
         _ = try SystemError.check("connect", path) {
             withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    Glibc.connect(socket.raw, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
                 }
             }
         }
@@ -108,9 +110,9 @@ public final class PacketSocket: Sendable {
     ) throws(SystemError) -> [UInt8] {
         let socket = try connect(to: path)
         _ = try SystemError.check("send", path) {
-            question.withUnsafeBytes { Glibc.send(socket.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            question.withUnsafeBytes { Glibc.send(socket.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
-        var ready = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
+        var ready = pollfd(fd: socket.raw, events: Int16(POLLIN), revents: 0)
         let polled = try SystemError.check("poll", path) { poll(&ready, 1, Int32(clamping: timeout.inMilliseconds)) }
         guard polled > 0 else { throw SystemError("recv", path, errno: ETIMEDOUT) }
         guard let answer = try socket.receive(limit: limit) else { throw SystemError("recv", path, errno: EAGAIN) }

@@ -15,7 +15,9 @@ public final class SignalDescriptor {
     public static let user1 = SIGUSR1
 
     /// The signalfd, to watch for input.
-    public let fileDescriptor: Int32
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: fd) }
+    /// Its raw value, for the C calls.
+    private let fd: Int32
 
     /// Blocks `signals` for normal delivery in the calling thread and every thread it starts later (they inherit
     /// the mask). The corresponding C function is `pthread_sigmask` with SIG_BLOCK.
@@ -28,11 +30,11 @@ public final class SignalDescriptor {
     /// The corresponding C function is `signalfd` (SFD_NONBLOCK | SFD_CLOEXEC).
     public init(_ signals: [Int32]) throws(SystemError) {
         var mask = Self.mask(signals)
-        fileDescriptor = try SystemError.check("signalfd") { signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
+        fd = try SystemError.check("signalfd") { signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)) }
     }
 
     deinit {
-        close(fileDescriptor)
+        close(fd)
     }
 
     /// The signals pending now, in the order they are read (empty when none is: it never waits).
@@ -40,7 +42,7 @@ public final class SignalDescriptor {
     public func drain() -> [Int32] {
         var received: [Int32] = []
         var info = signalfd_siginfo()
-        while read(fileDescriptor, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
             received.append(Int32(info.ssi_signo))
         }
         return received

@@ -7,14 +7,17 @@ import SystemPackage
 public enum StandardStream: Sendable {
     case input, output, error
 
-    /// Its descriptor (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO).
-    public var descriptor: Int32 {
+    /// Its descriptor's raw value (STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO), for the C calls.
+    var descriptor: Int32 {
         switch self {
         case .input: STDIN_FILENO
         case .output: STDOUT_FILENO
         case .error: STDERR_FILENO
         }
     }
+
+    /// Its descriptor, swift-system's type: what the event loop watches.
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: descriptor) }
 
     /// Whether it is a terminal. The corresponding C function is `isatty`.
     public var isTerminal: Bool { isatty(descriptor) == 1 }
@@ -39,7 +42,7 @@ public enum StandardStream: Sendable {
 
     /// Everything there is to read until its end (a script piped in), at most `limit` bytes.
     public func readAll(limit: Int) throws(FileReading.Failure) -> [UInt8] {
-        try FileReading.readAll(FileDescriptor(rawValue: descriptor), limit: limit)
+        try FileReading.readAll(fileDescriptor, limit: limit)
     }
 
     /// Writes `text` now, past `print`'s buffer, in one call where the stream takes it all (so lines from several

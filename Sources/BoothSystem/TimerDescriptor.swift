@@ -8,17 +8,19 @@ import Glibc
 /// released.
 public final class TimerDescriptor {
     /// The timerfd, to watch for input.
-    public let fileDescriptor: Int32
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: fd) }
+    /// Its raw value, for the C calls.
+    private let fd: Int32
 
     /// A disarmed timer. The corresponding C function is `timerfd_create` (TFD_NONBLOCK | TFD_CLOEXEC).
     public init() throws(SystemError) {
-        fileDescriptor = try SystemError.check("timerfd_create") {
+        fd = try SystemError.check("timerfd_create") {
             timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         }
     }
 
     deinit {
-        close(fileDescriptor)
+        close(fd)
     }
 
     /// Arms the timer to fire once when the kernel's clock reaches `deadline`, or disarms it (nil). A zero deadline
@@ -29,7 +31,7 @@ public final class TimerDescriptor {
         if let deadline {
             spec.it_value = max(deadline, Instant(nanoseconds: 1)).timespec
         }
-        _ = timerfd_settime(fileDescriptor, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+        _ = timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
 
     /// Takes the number of expirations since the last call, making the descriptor unready; 0 when it has not fired
@@ -37,7 +39,7 @@ public final class TimerDescriptor {
     @discardableResult
     public func acknowledge() -> UInt64 {
         var expirations: UInt64 = 0
-        _ = read(fileDescriptor, &expirations, 8)
+        _ = read(fd, &expirations, 8)
         return expirations
     }
 }

@@ -56,7 +56,7 @@ public final class LibcameraCamera {
     deinit { booth_camera_close(handle) }
 
     /// Readable when results may be ready; owned by the camera (poll it, never read or close it).
-    public var eventFileDescriptor: Int32 { booth_camera_event_fd(handle) }
+    public var eventFileDescriptor: FileDescriptor { FileDescriptor(rawValue: booth_camera_event_fd(handle)) }
 
     /// The scene's light level (lux) libcamera estimated for the latest completed frame; nil when none
     /// was reported (no algorithm estimates it, or no frame yet). Updated by `drainResults`.

@@ -1,5 +1,6 @@
 // GPIOLine: one requested GPIO line (a button or knob contact, or a lamp) on a chip, with its pollable fd.
 
+import BoothSystem
 import BoothTime
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ public final class GPIOLine {
     public let offset: Int
     /// Becomes readable (POLLIN) when edges are pending; nil for an output (nothing to read). Owned by
     /// this object: do not close it.
-    public let fileDescriptor: Int32?
+    public let fileDescriptor: FileDescriptor?
 
     private let openChip: GPIOChip
     private let request: OpaquePointer
@@ -73,10 +74,10 @@ public final class GPIOLine {
         } catch {
             throw Self.requestError(error.code, chip: chip, line: named)
         }
-        var fileDescriptor: Int32?
+        var fileDescriptor: FileDescriptor?
         if !inputs.isEmpty {
             do throws(LibGPIOD.Failure) {
-                fileDescriptor = try LibGPIOD.fileDescriptors(request).first
+                fileDescriptor = try LibGPIOD.fileDescriptors(request).first.map(FileDescriptor.init(rawValue:))
             } catch {
                 LibGPIOD.releaseLines(request)
                 throw GPIOChip.deviceError(.requestLines, device: chip.displayName, line: named, error.code)

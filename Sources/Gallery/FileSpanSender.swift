@@ -71,7 +71,7 @@ final class FileSpanSender: ChannelOutboundHandler, RemovableChannelHandler {
             context.write(data, promise: promise)
             return
         }
-        let fd: Int32
+        let fd: BoothSystem.FileDescriptor
         do {
             fd = try FileToSend.open(
                 span.path, identity: FileIdentity(device: span.device, inode: span.inode),
@@ -81,7 +81,7 @@ final class FileSpanSender: ChannelOutboundHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: fd)
+        let handle = NIOFileHandle(_deprecatedTakingOwnershipOfDescriptor: fd.rawValue)
         let region = FileRegion(
             fileHandle: handle, readerIndex: Int(span.offset), endIndex: Int(span.offset + span.length))
         let loop = context.eventLoop

@@ -77,7 +77,8 @@ public struct GalleryServer: Sendable {
         thumbnails.prepare(await catalog.listing.photos.map(\.name))
         // The folder's events arrive on a dispatch source; a burst (a save's temp name, rename and index) becomes
         // one new listing.
-        let source = DispatchSource.makeReadSource(fileDescriptor: watch.descriptor, queue: .global(qos: .utility))
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: watch.descriptor.rawValue, queue: .global(qos: .utility))
         source.setEventHandler {
             let changed = (try? watch.changes()).map { $0.overflowed || !$0.names.isEmpty } ?? true
             guard changed else { return }

@@ -18,7 +18,9 @@ public final class KeyDevice {
     /// See `bus`.
     public let product: UInt16
     /// Readable when events wait. Owned by this object: do not close it.
-    public let fileDescriptor: Int32
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: raw) }
+    /// Its raw value, for the C calls.
+    private let raw: Int32
 
     /// Opens the event node at `path`.
     public init(path: String) throws(KeyDeviceError) {
@@ -26,7 +28,7 @@ public final class KeyDevice {
         let fd = booth_keys_open(path, &info)
         guard fd >= 0 else { throw KeyDeviceError(.open, path, errno: -fd) }
         self.path = path
-        fileDescriptor = fd
+        raw = fd
         name = withUnsafeBytes(of: info.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         bus = info.bustype
         vendor = info.vendor
@@ -40,28 +42,28 @@ public final class KeyDevice {
         bus = 0
         self.vendor = vendor
         self.product = product
-        fileDescriptor = descriptor
+        raw = descriptor
     }
 
-    deinit { booth_keys_close(fileDescriptor) }
+    deinit { booth_keys_close(raw) }
 
     /// Whether the device can send `key` at all.
     public func canSend(_ key: UInt16) throws(KeyDeviceError) -> Bool {
-        let answer = booth_keys_has_key(fileDescriptor, UInt32(key))
+        let answer = booth_keys_has_key(raw, UInt32(key))
         guard answer >= 0 else { throw KeyDeviceError(.ask, path, errno: -answer) }
         return answer == 1
     }
 
     /// Whether `key` is down now (a key pressed before the device was opened, and not let go yet).
     public func isDown(_ key: UInt16) throws(KeyDeviceError) -> Bool {
-        let answer = booth_keys_is_down(fileDescriptor, UInt32(key))
+        let answer = booth_keys_is_down(raw, UInt32(key))
         guard answer >= 0 else { throw KeyDeviceError(.ask, path, errno: -answer) }
         return answer == 1
     }
 
     /// Takes the device for the booth alone: its keys reach no other program (nor the console) while it is open.
     public func grab() throws(KeyDeviceError) {
-        let result = booth_keys_grab(fileDescriptor, 1)
+        let result = booth_keys_grab(raw, 1)
         guard result == 0 else { throw KeyDeviceError(.grab, path, errno: -result) }
     }
 
@@ -71,7 +73,7 @@ public final class KeyDevice {
         var keys: [KeyEvent] = []
         var buffer = [booth_key_event](repeating: booth_key_event(), count: 64)
         while true {
-            let count = booth_keys_read(fileDescriptor, &buffer, Int32(buffer.count))
+            let count = booth_keys_read(raw, &buffer, Int32(buffer.count))
             guard count >= 0 else { throw KeyDeviceError(.read, path, errno: -count) }
             for event in buffer.prefix(Int(count)) where event.type == Self.keyType {
                 guard let action = KeyEvent.Action(rawValue: event.value) else { continue }

@@ -41,7 +41,7 @@ import Testing
             seen.append(fired)
             var byte: UInt8 = 0
             if read(ends[0], &byte, 1) != 1 {  // the writer closed: nothing more to read
-                loop.unregister(ends[0])
+                loop.unregister(FileDescriptor(rawValue: ends[0]))
                 loop.stop()
             }
         }
@@ -126,7 +126,7 @@ import Testing
         let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         defer { close(fd) }
         var order: [String] = []
-        try loop.register(readable: fd) {
+        try loop.register(readable: FileDescriptor(rawValue: fd)) {
             var value: UInt64 = 0
             _ = read(fd, &value, 8)
             order.append("callback")

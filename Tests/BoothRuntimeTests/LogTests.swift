@@ -1,4 +1,5 @@
 // LogTests: priority prefixes only when standard error is the journal's stream.
+import BoothSystem
 import Glibc
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        #expect(Log.isJournal(stream: identity(fds[1]), fd: fds[1]))
+        #expect(Log.isJournal(stream: identity(fds[1]), fd: FileDescriptor(rawValue: fds[1])))
     }
 
     /// A terminal or a file under a service's inherited JOURNAL_STREAM (e.g. `booth doctor` run from a unit's
@@ -27,16 +28,16 @@ import Testing
         var other: [Int32] = [0, 0]
         #expect(pipe(&journal) == 0 && pipe(&other) == 0)
         defer { for fd in journal + other { close(fd) } }
-        #expect(!Log.isJournal(stream: identity(journal[1]), fd: other[1]))
+        #expect(!Log.isJournal(stream: identity(journal[1]), fd: FileDescriptor(rawValue: other[1])))
     }
 
     @Test func noVariableOrAMalformedOneGetsNone() {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
         defer { close(fds[0]); close(fds[1]) }
-        #expect(!Log.isJournal(stream: nil, fd: fds[1]))
+        #expect(!Log.isJournal(stream: nil, fd: FileDescriptor(rawValue: fds[1])))
         for bad in ["", "12", "a:b", "1:2:3", identity(fds[1]) + "x"] {
-            #expect(!Log.isJournal(stream: bad, fd: fds[1]), "JOURNAL_STREAM=\(bad)")
+            #expect(!Log.isJournal(stream: bad, fd: FileDescriptor(rawValue: fds[1])), "JOURNAL_STREAM=\(bad)")
         }
     }
 

@@ -551,7 +551,7 @@ private final class UnpollableSound: SoundDevice {
 
     func play(_ sound: String, purpose: SoundPurpose) {
         do {
-            try loop.register(readable: devNull) {}
+            try loop.register(readable: FileDescriptor(rawValue: devNull)) {}
         } catch {
             refusals += 1
         }

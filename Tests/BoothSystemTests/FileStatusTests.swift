@@ -17,7 +17,7 @@ import Testing
         #expect(file.modifiedSeconds == 1_700_000_000)
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         defer { close(fd) }
-        #expect(file.identity == FileIdentity(descriptor: fd))
+        #expect(file.identity == FileIdentity(descriptor: FileDescriptor(rawValue: fd)))
         #expect(FileStatus(path: directory)?.kind == .directory)
         #expect(symlink(path, "\(directory)/link.jpg") == 0)
         let link = try #require(FileStatus(path: "\(directory)/link.jpg"))

@@ -21,8 +21,8 @@ import Testing
         let listed = try Self.identity(path)
         let fd = try FileToSend.open(path, identity: listed, end: 100)
         var byte: UInt8 = 0
-        #expect(pread(fd, &byte, 1, 99) == 1 && byte == 7)
-        close(fd)
+        #expect(pread(fd.rawValue, &byte, 1, 99) == 1 && byte == 7)
+        _ = SystemFileOperations().close(fd)
 
         #expect(throws: SystemError.self) { try FileToSend.open(path, identity: listed, end: 101) }
         #expect(symlink(path, "\(folder)/link.jpg") == 0)

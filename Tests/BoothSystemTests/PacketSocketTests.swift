@@ -11,9 +11,9 @@ import Testing
     /// on a thread of its own.
     func answerOnce(_ listener: PacketSocket, _ reply: @escaping @Sendable ([UInt8]) -> [UInt8]?) -> Thread {
         let thread = Thread {
-            var ready = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
+            var ready = pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 10_000) == 1, let connection = try? listener.accept() else { return }
-            var readable = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
+            var readable = pollfd(fd: connection.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             guard poll(&readable, 1, 10_000) == 1, let message = try? connection.receive(limit: 64) else { return }
             // No answer: the connection stays open a while (closing it would be the empty answer).
             if let answer = reply(message.bytes) { connection.send(answer) } else { Thread.sleep(forTimeInterval: 1) }
@@ -42,9 +42,9 @@ import Testing
         let listener = try PacketSocket.listen(at: path, mode: 0o600)
         nonisolated(unsafe) var seen: (bytes: [UInt8], truncated: Bool)?
         let thread = Thread {
-            var ready = pollfd(fd: listener.descriptor, events: Int16(POLLIN), revents: 0)
+            var ready = pollfd(fd: listener.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 10_000) == 1, let connection = try? listener.accept() else { return }
-            var readable = pollfd(fd: connection.descriptor, events: Int16(POLLIN), revents: 0)
+            var readable = pollfd(fd: connection.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             guard poll(&readable, 1, 10_000) == 1 else { return }
             seen = try? connection.receive(limit: 4)
             connection.send([1])

@@ -17,7 +17,7 @@ package final class EventLoop {
 
     private let epoll: Epoll
     private let timer: TimerDescriptor
-    private var handlers: [Int32: Handler] = [:]
+    private var handlers: [FileDescriptor: Handler] = [:]
     private var timers: [UInt64: (deadline: Instant, action: () -> Void)] = [:]
     private var nextTimerID: UInt64 = 1
     private var armedDeadline: Instant?
@@ -47,12 +47,12 @@ package final class EventLoop {
     }
 
     /// Watches `fd` for input; `handler` runs on the loop thread.
-    package func register(readable fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
+    package func register(readable fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) {
         try register(fd, events: .readable) { _ in handler() }
     }
 
     /// Watches `fd` for an exceptional condition (the kernel flags /proc/self/mountinfo so on a change).
-    func register(exceptional fd: Int32, handler: @escaping () -> Void) throws(SystemError) {
+    func register(exceptional fd: FileDescriptor, handler: @escaping () -> Void) throws(SystemError) {
         try register(fd, events: [.priority, .error]) { _ in handler() }
     }
 
@@ -62,7 +62,7 @@ package final class EventLoop {
     func register(
         polled descriptor: Epoll.PollDescriptor, handler: @escaping (Epoll.PollDescriptor) -> Void
     ) throws(SystemError) {
-        try register(descriptor.fd, events: Epoll.Events(pollEvents: descriptor.events)) { fired in
+        try register(descriptor.fileDescriptor, events: Epoll.Events(pollEvents: descriptor.events)) { fired in
             var ready = descriptor
             ready.revents = fired.pollEvents
             handler(ready)
@@ -70,7 +70,7 @@ package final class EventLoop {
     }
 
     /// Watches `fd` for `events` (readable, writable, priority ...); `handler` runs on the loop thread.
-    private func register(_ fd: Int32, events: Epoll.Events, handler: @escaping Handler) throws(SystemError) {
+    private func register(_ fd: FileDescriptor, events: Epoll.Events, handler: @escaping Handler) throws(SystemError) {
         if handlers[fd] == nil {
             try epoll.add(fd, for: events)
         } else {
@@ -80,7 +80,7 @@ package final class EventLoop {
     }
 
     /// Stops watching `fd` (the caller still owns and closes it).
-    package func unregister(_ fd: Int32) {
+    package func unregister(_ fd: FileDescriptor) {
         guard handlers.removeValue(forKey: fd) != nil else { return }
         epoll.remove(fd)
     }

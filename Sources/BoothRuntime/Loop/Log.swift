@@ -16,7 +16,7 @@ package enum Log {
 
     /// Whether standard error is the journal, decided once at the first line.
     static let toJournal = isJournal(
-        stream: Environment.value("JOURNAL_STREAM"), fd: StandardStream.error.descriptor)
+        stream: Environment.value("JOURNAL_STREAM"), fd: StandardStream.error.fileDescriptor)
 
     /// `text` as written: with its priority prefix when `journal`.
     static func line(_ text: String, priority: Int, journal: Bool = toJournal) -> String {
@@ -26,7 +26,7 @@ package enum Log {
     /// Whether `fd` is the journal's stream: systemd sets `JOURNAL_STREAM` to that stream's "device:inode" for a
     /// service whose standard error goes to the journal. A child process that inherits the variable but writes to
     /// a terminal or a file has another device and inode, so it gets no prefixes.
-    static func isJournal(stream: String?, fd: Int32) -> Bool {
+    static func isJournal(stream: String?, fd: FileDescriptor) -> Bool {
         guard let stream else { return false }
         let parts = stream.split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }

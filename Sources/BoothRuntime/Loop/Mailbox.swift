@@ -9,7 +9,7 @@ final class Mailbox<Message: Sendable>: Sendable {
     private let messages = Mutex<[Message]>([])
 
     /// The eventfd the loop registers.
-    var fileDescriptor: Int32 { event.fileDescriptor }
+    var fileDescriptor: FileDescriptor { event.fileDescriptor }
 
     init() throws(SystemError) {
         event = try EventDescriptor()

@@ -7,7 +7,7 @@ package final class SignalSource {
     private let descriptor: SignalDescriptor
 
     /// The signalfd.
-    var fileDescriptor: Int32 { descriptor.fileDescriptor }
+    var fileDescriptor: FileDescriptor { descriptor.fileDescriptor }
 
     /// The signals the booth handles.
     static let handled = [

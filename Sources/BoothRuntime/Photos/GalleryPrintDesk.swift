@@ -24,7 +24,7 @@ final class GalleryPrintDesk {
     private let store: PhotoStore
     private let asked: (String) -> Void
     /// The connections not answered yet, by descriptor, with the timer that closes a silent one.
-    private var connections: [Int32: (socket: PacketSocket, timeout: EventLoop.TimerToken?)] = [:]
+    private var connections: [FileDescriptor: (socket: PacketSocket, timeout: EventLoop.TimerToken?)] = [:]
 
     /// Listens at `path` for requests to print photos of `store` through `printer`; `asked` hears of each photo asked
     /// for, on the loop's thread.
@@ -74,7 +74,7 @@ final class GalleryPrintDesk {
         }
     }
 
-    private func read(_ fd: Int32) {
+    private func read(_ fd: FileDescriptor) {
         guard let connection = connections[fd] else { return }
         let message: (bytes: [UInt8], truncated: Bool)?
         do {
@@ -112,12 +112,12 @@ final class GalleryPrintDesk {
         return .refused(outcome.refusals.first ?? "nothing was printed")
     }
 
-    private func answer(_ fd: Int32, _ answer: GalleryPrint.Answer) {
+    private func answer(_ fd: FileDescriptor, _ answer: GalleryPrint.Answer) {
         connections[fd]?.socket.send(answer.message)
         drop(fd)
     }
 
-    private func drop(_ fd: Int32) {
+    private func drop(_ fd: FileDescriptor) {
         guard let connection = connections.removeValue(forKey: fd) else { return }
         if let timeout = connection.timeout {
             loop.cancel(timeout)

@@ -22,10 +22,10 @@ package final class ALSASound: SoundDevice {
     private let silent: SilentSound
     private let context: DeviceContext
     private var loop: EventLoop { context.loop }
-    private var registered: [Int32] = []
+    private var registered: [FileDescriptor] = []
     /// The card's mixer while the device is open, watched for changes, and the problem last reported.
     private var mixer: Mixer?
-    private var mixerDescriptors: [Int32] = []
+    private var mixerDescriptors: [FileDescriptor] = []
     private var mixerProblem: MixerCheck.Problem?
     private var current: SoundPurpose?
     /// Whether the latest `play` went to the device (not the silent fallback).
@@ -100,7 +100,7 @@ package final class ALSASound: SoundDevice {
         for descriptor in opened.pollDescriptors {
             do {
                 try loop.register(polled: descriptor) { [unowned self] _ in self.mixerChanged() }
-                mixerDescriptors.append(descriptor.fd)
+                mixerDescriptors.append(descriptor.fileDescriptor)
             } catch {
                 Log.warning("sound: the mixer of \(device) cannot be watched (\(error)): its volume is judged only now")
                 break
@@ -261,13 +261,13 @@ package final class ALSASound: SoundDevice {
     /// loop refuses one, none stays registered and the error is returned.
     @discardableResult
     private func watch(_ descriptors: [Epoll.PollDescriptor]) -> SystemError? {
-        let wanted = descriptors.map(\.fd)
+        let wanted = descriptors.map(\.fileDescriptor)
         for fd in registered where !wanted.contains(fd) { loop.unregister(fd) }
         registered = []
         for descriptor in descriptors {
             do {
                 try loop.register(polled: descriptor) { [unowned self] fired in self.ready(fired) }
-                registered.append(descriptor.fd)
+                registered.append(descriptor.fileDescriptor)
             } catch {
                 for fd in registered { loop.unregister(fd) }
                 registered = []

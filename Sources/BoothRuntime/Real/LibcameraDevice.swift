@@ -18,7 +18,7 @@ package final class LibcameraDevice: CameraDevice {
     /// Where the camera is in its life.
     private enum Lifecycle {
         /// Open and streaming, its completions' descriptor watched by the loop.
-        case streaming(LibcameraCamera, watched: Int32)
+        case streaming(LibcameraCamera, watched: FileDescriptor)
         /// Not open: missing, lost or refused (why is in `retry`), retried every 2 s.
         case closed
     }

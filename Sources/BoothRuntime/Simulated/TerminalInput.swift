@@ -35,7 +35,7 @@ package final class TerminalInput: InputDevice {
         saved = Terminal.settings(of: .input)
         Terminal.readKeys(.input, from: saved)
         StandardStream.input.makeNonBlocking()
-        try loop.register(readable: StandardStream.input.descriptor) { [unowned self] in self.readKeys() }
+        try loop.register(readable: StandardStream.input.fileDescriptor) { [unowned self] in self.readKeys() }
         lights.onChange = { [unowned self] in self.draw() }
         Log.statusLine = ({ [unowned self] in self.clear() }, { [unowned self] in self.draw() })
         print(
