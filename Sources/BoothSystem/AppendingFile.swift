@@ -13,7 +13,7 @@ public final class AppendingFile {
 
     /// A standard stream (standard output), left open when released.
     public init(_ stream: StandardStream) {
-        descriptor = FileDescriptor(rawValue: stream.descriptor)
+        descriptor = stream.fileDescriptor
         owned = false
     }
 

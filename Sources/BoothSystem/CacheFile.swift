@@ -8,7 +8,8 @@ public enum CacheFile {
     /// Writes `bytes` as the file at `path`, replacing one that is there: `.NAME.partial` beside it, then a rename.
     /// Nothing is left under the temporary name when it fails.
     public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
-        let temporary = "\(FilePath(path).folder)/.\(FilePath(path).name).partial"
+        let file = FilePath(path)
+        let temporary = "\(file.folder)/.\(file.name).partial"
         let operations = SystemFileOperations()
         let fd = try SystemError.check("open", temporary) {
             operations.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)

@@ -20,7 +20,8 @@ public struct DurableFile: Sendable {
     /// write below, for callers that hold a whole path.
     public func write(_ bytes: [UInt8], path: String, replacing: Bool = false, mode: mode_t = 0o644) throws(SystemError)
     {
-        let (directory, name) = (FilePath(path).folder, FilePath(path).name)
+        let file = FilePath(path)
+        let (directory, name) = (file.folder, file.name)
         try write(
             bytes, directory: directory, name: name, temporaryName: ".\(name).tmp", replacing: replacing, mode: mode)
     }

@@ -1,8 +1,9 @@
-// FileDescriptor: swift-system's open-file descriptor, the type every descriptor of the file seam has.
+// FileDescriptor: swift-system's open-file descriptor, the type every descriptor of this layer has.
 import SystemPackage
 
-/// An open file's descriptor, swift-system's type: what `FileOperations` opens and takes, so a descriptor is never
-/// confused with a count, a flag or a status, and callers need no C library to hold one.
+/// An open file's descriptor, swift-system's type: what `FileOperations` opens and takes and what the event loop
+/// watches, so a descriptor is never confused with a count, a flag or a status, and callers need no C library to hold
+/// one. Its raw value is for the C calls alone.
 public typealias FileDescriptor = SystemPackage.FileDescriptor
 
 extension FileDescriptor {

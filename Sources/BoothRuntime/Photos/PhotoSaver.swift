@@ -143,7 +143,8 @@ final class PhotoSaver {
     /// Writes the knob's choices atomically (temp, fsync, rename, fsync directory).
     func persist(_ choices: RuntimeChoices, to path: String) {
         onWorker { post in
-            let (directory, name) = (FilePath(path).folder, FilePath(path).name)
+            let file = FilePath(path)
+            let (directory, name) = (file.folder, file.name)
             do {
                 try PhotoStore.makeDirectories(directory)
                 try DurableFile().write(
