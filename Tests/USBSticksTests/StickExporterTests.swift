@@ -116,6 +116,31 @@ import Testing
             })
     }
 
+    /// The stick's folders asked for before the run opened them (a step out of order) fail as the export's EBADF,
+    /// naming the folder, and nothing is written: never a trap, never -1 handed to the kernel. Mutation: handing -1 on
+    /// instead fails it (the kernel's EBADF names the manifest's file, and the room check passes without a word).
+    @Test func aStickFolderAskedForBeforeItIsOpenIsEBADF() throws {
+        let store = try StoreFixtures.store(photos: 1)
+        let stick = temporaryDirectory()
+        let run = ExportRun(
+            store: store, options: StoreFixtures.options(for: stick), mountPoint: stick, device: nil, claim: false,
+            shouldStop: { false })
+        for step in ["manifest", "read", "room"] {
+            #expect(Comment(rawValue: step)) {
+                switch step {
+                case "manifest": try run.recordNow()
+                case "read": _ = try run.readManifest()
+                default: try run.checkRoom(for: 1, path: "\(stick)/HeyLook/photo.jpg")
+                }
+            } throws: { error in
+                guard let error = error as? ExportError, case .failed(let failure) = error.reason else { return false }
+                return failure.code == .badFileDescriptor && failure.subject == "\(stick)/HeyLook"
+            }
+        }
+        #expect(StoreFixtures.snapshot(stick).isEmpty)
+        #expect(!run.abandon(stickRemoved: false, refused: false, stopped: false), "nothing opened, nothing unmounted")
+    }
+
     /// A card over 4 MiB (not one `booth card` makes) is named as too large, with its path, and never copied; the photos
     /// before it are on the stick, whole. Mutation: reading the card without the limit copies it.
     @Test func aCardTooLargeIsNamedAndNotCopied() throws {

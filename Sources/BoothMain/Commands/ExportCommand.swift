@@ -56,7 +56,8 @@ struct ExportCommand: ParsableCommand {
         do {
             type = try StickAdmission.fileSystemType(at: target)
         } catch {
-            throw BoothFailure("cannot open \(target): \(ErrnoText.describe(error.errno))")
+            let what = error.operation == "open" ? "cannot open \(target)" : "cannot read the file system of \(target)"
+            throw BoothFailure("\(what): \(ErrnoText.describe(error.errno))")
         }
         if allowed.isEmpty { allowed = [type] }
         // A stick (--unmount) must still be the file system mounted there: the last mount on that point.
