@@ -163,14 +163,33 @@ static JSAMPROW planar_row(const uint8_t *start, size_t samples, size_t padded, 
 }
 
 /* One channel of a packed row (NV12's UV, YUYV's Y, U or V): every `step`-th byte from `first`, `samples` of them,
- * padded into scratch. */
+ * each looked up in `map` when there is one, padded into scratch. */
 static JSAMPROW packed_row(const uint8_t *start, size_t samples, size_t padded, size_t first, size_t step,
-			   uint8_t *scratch)
+			   const uint8_t *map, uint8_t *scratch)
 {
-	for (size_t i = 0; i < samples; i++)
-		scratch[i] = start[first + step * i];
+	if (map)
+		for (size_t i = 0; i < samples; i++)
+			scratch[i] = map[start[first + step * i]];
+	else
+		for (size_t i = 0; i < samples; i++)
+			scratch[i] = start[first + step * i];
 	memset(scratch + samples, scratch[samples - 1], padded - samples);
 	return scratch;
+}
+
+/* Limited range (luma 16-235, chroma 16-240 about 128, as V4L2 and UVC define a webcam's YUYV) stretched to the full
+ * range a JPEG's YCbCr is read in: luma 16 becomes 0 and 235 255, chroma keeps 128. */
+static void limited_to_full(uint8_t luma[256], uint8_t chroma[256])
+{
+	for (int v = 0; v < 256; v++) {
+		/* Rounded to nearest: (2 * a * 255 + b) / (2 * b) for a / b * 255, on magnitudes. */
+		int y = v < 16 ? 0 : ((v - 16) * 510 + 219) / 438;
+		int d = v < 128 ? 128 - v : v - 128;
+		int c = v < 128 ? 128 - (d * 510 + 224) / 448 : 128 + (d * 510 + 224) / 448;
+
+		luma[v] = (uint8_t)(y > 255 ? 255 : y);
+		chroma[v] = (uint8_t)(c < 0 ? 0 : c > 255 ? 255 : c);
+	}
 }
 
 
@@ -247,20 +266,24 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 		uint8_t *u_scratch = scratch + 16 * luma_padded;
 		uint8_t *v_scratch = u_scratch + 8 * chroma_padded;
 		size_t chroma_samples = ((size_t)src->crop_width + 1) / 2;
+		uint8_t luma_map[256], chroma_map[256];
+
+		limited_to_full(luma_map, chroma_map);
 
 		while (cinfo.next_scanline < cinfo.image_height) {
 			uint32_t y = cinfo.next_scanline;
 
 			if (src->layout == BOOTH_JPEG_LAYOUT_YUYV) {
-				/* 8 rows a pass (4:2:2: one chroma row per luma row), each split into Y, U and V. */
+				/* 8 rows a pass (4:2:2: one chroma row per luma row), each split into Y, U and V and
+				 * stretched from limited range. */
 				for (uint32_t i = 0; i < 8; i++) {
 					const uint8_t *row = row_start(&src->planes[0], &use[0], y + i);
 
-					y_rows[i] = packed_row(row, src->crop_width, luma_padded, 0, 2,
+					y_rows[i] = packed_row(row, src->crop_width, luma_padded, 0, 2, luma_map,
 							       scratch + i * luma_padded);
-					u_rows[i] = packed_row(row, chroma_samples, chroma_padded, 1, 4,
+					u_rows[i] = packed_row(row, chroma_samples, chroma_padded, 1, 4, chroma_map,
 							       u_scratch + i * chroma_padded);
-					v_rows[i] = packed_row(row, chroma_samples, chroma_padded, 3, 4,
+					v_rows[i] = packed_row(row, chroma_samples, chroma_padded, 3, 4, chroma_map,
 							       v_scratch + i * chroma_padded);
 				}
 				jpeg_write_raw_data(&cinfo, planes, 8);
@@ -286,9 +309,9 @@ int booth_jpeg_encode(const struct booth_jpeg_source *src, struct booth_jpeg_buf
 						row_start(&src->planes[1], &use[1], y / 2 + i);
 
 					u_rows[i] = packed_row(uv, chroma_samples, chroma_padded, 0,
-							       2, us);
+							       2, NULL, us);
 					v_rows[i] = packed_row(uv, chroma_samples, chroma_padded, 1,
-							       2, vs);
+							       2, NULL, vs);
 				}
 			}
 			jpeg_write_raw_data(&cinfo, planes, 16);

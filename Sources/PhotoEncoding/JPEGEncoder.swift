@@ -6,7 +6,8 @@ import CJPEGShim
 ///
 /// YUV frames go to libjpeg as raw 4:2:0 planes (`jpeg_write_raw_data`), read in place through
 /// their strides; only rows that need edge padding for odd sizes are copied. Packed YUYV goes as raw 4:2:2, each
-/// row split into its planes on the way. RGB24/BGR24 frames go
+/// row split into its planes on the way and stretched from limited range (a webcam's, as V4L2 and UVC define it) to
+/// the full range a JPEG is read in. RGB24/BGR24 frames go
 /// through `jpeg_write_scanlines`. An MJPEG frame is decoded to RGB24 first (damaged data is an error, not a
 /// photo with grey blocks), then encoded as one. Safe to call from any thread.
 public enum JPEGEncoder {

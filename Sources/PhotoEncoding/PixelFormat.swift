@@ -10,7 +10,8 @@ public enum PixelFormat: Sendable, Hashable, CustomStringConvertible {
     case yuv420
     /// Two planes: Y, then interleaved U,V pairs, ceil(width/2) pairs x ceil(height/2) rows.
     case nv12
-    /// One plane of packed 4:2:2: Y0, U, Y1, V for each pair of pixels, ceil(width/2) pairs a row (a USB webcam's).
+    /// One plane of packed 4:2:2: Y0, U, Y1, V for each pair of pixels, ceil(width/2) pairs a row (a USB webcam's),
+    /// limited range (luma 16–235, chroma 16–240).
     case yuyv
     /// One compressed JPEG per frame (a USB webcam's MJPEG): its one plane is the JPEG's bytes, its stride their
     /// count. The encoder decodes it first, so crops and EXIF work as for any frame.

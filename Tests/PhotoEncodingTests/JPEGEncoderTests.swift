@@ -33,7 +33,7 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         let frame = SyntheticFrames.yuyv(width: width, height: height, u: red.u, v: red.v) { _ in red.y }
         let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame))
         #expect(decoded.width == width && decoded.height == height)
-        let expected = SyntheticFrames.rgb(y: red.y, u: red.u, v: red.v)
+        let expected = SyntheticFrames.rgb(limitedY: red.y, u: red.u, v: red.v)
         for (x, y) in [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1), (width / 2, height / 2)] {
             #expect(SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: y), expected), "pixel \(x),\(y)")
         }
@@ -50,10 +50,25 @@ private let red = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
         #expect(decoded.width == 120 && decoded.height == 90)
         let left = (width - decoded.width) / 2
         for x in [3, 12, 20, 28, 60, 116] {
-            let expected = SyntheticFrames.rgb(y: stripe(left + x), u: red.u, v: red.v)
+            let expected = SyntheticFrames.rgb(limitedY: stripe(left + x), u: red.u, v: red.v)
             #expect(
                 SyntheticFrames.close(SyntheticFrames.pixel(decoded, x: x, y: 45), expected, tolerance: 12),
                 "column \(x): \(SyntheticFrames.pixel(decoded, x: x, y: 45)) for \(expected)")
+        }
+    }
+
+    /// A webcam's YUYV is limited range: its black (luma 16) and white (235) are the photo's 0 and 255, grey stays
+    /// grey, and its most saturated blue (Cb 240) is as blue as a JPEG holds, not a washed-out copy of each.
+    @Test func yuyvIsStretchedFromLimitedRange() throws {
+        let cases: [(y: UInt8, u: UInt8, v: UInt8, rgb: (Int, Int, Int))] = [
+            (16, 128, 128, (0, 0, 0)), (235, 128, 128, (255, 255, 255)), (126, 128, 128, (128, 128, 128)),
+            (41, 240, 110, SyntheticFrames.rgb(y: 29, u: 255, v: 107)),
+        ]
+        for c in cases {
+            let frame = SyntheticFrames.yuyv(width: 32, height: 16, u: c.u, v: c.v) { _ in c.y }
+            let decoded = try JPEGInspector.decode(try JPEGEncoder.encode(frame, options: JPEGOptions(quality: 100)))
+            let got = SyntheticFrames.pixel(decoded, x: 16, y: 8)
+            #expect(SyntheticFrames.close(got, c.rgb, tolerance: 3), "Y \(c.y) U \(c.u) V \(c.v): \(got)")
         }
     }
 

@@ -69,6 +69,13 @@ enum SyntheticFrames {
     }
 
     /// JFIF (full-range BT.601) YCbCr to RGB, the conversion libjpeg applies when decoding.
+    /// What limited-range YUV (a webcam's YUYV: luma 16–235, chroma 16–240) should decode to.
+    static func rgb(limitedY y: UInt8, u: UInt8, v: UInt8) -> (Int, Int, Int) {
+        func clamped(_ value: Double) -> UInt8 { UInt8(min(255, max(0, value.rounded()))) }
+        let chroma = { (c: UInt8) in clamped((Double(c) - 128) * 255 / 224 + 128) }
+        return rgb(y: clamped((Double(y) - 16) * 255 / 219), u: chroma(u), v: chroma(v))
+    }
+
     static func rgb(y: UInt8, u: UInt8, v: UInt8) -> (Int, Int, Int) {
         let (y, cb, cr) = (Double(y), Double(u) - 128, Double(v) - 128)
         func clamp(_ value: Double) -> Int { Int(min(255, max(0, value.rounded()))) }
