@@ -15,7 +15,8 @@ rig_install_host_packages() {
         gpiomon:gpiod cam:libcamera-tools aplay:alsa-utils mkfs.fat:dosfstools mcopy:mtools \
         /usr/bin/python3:python3 /usr/lib/python3/dist-packages/numpy/__init__.py:python3-numpy \
         xz:xz-utils zstd:zstd timeout:coreutils dmsetup:dmsetup e2fsck:e2fsprogs losetup:mount \
-        /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa mmdebstrap:mmdebstrap qemu-img:qemu-utils; do
+        /usr/lib/x86_64-linux-gnu/libcamera/ipa_vimc.so:libcamera-ipa mmdebstrap:mmdebstrap qemu-img:qemu-utils \
+        usbip:usbip cjpeg:libjpeg-turbo-progs; do
         cmd=${pair%%:*} pkg=${pair#*:}
         if [[ $cmd == /* ]]; then [[ -e $cmd ]] && continue
         else command -v "$cmd" >/dev/null && continue; fi
@@ -164,6 +165,24 @@ rig_prepare_kernel() {
     rig_build_modules
     rig_extract_vmlinux
     rig_build_initramfs initramfs "$RIG_DIR/lib/init.sh" virtio_pci 9pnet_virtio 9p
+    rig_fetch_usbip
+}
+
+RIG_USBIP_PY_VERSION=0.7.0
+
+# rig_fetch_usbip: unpacks PyPI's pure-Python usbip wheel (the rig's webcam, lib/webcam.py) into
+# $RIG_CACHE/usbip-<version>, once. Sets RIG_USBIP (that folder, for the guest's PYTHONPATH).
+rig_fetch_usbip() {
+    local dir=$RIG_CACHE/usbip-$RIG_USBIP_PY_VERSION
+    RIG_USBIP=$dir/lib
+    [[ -e $dir/.unpacked ]] && return 0
+    rig_note "fetching PyPI's usbip $RIG_USBIP_PY_VERSION (the rig's webcam)"
+    rm -rf "$dir" && mkdir -p "$RIG_USBIP"
+    python3 -m pip download --only-binary :all: --no-deps "usbip==$RIG_USBIP_PY_VERSION" -d "$dir" >"$dir/pip.log" 2>&1 \
+        || { tail -5 "$dir/pip.log" >&2; rig_die "pip download usbip==$RIG_USBIP_PY_VERSION failed (PyPI unreachable?)"; }
+    python3 -m zipfile -e "$dir/usbip-$RIG_USBIP_PY_VERSION-py3-none-any.whl" "$RIG_USBIP" \
+        || rig_die "unpacking the usbip wheel failed"
+    touch "$dir/.unpacked"
 }
 
 # rig_prepare_cache: Tests/Rig/run --prepare (there): the kernel, libgpiod 2 and the system image's base,

@@ -499,13 +499,85 @@ rig_camera_up() {
     rig_wait_for 10 "vimc media and video nodes" compgen -G '/sys/class/video4linux/video*' >/dev/null
     rig_wait_for 10 "vimc media node" compgen -G '/sys/bus/media/devices/media*' >/dev/null
     sleep 0.5
+    rig_camera_nodes
+}
+
+# rig_camera_nodes: marks every video and media node initialised in the udev database (what udevd would do, so
+# libcamera's enumerator takes them) and waits for its /dev node.
+rig_camera_nodes() {
     local n
     mkdir -p /run/udev/data
     for n in /sys/class/video4linux/* /sys/bus/media/devices/*; do
+        [[ -e $n/dev ]] || continue
         echo "I:1" >"/run/udev/data/c$(cat "$n/dev")"
         rig_wait_for 5 "/dev/$(basename "$n")" test -e "/dev/$(basename "$n")"
     done
 }
+
+# ---- webcam (a UVC device over USB/IP) ---------------------------------------------------------------------------
+
+RIG_WEBCAM_PID=
+
+# rig_webcam_plug FORMAT WIDTH HEIGHT: serves lib/webcam.py's UVC camera (FORMAT yuyv or mjpeg) on 127.0.0.1, imports
+# it through vhci-hcd (`usbip attach`, as a webcam plugged in), waits for uvcvideo's video and media nodes and marks
+# them for libcamera. Its output goes to $RIG_OUT/webcam-FORMAT.log.
+rig_webcam_plug() {
+    [[ -z $RIG_WEBCAM_PID ]] || rig_fail "a webcam is already plugged"
+    rig_modprobe vhci-hcd uvcvideo
+    ip link set lo up
+    local port=3240 log=$RIG_OUT/webcam-$1.log
+    PYTHONPATH=$RIG_USBIP PYTHONDONTWRITEBYTECODE=1 "$RIG_PY" "$RIG_DIR/lib/webcam.py" serve "$1" "$2" "$3" "$port" \
+        >"$log" 2>&1 &
+    RIG_WEBCAM_PID=$!
+    rig_wait_for 20 "the webcam's USB/IP server" grep -q '^serving' "$log"
+    usbip attach -r 127.0.0.1 -b 1-1 >>"$log" 2>&1 || rig_fail "usbip attach failed, see $log"
+    rig_wait_for 30 "uvcvideo's video node" compgen -G '/sys/class/video4linux/video*' >/dev/null
+    rig_wait_for 10 "uvcvideo's media node" compgen -G '/sys/bus/media/devices/media*' >/dev/null
+    rig_webcam_firmware_node
+    rig_camera_nodes
+}
+
+RIG_VHCI=/sys/devices/platform/vhci_hcd.0
+
+# rig_webcam_firmware_node: libcamera names a USB camera after its host controller's firmware node (the path in the
+# device tree or ACPI, which a Pi's USB controller has); vhci-hcd is a platform device without one. So vhci-hcd's
+# sysfs folder is covered by a tmpfs holding firmware_node/path and its root hubs, bind-mounted from the real sysfs:
+# everything at and below the camera stays sysfs, as libudev demands. Mounted after `usbip attach`, taken off (
+# rig_webcam_firmware_node_off) before `usbip detach`: both write to that folder.
+rig_webcam_firmware_node() {
+    local real=$RIG_STATE/vhci-sysfs hub
+    mkdir -p "$real"
+    mount --bind "$RIG_VHCI" "$real" || rig_fail "bind-mounting $RIG_VHCI failed"
+    mount -t tmpfs rig-vhci "$RIG_VHCI" || rig_fail "mounting a tmpfs on $RIG_VHCI failed"
+    mkdir "$RIG_VHCI/firmware_node"
+    echo '\_SB_.VHCI' >"$RIG_VHCI/firmware_node/path"
+    for hub in "$real"/usb[0-9]*; do
+        mkdir "$RIG_VHCI/${hub##*/}"
+        mount --bind "$hub" "$RIG_VHCI/${hub##*/}" || rig_fail "bind-mounting $hub failed"
+    done
+}
+
+# rig_webcam_firmware_node_off: uncovers vhci-hcd's sysfs folder.
+rig_webcam_firmware_node_off() {
+    local hub
+    for hub in "$RIG_VHCI"/usb[0-9]*; do umount "$hub" || rig_fail "$hub is busy"; done
+    umount "$RIG_VHCI" || rig_fail "the tmpfs on $RIG_VHCI is busy"
+    umount "$RIG_STATE/vhci-sysfs" || rig_fail "$RIG_STATE/vhci-sysfs is busy"
+}
+
+# rig_webcam_unplug: detaches the webcam (as unplugged), waits for its nodes to go and stops its server.
+rig_webcam_unplug() {
+    [[ -n $RIG_WEBCAM_PID ]] || return 0
+    rig_webcam_firmware_node_off
+    usbip detach -p 0 >/dev/null || rig_fail "usbip detach failed"
+    rig_wait_for 20 "the webcam's video node to go" rig_no_video_nodes
+    kill -TERM "$RIG_WEBCAM_PID"
+    wait "$RIG_WEBCAM_PID" || true
+    RIG_WEBCAM_PID=
+}
+
+# Succeeds when no video node is left.
+rig_no_video_nodes() { ! compgen -G '/sys/class/video4linux/video*' >/dev/null; }
 
 # ---- sound (snd-aloop) -------------------------------------------------------------------------------------------
 
