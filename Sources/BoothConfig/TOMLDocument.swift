@@ -42,16 +42,6 @@ public struct TOMLDocument: Sendable {
         public var path: String { table.isEmpty ? key : "\(table).\(key)" }
     }
 
-    /// A syntax error, with its line.
-    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
-        /// The 1-based line.
-        public var line: Int
-        /// What is wrong there.
-        public var message: String
-
-        public var description: String { "line \(line): \(message)" }
-    }
-
     /// How deeply arrays may nest. The booth's files need one level; the bound keeps a damaged or
     /// crafted file (megabytes of `[`) from overflowing the reader's stack.
     public static let maximumNesting = 32
@@ -62,7 +52,7 @@ public struct TOMLDocument: Sendable {
     public private(set) var tables: [String: Int] = [:]
 
     /// Parses `text`; throws the first syntax error.
-    public init(parsing text: String) throws(SyntaxError) {
+    public init(parsing text: String) throws(ParseError) {
         var reader = Reader(Array(text.unicodeScalars))
         var table = ""
         var seen: Set<String> = []
@@ -73,16 +63,16 @@ public struct TOMLDocument: Sendable {
             if c == "[" {
                 reader.advance()
                 guard reader.peek() != "[" else {
-                    throw SyntaxError(line: line, message: "arrays of tables are not supported")
+                    throw ParseError(line: line, message: "arrays of tables are not supported")
                 }
                 let name = try reader.dottedKey(until: "]")
                 guard reader.peek() == "]" else {
-                    throw SyntaxError(line: line, message: "expected ']' after table name")
+                    throw ParseError(line: line, message: "expected ']' after table name")
                 }
                 reader.advance()
                 try reader.endOfLine()
                 guard tables[name] == nil else {
-                    throw SyntaxError(line: line, message: "table [\(name)] appears twice")
+                    throw ParseError(line: line, message: "table [\(name)] appears twice")
                 }
                 tables[name] = line
                 table = name
@@ -90,7 +80,7 @@ public struct TOMLDocument: Sendable {
             }
             let key = try reader.dottedKey(until: "=")
             guard reader.peek() == "=" else {
-                throw SyntaxError(line: line, message: "expected '=' after key '\(key)'")
+                throw ParseError(line: line, message: "expected '=' after key '\(key)'")
             }
             reader.advance()
             reader.skipSpaces()
@@ -98,7 +88,7 @@ public struct TOMLDocument: Sendable {
             try reader.endOfLine()
             let entry = Entry(table: table, key: key, value: value, line: line)
             guard seen.insert(entry.path).inserted else {
-                throw SyntaxError(line: line, message: "key '\(entry.path)' is set twice")
+                throw ParseError(line: line, message: "key '\(entry.path)' is set twice")
             }
             entries.append(entry)
         }
@@ -134,16 +124,16 @@ public struct TOMLDocument: Sendable {
             }
         }
 
-        mutating func endOfLine() throws(SyntaxError) {
+        mutating func endOfLine() throws(ParseError) {
             skipSpaces()
             if peek() == "#" { while let d = peek(), d != "\n" { advance() } }
             if peek() == "\r" { advance() }
             guard let c = peek() else { return }
-            guard c == "\n" else { throw SyntaxError(line: line, message: "unexpected '\(c)' after the value") }
+            guard c == "\n" else { throw ParseError(line: line, message: "unexpected '\(c)' after the value") }
             advance()
         }
 
-        mutating func dottedKey(until terminator: Unicode.Scalar) throws(SyntaxError) -> String {
+        mutating func dottedKey(until terminator: Unicode.Scalar) throws(ParseError) -> String {
             var parts: [String] = []
             while true {
                 skipSpaces()
@@ -156,7 +146,7 @@ public struct TOMLDocument: Sendable {
                         advance()
                     }
                 }
-                guard !part.isEmpty else { throw SyntaxError(line: line, message: "expected a key name") }
+                guard !part.isEmpty else { throw ParseError(line: line, message: "expected a key name") }
                 parts.append(part)
                 skipSpaces()
                 if peek() == "." {
@@ -165,14 +155,14 @@ public struct TOMLDocument: Sendable {
                 }
                 guard peek() == terminator else {
                     let found = peek().map { "'\($0)'" } ?? "the end of the file"
-                    throw SyntaxError(line: line, message: "expected '\(terminator)' but found \(found)")
+                    throw ParseError(line: line, message: "expected '\(terminator)' but found \(found)")
                 }
                 return parts.joined(separator: ".")
             }
         }
 
-        mutating func value(depth: Int = 0) throws(SyntaxError) -> Value {
-            guard let c = peek() else { throw SyntaxError(line: line, message: "expected a value") }
+        mutating func value(depth: Int = 0) throws(ParseError) -> Value {
+            guard let c = peek() else { throw ParseError(line: line, message: "expected a value") }
             switch c {
             case "\"": return .string(try basicString())
             case "'": return .string(try literalString())
@@ -182,14 +172,14 @@ public struct TOMLDocument: Sendable {
             }
         }
 
-        mutating func basicString() throws(SyntaxError) -> String {
+        mutating func basicString() throws(ParseError) -> String {
             advance()
             var s = ""
             while let c = peek() {
                 advance()
                 switch c {
                 case "\"": return s
-                case "\n": throw SyntaxError(line: line - 1, message: "string not closed on its line")
+                case "\n": throw ParseError(line: line - 1, message: "string not closed on its line")
                 case "\\":
                     guard let e = peek() else { break }
                     advance()
@@ -198,29 +188,29 @@ public struct TOMLDocument: Sendable {
                     case "t": s += "\t"
                     case "\"": s += "\""
                     case "\\": s += "\\"
-                    default: throw SyntaxError(line: line, message: "unknown escape '\\\(e)' in a string")
+                    default: throw ParseError(line: line, message: "unknown escape '\\\(e)' in a string")
                     }
                 default: s.unicodeScalars.append(c)
                 }
             }
-            throw SyntaxError(line: line, message: "string not closed")
+            throw ParseError(line: line, message: "string not closed")
         }
 
-        mutating func literalString() throws(SyntaxError) -> String {
+        mutating func literalString() throws(ParseError) -> String {
             advance()
             var s = ""
             while let c = peek() {
                 advance()
                 if c == "'" { return s }
-                if c == "\n" { throw SyntaxError(line: line - 1, message: "string not closed on its line") }
+                if c == "\n" { throw ParseError(line: line - 1, message: "string not closed on its line") }
                 s.unicodeScalars.append(c)
             }
-            throw SyntaxError(line: line, message: "string not closed")
+            throw ParseError(line: line, message: "string not closed")
         }
 
-        mutating func array(depth: Int) throws(SyntaxError) -> Value {
+        mutating func array(depth: Int) throws(ParseError) -> Value {
             guard depth <= TOMLDocument.maximumNesting else {
-                throw SyntaxError(
+                throw ParseError(
                     line: line,
                     message:
                         "arrays nested deeper than \(TOMLDocument.maximumNesting) levels; the booth's values need at most one: remove the extra '['"
@@ -239,25 +229,25 @@ public struct TOMLDocument: Sendable {
                 if peek() == "," {
                     advance()
                 } else if peek() != "]" {
-                    throw SyntaxError(line: line, message: "expected ',' or ']' in an array")
+                    throw ParseError(line: line, message: "expected ',' or ']' in an array")
                 }
             }
         }
 
-        mutating func boolean() throws(SyntaxError) -> Value {
+        mutating func boolean() throws(ParseError) -> Value {
             let word = bareWord()
             switch word {
             case "true": return .boolean(true)
             case "false": return .boolean(false)
-            default: throw SyntaxError(line: line, message: "'\(word)' is not a value (strings need quotes)")
+            default: throw ParseError(line: line, message: "'\(word)' is not a value (strings need quotes)")
             }
         }
 
-        mutating func number() throws(SyntaxError) -> Value {
+        mutating func number() throws(ParseError) -> Value {
             let word = String(bareWord().filter { $0 != "_" })
             if let i = Int(word) { return .integer(i) }
             if word.contains("."), let d = Double(word), d.isFinite { return .float(d) }
-            throw SyntaxError(line: line, message: "'\(word)' is not a value (strings need quotes)")
+            throw ParseError(line: line, message: "'\(word)' is not a value (strings need quotes)")
         }
 
         mutating func bareWord() -> String {

@@ -13,11 +13,11 @@ extension ConfigFile {
             self.value = value ?? entry.value
         }
 
-        func error(_ message: String) -> Error {
-            Error(line: entry.line, key: entry.path, message: message)
+        func error(_ message: String) -> ParseError {
+            ConfigFile.problem(line: entry.line, key: entry.path, message)
         }
 
-        func integer(in range: ClosedRange<Int>) throws(Error) -> Int {
+        func integer(in range: ClosedRange<Int>) throws(ParseError) -> Int {
             guard case .integer(let i) = value else {
                 throw error("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(value)")
             }
@@ -27,7 +27,7 @@ extension ConfigFile {
             return i
         }
 
-        func number(in range: ClosedRange<Double>) throws(Error) -> Double {
+        func number(in range: ClosedRange<Double>) throws(ParseError) -> Double {
             let d: Double
             switch value {
             case .integer(let i): d = Double(i)
@@ -41,16 +41,16 @@ extension ConfigFile {
         }
 
         /// A number of seconds as a duration, to the nanosecond.
-        func seconds(in range: ClosedRange<Double>) throws(Error) -> Duration {
+        func seconds(in range: ClosedRange<Double>) throws(ParseError) -> Duration {
             .seconds(toTheNanosecond: try number(in: range))
         }
 
-        func boolean() throws(Error) -> Bool {
+        func boolean() throws(ParseError) -> Bool {
             guard case .boolean(let b) = value else { throw error("expected true or false, found \(value)") }
             return b
         }
 
-        func nonEmptyString(orInteger: Bool = false) throws(Error) -> String {
+        func nonEmptyString(orInteger: Bool = false) throws(ParseError) -> String {
             if orInteger, case .integer(let i) = value, i >= 0 { return String(i) }
             guard case .string(let s) = value, !s.isEmpty else {
                 throw error("expected a non-empty string in quotes, found \(value)")
@@ -59,7 +59,7 @@ extension ConfigFile {
         }
 
         /// A CUPS queue's name, or "" for CUPS's default queue.
-        func queueName() throws(Error) -> String {
+        func queueName() throws(ParseError) -> String {
             guard case .string(let s) = value else { throw error("expected a queue name in quotes, found \(value)") }
             guard !s.contains(where: { $0 == " " || $0 == "/" || $0 == "#" || $0.isNewline }) else {
                 throw error("'\(s)' is no CUPS queue name (no spaces, '/' or '#'; `lpstat -p` lists the queues)")
@@ -67,14 +67,14 @@ extension ConfigFile {
             return s
         }
 
-        func path() throws(Error) -> String {
+        func path() throws(ParseError) -> String {
             let s = try nonEmptyString()
             guard s.hasPrefix("/") else { throw error("'\(s)' must be an absolute path (starting with '/')") }
             return s
         }
 
         /// A PNG file's absolute path, or "" for none; the file itself is checked when the booth starts.
-        func logoPath() throws(Error) -> String {
+        func logoPath() throws(ParseError) -> String {
             guard case .string(let s) = value else {
                 throw error("expected a PNG file's path in quotes, e.g. \"/etc/heylook/logo.png\", or \"\" for none")
             }
@@ -88,7 +88,7 @@ extension ConfigFile {
         }
 
         /// Keys by the kernel's names (`KeyCode`), at most 8.
-        func keys() throws(Error) -> [KeyCode] {
+        func keys() throws(ParseError) -> [KeyCode] {
             var keys: [KeyCode] = []
             for name in try stringArray(count: 0...8, example: "[\"KEY_VOLUMEUP\", \"KEY_ENTER\"]") {
                 guard let key = KeyCode(name: name) else {
@@ -107,7 +107,7 @@ extension ConfigFile {
 
         func stringArray(
             count: ClosedRange<Int>, example: String = "[\"Duck\", \"Cow\"]"
-        ) throws(Error) -> [String] {
+        ) throws(ParseError) -> [String] {
             guard case .array(let items) = value else {
                 throw error("expected an array of names in quotes, e.g. \(example)")
             }
@@ -122,7 +122,7 @@ extension ConfigFile {
             return names
         }
 
-        func choice<T>(_ allowed: [String], _ make: (String) -> T?, integers: Bool = false) throws(Error) -> T {
+        func choice<T>(_ allowed: [String], _ make: (String) -> T?, integers: Bool = false) throws(ParseError) -> T {
             var text: String?
             if case .string(let s) = value { text = s }
             if integers, case .integer(let i) = value { text = String(i) }
@@ -132,7 +132,7 @@ extension ConfigFile {
             return result
         }
 
-        func line() throws(Error) -> BoothSettings.Line {
+        func line() throws(ParseError) -> BoothSettings.Line {
             switch value {
             case .integer(let i) where (0...511).contains(i): return .offset(i)
             case .string(let s) where !s.isEmpty: return .name(s)

@@ -8,32 +8,19 @@ import LEDCountdown
 /// file on a Pi over ssh knows exactly what to change. Unknown keys are errors too (a typo would
 /// otherwise be silently ignored).
 public enum ConfigFile {
-    /// A config problem: where it is and how to fix it.
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        /// The 1-based line, or nil when the problem is a missing or inconsistent whole.
-        public var line: Int?
-        /// The key, as `table.key`.
-        public var key: String?
-        /// What is wrong and what is allowed.
-        public var message: String
-
-        public var description: String {
-            var parts: [String] = []
-            if let line { parts.append("line \(line)") }
-            if let key { parts.append("'\(key)'") }
-            parts.append(message)
-            return "config: " + parts.joined(separator: ": ")
-        }
+    /// A config problem at `line` of `key`: what is wrong and what is allowed, named as the config's.
+    static func problem(line: Int?, key: String?, _ message: String) -> ParseError {
+        ParseError(file: "config", line: line, key: key, message: message)
     }
 
     /// Parses `text` on top of the defaults. `customSounds` are sound names found in the sounds folder,
     /// allowed as favourites beside the built-in ones.
-    public static func parse(_ text: String, customSounds: [String] = []) throws(Error) -> BoothSettings {
+    public static func parse(_ text: String, customSounds: [String] = []) throws(ParseError) -> BoothSettings {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text)
         } catch {
-            throw Error(line: error.line, key: nil, message: error.message)
+            throw error.inFile("config")
         }
         var settings = BoothSettings()
         let knownSounds = BoothSettings.builtInSounds + customSounds
@@ -41,33 +28,33 @@ public enum ConfigFile {
             try apply(entry, to: &settings, knownSounds: knownSounds)
         }
         for (table, line) in document.tables where !schema.keys.contains(table) {
-            throw Error(line: line, key: nil, message: "unknown table [\(table)]; allowed: \(tableList)")
+            throw problem(line: line, key: nil, "unknown table [\(table)]; allowed: \(tableList)")
         }
-        if let problem = mediaRootProblem(settings.mediaRoot, photosDirectory: settings.photosDirectory) {
+        if let why = mediaRootProblem(settings.mediaRoot, photosDirectory: settings.photosDirectory) {
             let line = document.entries.first { $0.path == "export.media_root" }?.line
-            throw Error(line: line, key: "export.media_root", message: problem)
+            throw problem(line: line, key: "export.media_root", why)
         }
         try checkRemoteKeys(settings.remote, document)
         guard settings.favourites.contains(settings.defaultSound) else {
             let line = document.entries.first { $0.path == "sound.default" || $0.path == "sound.favourites" }?.line
-            throw Error(
+            throw problem(
                 line: line, key: "sound.default",
-                message: "'\(settings.defaultSound)' is not among the favourites \(settings.favourites)")
+                "'\(settings.defaultSound)' is not among the favourites \(settings.favourites)")
         }
         return settings
     }
 
     /// A remote's key does one thing: one listed for two is an error at the later list.
-    private static func checkRemoteKeys(_ remote: BoothSettings.Remote, _ document: TOMLDocument) throws(Error) {
+    private static func checkRemoteKeys(_ remote: BoothSettings.Remote, _ document: TOMLDocument) throws(ParseError) {
         var seen: [KeyCode: RemoteKeyRole] = [:]
         for (role, keys) in remote.keyLists {
             for key in keys {
                 if let first = seen[key], first != role {
                     let path = "remote.\(role.configKey)"
                     let line = document.entries.first { $0.path == path }?.line
-                    throw Error(
+                    throw problem(
                         line: line, key: path,
-                        message: "\(key) is in remote.\(first.configKey) too, and a key does one thing: list it once "
+                        "\(key) is in remote.\(first.configKey) too, and a key does one thing: list it once "
                             + "(unless set, press_keys are KEY_VOLUMEUP and KEY_ENTER, retake_keys KEY_VOLUMEDOWN)")
                 }
                 seen[key] = role
@@ -151,7 +138,7 @@ public enum ConfigFile {
 
     private static func apply(
         _ entry: TOMLDocument.Entry, to s: inout BoothSettings, knownSounds: [String]
-    ) throws(Error) {
+    ) throws(ParseError) {
         let v = Field(entry: entry)
         switch entry.path {
         case "booth.photos_dir": s.photosDirectory = try v.path()
@@ -278,10 +265,9 @@ public enum ConfigFile {
                     allowed.isEmpty
                     ? "keys belong in a table: \(tableList)"
                     : "allowed in [\(entry.table)]: \(allowed.joined(separator: ", "))"
-                throw Error(line: entry.line, key: entry.path, message: "unknown key; \(list)")
+                throw problem(line: entry.line, key: entry.path, "unknown key; \(list)")
             }
-            throw Error(
-                line: entry.line, key: entry.path, message: "unknown table [\(entry.table)]; allowed: \(tableList)")
+            throw problem(line: entry.line, key: entry.path, "unknown table [\(entry.table)]; allowed: \(tableList)")
         }
     }
 }

@@ -1,4 +1,5 @@
 // SimulationScript: a `booth simulate --script` file.
+import BoothConfig
 import BoothTime
 
 /// A `booth simulate --script` file: one command a line, `#` comments and blank lines ignored.
@@ -38,31 +39,25 @@ public struct SimulationScript: Hashable, Sendable {
         case quit
     }
 
-    /// A line that is not a command.
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        /// The 1-based line.
-        public var line: Int
-        /// The line's text.
-        public var text: String
-        /// What is wrong.
-        public var message: String
-
-        public var description: String {
-            "script line \(line): '\(text)': \(message); commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, print, key NAME, wait SECONDS, quit"
-        }
-    }
+    /// What a bad line's error lists after what is wrong.
+    static let commandList =
+        "commands: press, long-press, knob +N, knob -N, knob-press, knob-long-press, cancel, print, key NAME, "
+        + "wait SECONDS, quit"
 
     /// The commands in order.
     public var commands: [Command]
 
-    /// Parses a script's text; throws the first bad line.
-    public init(parsing text: String) throws(Error) {
+    /// Parses a script's text; throws the first bad line ("script: line 2: 'presss': unknown command …").
+    public init(parsing text: String) throws(ParseError) {
         commands = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let verb = words.first else { continue }
-            func fail(_ message: String) -> Error { Error(line: index + 1, text: String(raw), message: message) }
+            func fail(_ message: String) -> ParseError {
+                ParseError(
+                    file: "script", line: index + 1, text: String(raw), message: "\(message); \(Self.commandList)")
+            }
             let arguments = words.dropFirst()
             switch verb {
             case "press", "long-press", "knob-press", "knob-long-press", "cancel", "print", "quit":

@@ -1,4 +1,5 @@
 // GalleryConfig: the gallery's settings file, /etc/heylook/gallery.toml: the event's access code and the port.
+import BoothConfig
 
 /// The gallery's settings file (`/etc/heylook/gallery.toml`, made with a new code when the package is installed):
 /// the event's access code and the port `booth gallery` listens on when run by hand (the service listens on the
@@ -17,13 +18,10 @@ public struct GalleryConfig: Hashable, Sendable {
         self.port = port
     }
 
-    /// A problem in the file: where, and what to do.
-    public typealias Error = SettingsFile.Error
-
     private static let file = SettingsFile(name: "gallery config", table: "gallery")
 
     /// The settings in `text`.
-    public init(parsing text: String) throws(Error) {
+    public init(parsing text: String) throws(ParseError) {
         for entry in try Self.file.entries(text) {
             switch (entry.path, entry.value) {
             case ("gallery.code", .string(let code)):

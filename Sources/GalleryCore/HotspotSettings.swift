@@ -1,4 +1,5 @@
 // HotspotSettings: the booth's own Wi-Fi: its settings file, and the NetworkManager profile and DNS rule made of it.
+import BoothConfig
 
 /// The booth's own Wi-Fi for a party with none: its name and passphrase (`/etc/heylook/hotspot.toml`, made with a
 /// new passphrase by the first `booth hotspot on`), and what NetworkManager is given: a keyfile profile in its
@@ -45,13 +46,10 @@ public struct HotspotSettings: Hashable, Sendable {
         (self.network, self.security) = (network, security)
     }
 
-    /// A problem in the file: where, and what to do.
-    public typealias Error = SettingsFile.Error
-
     private static let file = SettingsFile(name: "hotspot settings", table: "hotspot")
 
     /// The settings in `text` (`[hotspot]` with `name` and `passphrase`, and `security` if not the usual).
-    public init(parsing text: String) throws(Error) {
+    public init(parsing text: String) throws(ParseError) {
         var name: String?
         var passphrase: String?
         var security = Security.wpa2

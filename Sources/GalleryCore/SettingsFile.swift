@@ -4,34 +4,25 @@ import BoothConfig
 /// A settings file of one table (`[gallery]` in gallery.toml, `[hotspot]` in hotspot.toml), read like the booth's
 /// config: an error names the file, the line and what is allowed.
 public struct SettingsFile: Sendable {
-    /// A problem in a settings file: which file, where, and what to do.
-    public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
-        /// How the file is named in messages ("gallery config").
-        public var file: String
-        public var line: Int?
-        public var message: String
-        public var description: String { "\(file): " + (line.map { "line \($0): " } ?? "") + message }
-    }
-
     /// How the file is named in messages.
     let name: String
     /// Its one table.
     let table: String
 
     /// The entries of `text`, all in `table` (any other table is an error).
-    func entries(_ text: String) throws(Error) -> [TOMLDocument.Entry] {
+    func entries(_ text: String) throws(ParseError) -> [TOMLDocument.Entry] {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text)
         } catch {
-            throw Error(file: name, line: error.line, message: error.message)
+            throw error.inFile(name)
         }
         for (other, line) in document.tables where other != table {
-            throw Error(file: name, line: line, message: "unknown table [\(other)]; allowed: [\(table)]")
+            throw self.error(line: line, "unknown table [\(other)]; allowed: [\(table)]")
         }
         return document.entries
     }
 
     /// An error at `line` of this file.
-    func error(line: Int?, _ message: String) -> Error { Error(file: name, line: line, message: message) }
+    func error(line: Int?, _ message: String) -> ParseError { ParseError(file: name, line: line, message: message) }
 }
