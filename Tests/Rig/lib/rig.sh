@@ -161,8 +161,12 @@ rig_teardown() {
     local pids
     mapfile -t pids < <(jobs -p)
     ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null && wait 2>/dev/null
+    # What the scenario mounted, last first: under RIG_STATE, and a webcam's cover over vhci-hcd's folder (its server,
+    # killed above, took the webcam with it).
     local m
-    while read -r _ m _; do [[ $m == "$RIG_STATE"/* ]] && umount -l "$m"; done < <(tac /proc/mounts)
+    while read -r _ m _; do
+        [[ $m == "$RIG_STATE"/* || $m == "$RIG_VHCI" || $m == "$RIG_VHCI"/* ]] && umount -l "$m"
+    done < <(tac /proc/mounts)
     [[ -e $RIG_STATE/usb-plugged ]] && rig_usb_pull
     # Device-mapper maps a scenario made (rig-*: power-cut's dm-log-writes, usb-fake's wrap-around) and every loop
     # device.
@@ -517,6 +521,7 @@ rig_camera_nodes() {
 # ---- webcam (a UVC device over USB/IP) ---------------------------------------------------------------------------
 
 RIG_WEBCAM_PID=
+RIG_VHCI=/sys/devices/platform/vhci_hcd.0
 
 # rig_webcam_plug FORMAT WIDTH HEIGHT: serves lib/webcam.py's UVC camera (FORMAT yuyv or mjpeg) on 127.0.0.1, imports
 # it through vhci-hcd (`usbip attach`, as a webcam plugged in), waits for uvcvideo's video and media nodes and marks
@@ -537,13 +542,12 @@ rig_webcam_plug() {
     rig_camera_nodes
 }
 
-RIG_VHCI=/sys/devices/platform/vhci_hcd.0
-
 # rig_webcam_firmware_node: libcamera names a USB camera after its host controller's firmware node (the path in the
 # device tree or ACPI, which a Pi's USB controller has); vhci-hcd is a platform device without one. So vhci-hcd's
 # sysfs folder is covered by a tmpfs holding firmware_node/path and its root hubs, bind-mounted from the real sysfs:
-# everything at and below the camera stays sysfs, as libudev demands. Mounted after `usbip attach`, taken off (
-# rig_webcam_firmware_node_off) before `usbip detach`: both write to that folder.
+# everything at and below the camera stays sysfs, as libudev demands. Mounted after `usbip attach` and taken off
+# (rig_webcam_firmware_node_off) before `usbip detach`, which both write to that folder; rig_teardown takes it off
+# after a scenario that failed first.
 rig_webcam_firmware_node() {
     local real=$RIG_STATE/vhci-sysfs hub
     mkdir -p "$real"
