@@ -8,6 +8,8 @@ import Testing
     /// A reddish color in YUV and, decoded, in RGB (JFIF's full-range conversion).
     static let yuv = (y: UInt8(81), u: UInt8(90), v: UInt8(240))
     static let rgb = (r: 238, g: 14, b: 14)
+    /// The same YUV as a webcam's YUYV, limited range, decoded once stretched to full range.
+    static let limitedRGB = (r: 254, g: 0, b: 0)
 
     /// One plane: `rows` rows of `rowBytes` bytes of `value` (`pattern` cycles for NV12's U, V pairs),
     /// each padded to `stride` with 0xEE, which must never reach the photo.
@@ -20,9 +22,10 @@ import Testing
         return bytes
     }
 
-    /// Encodes the frame the shim lays out from `buffer` and checks its corners and middle decode red.
+    /// Encodes the frame the shim lays out from `buffer` and checks its corners and middle decode red (`rgb`).
     static func encodeAndCheck(
-        _ format: PixelFormat, width: Int, height: Int, stride: Int, buffers: [[UInt8]], offsets: [Int]? = nil
+        _ format: PixelFormat, width: Int, height: Int, stride: Int, buffers: [[UInt8]], offsets: [Int]? = nil,
+        rgb: (r: Int, g: Int, b: Int) = rgb
     ) throws {
         // Each buffer in memory of its own, as dmabufs are.
         let memory = buffers.map { bytes in
@@ -99,7 +102,8 @@ import Testing
         let buffer = Self.plane(
             rowBytes: pairs * 4, rows: height, stride: stride,
             pattern: [Self.yuv.y, Self.yuv.u, Self.yuv.y, Self.yuv.v])
-        try Self.encodeAndCheck(.yuyv, width: width, height: height, stride: stride, buffers: [buffer])
+        try Self.encodeAndCheck(
+            .yuyv, width: width, height: height, stride: stride, buffers: [buffer], rgb: Self.limitedRGB)
     }
 
     /// A webcam's MJPEG frame as it streams: a JPEG without Huffman tables (MJPEG leaves them out; the decoder

@@ -68,11 +68,9 @@ def serve(fmt, width, height, port):
     if width % (2 * len(BARS)):
         fail(f"width {width}: a multiple of {2 * len(BARS)}, so each bar is whole YUYV pairs")
     frame = yuyv_frame(width, height) if fmt == "yuyv" else mjpeg_frame(width, height)
-    streams = []
 
     def on_event(text):
         if text.startswith("STREAM") or text.startswith("COMMIT"):
-            streams.append(text)
             print(text, flush=True)
 
     dev = USBDevice(0x1209, 0x0C4D, manufacturer="HeyLook rig", product="Rig Webcam", serial="0001")

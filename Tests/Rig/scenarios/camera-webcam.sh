@@ -3,7 +3,7 @@
 # (its four colour bars, in order), with EXIF, exposed after the trigger, for a YUYV and for an MJPEG webcam alike;
 # `booth doctor` says which mode it streams.
 # shellcheck shell=bash
-# rig-timeout: 300
+# rig-timeout: 400
 # rig-needs: booth
 # 0 x 0: the camera's largest size, the webcam's only one (160x120: USB/IP and the device are Python in the guest).
 CAM_WIDTH=0 CAM_HEIGHT=0
