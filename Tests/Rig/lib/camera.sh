@@ -1,6 +1,6 @@
 # Helpers for the camera scenarios (sourced by them): the real booth on vimc with a gpio-sim button.
 # shellcheck shell=bash
-# Uses: CAM_RATIO (4:3), CAM_BURST (1), CAM_FLASH (off), CAM_TIMEOUT (capture_timeout, 10.0), CAM_IDLE_FPS
+# Uses: CAM_ID (camera.id, 0), CAM_RATIO (4:3), CAM_BURST (1), CAM_FLASH (off), CAM_TIMEOUT (capture_timeout, 10.0), CAM_IDLE_FPS
 # (camera.idle_fps, 2), CAM_WIDTH x CAM_HEIGHT (the rig's small camera, lib/rig.sh says why).
 CAM_WIDTH=${CAM_WIDTH:-$RIG_CAMERA_WIDTH} CAM_HEIGHT=${CAM_HEIGHT:-$RIG_CAMERA_HEIGHT}
 CAM_EVENTS=$RIG_OUT/events.jsonl
@@ -35,7 +35,7 @@ default = "Pop"
 default_delay = 0.5
 
 [camera]
-id = "0"
+id = "${CAM_ID:-0}"
 width = $CAM_WIDTH
 height = $CAM_HEIGHT
 idle_fps = ${CAM_IDLE_FPS:-2}

@@ -158,6 +158,9 @@ rig_modprobe() { modprobe -d "$RIG_KROOT" -a "$@" || rig_fail "modprobe $* faile
 # plugged stick. Runs after every scenario (mount sticks under /run/rig/ so it can clean up after a failure).
 rig_teardown() {
     set +e
+    # A webcam's nodes go before its server is killed with the jobs below (which detaches it): whatever the USB side
+    # does then, the next scenario's libcamera cannot see it.
+    rig_webcam_unbind
     local pids
     mapfile -t pids < <(jobs -p)
     ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null && wait 2>/dev/null
@@ -523,38 +526,47 @@ rig_camera_nodes() {
 RIG_WEBCAM_PID=
 RIG_VHCI=/sys/devices/platform/vhci_hcd.0
 
-# rig_webcam_plug FORMAT WIDTH HEIGHT: serves lib/webcam.py's UVC camera (FORMAT yuyv or mjpeg) on 127.0.0.1, imports
-# it through vhci-hcd (`usbip attach`, as a webcam plugged in), waits for uvcvideo's video and media nodes and marks
-# them for libcamera. Its output goes to $RIG_OUT/webcam-FORMAT.log.
+# rig_webcam_plug WIDTH HEIGHT FORMAT...: serves lib/webcam.py's UVC cameras (one per FORMAT, yuyv or mjpeg, product
+# 1209:0c4d, 1209:0c4e, ...) on 127.0.0.1 and imports each through vhci-hcd (`usbip attach`, as webcams plugged in),
+# waits for uvcvideo's media node of each and marks the nodes for libcamera. The server's output goes to
+# $RIG_OUT/webcam.log.
 rig_webcam_plug() {
-    [[ -z $RIG_WEBCAM_PID ]] || rig_fail "a webcam is already plugged"
+    [[ -z $RIG_WEBCAM_PID ]] || rig_fail "webcams are already plugged"
     rig_modprobe vhci-hcd uvcvideo
     ip link set lo up
-    local port=3240 log=$RIG_OUT/webcam-$1.log
-    PYTHONPATH=$RIG_USBIP PYTHONDONTWRITEBYTECODE=1 "$RIG_PY" "$RIG_DIR/lib/webcam.py" serve "$1" "$2" "$3" "$port" \
-        >"$log" 2>&1 &
+    local port=3240 log=$RIG_OUT/webcam.log width=$1 height=$2 n
+    shift 2
+    PYTHONPATH=$RIG_USBIP PYTHONDONTWRITEBYTECODE=1 \
+        "$RIG_PY" "$RIG_DIR/lib/webcam.py" serve "$width" "$height" "$port" "$@" >"$log" 2>&1 &
     RIG_WEBCAM_PID=$!
-    rig_wait_for 20 "the webcam's USB/IP server" grep -q '^serving' "$log"
-    usbip attach -r 127.0.0.1 -b 1-1 >>"$log" 2>&1 || rig_fail "usbip attach failed, see $log"
-    rig_wait_for 30 "uvcvideo's video node" compgen -G '/sys/class/video4linux/video*' >/dev/null
-    rig_wait_for 10 "uvcvideo's media node" compgen -G '/sys/bus/media/devices/media*' >/dev/null
+    rig_wait_for 20 "the webcams' USB/IP server" grep -q '^serving' "$log"
+    for ((n = 1; n <= $#; n++)); do
+        usbip attach -r 127.0.0.1 -b "1-$n" >>"$log" 2>&1 || rig_fail "usbip attach of 1-$n failed, see $log"
+    done
+    rig_wait_for 30 "uvcvideo's media nodes ($#)" rig_media_nodes "$#"
     rig_webcam_firmware_node
     rig_camera_nodes
+}
+
+# Succeeds when there are at least $1 media nodes.
+rig_media_nodes() {
+    local nodes=(/sys/bus/media/devices/media*)
+    [[ -e ${nodes[0]} ]] && ((${#nodes[@]} >= $1))
 }
 
 # rig_webcam_firmware_node: libcamera names a USB camera after its host controller's firmware node (the path in the
 # device tree or ACPI, which a Pi's USB controller has); vhci-hcd is a platform device without one. So vhci-hcd's
 # sysfs folder is covered by a tmpfs holding firmware_node/path and its root hubs, bind-mounted from the real sysfs:
-# everything at and below the camera stays sysfs, as libudev demands. Mounted after `usbip attach` and taken off
-# (rig_webcam_firmware_node_off) before `usbip detach`, which both write to that folder; rig_teardown takes it off
-# after a scenario that failed first.
+# everything at and below the camera stays sysfs, as libudev demands. Mounted after `usbip attach` (which writes to
+# that folder) and taken off (rig_webcam_firmware_node_off) before the webcams go; rig_teardown takes it off after a
+# scenario that failed first.
 rig_webcam_firmware_node() {
     local real=$RIG_STATE/vhci-sysfs hub
     mkdir -p "$real"
     mount --bind "$RIG_VHCI" "$real" || rig_fail "bind-mounting $RIG_VHCI failed"
     mount -t tmpfs rig-vhci "$RIG_VHCI" || rig_fail "mounting a tmpfs on $RIG_VHCI failed"
     mkdir "$RIG_VHCI/firmware_node"
-    echo '\_SB_.VHCI' >"$RIG_VHCI/firmware_node/path"
+    echo 'VHCI' >"$RIG_VHCI/firmware_node/path"
     for hub in "$real"/usb[0-9]*; do
         mkdir "$RIG_VHCI/${hub##*/}"
         mount --bind "$hub" "$RIG_VHCI/${hub##*/}" || rig_fail "bind-mounting $hub failed"
@@ -569,15 +581,25 @@ rig_webcam_firmware_node_off() {
     umount "$RIG_STATE/vhci-sysfs" || rig_fail "$RIG_STATE/vhci-sysfs is busy"
 }
 
-# rig_webcam_unplug: detaches the webcam (as unplugged), waits for its nodes to go and stops its server.
+# rig_webcam_unplug: unbinds uvcvideo from the webcams (their nodes go at once, whatever the USB side does next),
+# uncovers vhci-hcd's folder and stops the server, which detaches them.
 rig_webcam_unplug() {
     [[ -n $RIG_WEBCAM_PID ]] || return 0
+    rig_webcam_unbind
+    rig_wait_for 20 "the webcams' video nodes to go" rig_no_video_nodes
     rig_webcam_firmware_node_off
-    usbip detach -p 0 >/dev/null || rig_fail "usbip detach failed"
-    rig_wait_for 20 "the webcam's video node to go" rig_no_video_nodes
     kill -TERM "$RIG_WEBCAM_PID"
     wait "$RIG_WEBCAM_PID" || true
     RIG_WEBCAM_PID=
+}
+
+# rig_webcam_unbind: unbinds uvcvideo from every interface it drives (the rig's webcams are its only devices).
+rig_webcam_unbind() {
+    local interface
+    for interface in /sys/bus/usb/drivers/uvcvideo/*:*; do
+        [[ -e $interface ]] && echo "${interface##*/}" >/sys/bus/usb/drivers/uvcvideo/unbind
+    done
+    return 0
 }
 
 # Succeeds when no video node is left.

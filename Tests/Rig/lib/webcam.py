@@ -1,9 +1,11 @@
 """A USB webcam for the rig: a UVC device served over USB/IP on 127.0.0.1 (PyPI's pure-Python `usbip`), which the
 guest's vhci-hcd imports so that uvcvideo and libcamera see it as any webcam, fed four colour bars by this script.
 
-Usage: webcam.py serve FORMAT WIDTH HEIGHT PORT  -> serves one UVC camera streaming FORMAT (yuyv or mjpeg) at
-                                                    WIDTH x HEIGHT on 127.0.0.1:PORT (bus id 1-1) until SIGTERM;
-                                                    prints "serving" once it listens and each stream on/off
+Usage: webcam.py serve WIDTH HEIGHT PORT FORMAT... -> serves one UVC camera for each FORMAT (yuyv or mjpeg), each
+                                                      streaming it at WIDTH x HEIGHT, on 127.0.0.1:PORT until
+                                                      SIGTERM: the first is bus id 1-1, product 1209:0c4d, the next
+                                                      1-2, 1209:0c4e, and so on; prints "serving" once it listens,
+                                                      then each stream's start and end
        webcam.py bars EVENTS                     -> every photoSaved photo in the booth's events (a JPEG, decoded
                                                     with djpeg) shows the four bars, red, green, blue, white, left to
                                                     right; there is at least one
@@ -58,30 +60,36 @@ def mjpeg_frame(width, height, bars=BARS):
     return out.stdout
 
 
-def serve(fmt, width, height, port):
+def serve(width, height, port, formats):
     from usbip.classes.device import UVC
     from usbip.device import USBDevice
     from usbip.transport import USBIP
 
-    if fmt not in ("yuyv", "mjpeg"):
-        fail(f"format {fmt!r}: yuyv or mjpeg")
     if width % (2 * len(BARS)):
         fail(f"width {width}: a multiple of {2 * len(BARS)}, so each bar is whole YUYV pairs")
-    frame = yuyv_frame(width, height) if fmt == "yuyv" else mjpeg_frame(width, height)
+    transport = USBIP("127.0.0.1", port)
+    plugged = []
+    for index, fmt in enumerate(formats):
+        if fmt not in ("yuyv", "mjpeg"):
+            fail(f"format {fmt!r}: yuyv or mjpeg")
+        frame = yuyv_frame(width, height) if fmt == "yuyv" else mjpeg_frame(width, height)
 
-    def on_event(text):
-        if text.startswith("STREAM") or text.startswith("COMMIT"):
-            print(text, flush=True)
+        def on_event(text, fmt=fmt):
+            if text.startswith("STREAM") or text.startswith("COMMIT"):
+                print(f"{fmt}: {text}", flush=True)
 
-    dev = USBDevice(0x1209, 0x0C4D, manufacturer="HeyLook rig", product="Rig Webcam", serial="0001")
-    dev.add(UVC(width=width, height=height, fps=15, formats=(fmt,), source=lambda vs, ch, i: frame,
-                on_event=on_event))
-    dev.set_iso_pacing(True)  # frames at the camera's own rate, not as fast as the guest can ask
+        dev = USBDevice(0x1209, 0x0C4D + index, manufacturer="HeyLook rig", product="Rig Webcam", serial=f"{index + 1}")
+        dev.add(UVC(width=width, height=height, fps=15, formats=(fmt,), source=lambda vs, ch, i, frame=frame: frame,
+                    on_event=on_event))
+        dev.set_iso_pacing(True)  # frames at the camera's own rate, not as fast as the guest can ask
+        dev.plug(via=transport)
+        plugged.append(dev)
     done = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: done.set())
-    with dev.plug(via=USBIP("127.0.0.1", port)):
-        print("serving", flush=True)
-        done.wait()
+    print("serving", flush=True)
+    done.wait()
+    for dev in plugged:
+        dev.unplug()
 
 
 def bars(events):
@@ -118,8 +126,8 @@ def bars_of(photo):
 
 
 def main(argv):
-    if len(argv) == 6 and argv[1] == "serve":
-        serve(argv[2], int(argv[3]), int(argv[4]), int(argv[5]))
+    if len(argv) >= 6 and argv[1] == "serve":
+        serve(int(argv[2]), int(argv[3]), int(argv[4]), argv[5:])
     elif len(argv) == 3 and argv[1] == "bars":
         bars(argv[2])
     else:

@@ -1,7 +1,7 @@
-# camera-webcam: a USB webcam (lib/webcam.py's UVC camera over USB/IP, imported by vhci-hcd and driven by uvcvideo)
-# is found by libcamera's uvcvideo pipeline at its largest size; a button press saves a JPEG of the frame it streams
-# (its four colour bars, in order), with EXIF, exposed after the trigger, for a YUYV and for an MJPEG webcam alike;
-# `booth doctor` says which mode it streams.
+# camera-webcam: USB webcams (lib/webcam.py's UVC cameras over USB/IP, imported by vhci-hcd and driven by uvcvideo),
+# one streaming YUYV and one MJPEG, are found by libcamera's uvcvideo pipeline at their largest size, and `booth
+# doctor` says which mode it streams of each; with each as the booth's camera, a button press saves a JPEG of the
+# frame it streams (its four colour bars, in order), with EXIF, exposed after the trigger.
 # shellcheck shell=bash
 # rig-timeout: 400
 # rig-needs: booth
@@ -10,20 +10,24 @@ CAM_WIDTH=0 CAM_HEIGHT=0
 WEBCAM_WIDTH=160 WEBCAM_HEIGHT=120
 # shellcheck source=/dev/null # lib/camera.sh (checked on its own)
 source "$RIG_DIR/lib/camera.sh"
-for fmt in yuyv mjpeg; do
-    rig_webcam_plug "$fmt" "$WEBCAM_WIDTH" "$WEBCAM_HEIGHT"
-    cam -l >"$RIG_OUT/cam-$fmt.txt" 2>&1 || rig_fail "cam -l failed: $(tail -3 "$RIG_OUT/cam-$fmt.txt")"
-    rig_assert "libcamera lists the webcam ($fmt)" grep -q '1209:0c4d' "$RIG_OUT/cam-$fmt.txt"
-    cam_config "$RIG_OUT/doctor-$fmt.toml"
-    "$RIG_BOOTH" doctor --config "$RIG_OUT/doctor-$fmt.toml" >"$RIG_OUT/doctor-$fmt.txt" 2>&1 || true
-    rig_assert "doctor says the booth streams the webcam's ${fmt^^}" \
-        grep -q "the booth streams ${WEBCAM_WIDTH}x$WEBCAM_HEIGHT ${fmt^^}" "$RIG_OUT/doctor-$fmt.txt"
+rig_webcam_plug "$WEBCAM_WIDTH" "$WEBCAM_HEIGHT" yuyv mjpeg
+cam -l >"$RIG_OUT/cam.txt" 2>&1 || rig_fail "cam -l failed: $(tail -3 "$RIG_OUT/cam.txt")"
+cam_config "$RIG_OUT/doctor.toml"
+"$RIG_BOOTH" doctor --config "$RIG_OUT/doctor.toml" >"$RIG_OUT/doctor.txt" 2>&1 || true
+for product in yuyv:1209:0c4d mjpeg:1209:0c4e; do
+    fmt=${product%%:*} usb=${product#*:}
+    CAM_ID=$(sed -n "s/^[0-9]*: 'Rig Webcam' (\(.*-$usb\))$/\1/p" "$RIG_OUT/cam.txt")
+    [[ -n $CAM_ID ]] || rig_fail "libcamera does not list the $fmt webcam ($usb): $(cat "$RIG_OUT/cam.txt")"
+    rig_log "ok: libcamera lists the $fmt webcam as $CAM_ID"
+    streams="the booth streams ${WEBCAM_WIDTH}x$WEBCAM_HEIGHT ${fmt^^} unless camera.width and camera.height say"
+    rig_assert "doctor says the booth streams the $fmt webcam's ${fmt^^}" \
+        grep -qxF "    $streams otherwise" "$RIG_OUT/doctor.txt"
     cam_start "webcam-$fmt"
     cam_shoot 60
     cam_stop
-    rig_assert "the booth used the webcam through libcamera" grep -q '"camera":"libcamera:[^"]*1209:0c4d' "$CAM_EVENTS"
+    rig_assert "the booth used the $fmt webcam" grep -qF "\"camera\":\"libcamera:$CAM_ID\"" "$CAM_EVENTS"
     cam_check photos "$CAM_EVENTS" "$RIG_BOOTH" "$WEBCAM_WIDTH" "$WEBCAM_HEIGHT" 1 || rig_fail "photo check ($fmt)"
     "$RIG_PY" "$RIG_DIR/lib/webcam.py" bars "$CAM_EVENTS" || rig_fail "the $fmt photo is not the webcam's frame"
-    rig_webcam_unplug
-    rig_log "ok: a $fmt webcam's photo is ${WEBCAM_WIDTH}x$WEBCAM_HEIGHT, its frame, with EXIF, exposed after the trigger"
+    rig_log "ok: the $fmt webcam's photo is ${WEBCAM_WIDTH}x$WEBCAM_HEIGHT, its frame, with EXIF, after the trigger"
 done
+rig_webcam_unplug
