@@ -158,9 +158,9 @@ rig_modprobe() { modprobe -d "$RIG_KROOT" -a "$@" || rig_fail "modprobe $* faile
 # plugged stick. Runs after every scenario (mount sticks under /run/rig/ so it can clean up after a failure).
 rig_teardown() {
     set +e
-    # A webcam's nodes go before its server is killed with the jobs below (which detaches it): whatever the USB side
-    # does then, the next scenario's libcamera cannot see it.
-    rig_webcam_unbind
+    # A webcam leaves libcamera's sight before its server is killed with the jobs below (which detaches it), however
+    # long the kernel then takes to drop it.
+    rig_camera_nodes_forget "$RIG_VHCI"
     local pids
     mapfile -t pids < <(jobs -p)
     ((${#pids[@]})) && kill "${pids[@]}" 2>/dev/null && wait 2>/dev/null
@@ -506,22 +506,33 @@ rig_camera_up() {
     rig_wait_for 10 "vimc media and video nodes" compgen -G '/sys/class/video4linux/video*' >/dev/null
     rig_wait_for 10 "vimc media node" compgen -G '/sys/bus/media/devices/media*' >/dev/null
     sleep 0.5
-    rig_camera_nodes
+    rig_camera_nodes /sys/devices/platform/vimc
 }
 
-# rig_camera_nodes: marks every video and media node initialised in the udev database (what udevd would do, so
-# libcamera's enumerator takes them) and waits for its /dev node.
+# rig_camera_nodes FOLDER: marks each video and media node of a device under FOLDER initialised in the udev database
+# (what udevd would do: libcamera's enumerator takes only those) and waits for its /dev node. Another device's
+# nodes are left as they are: a webcam the kernel is slow to drop stays out of a later scenario's camera list.
 rig_camera_nodes() {
     local n
     mkdir -p /run/udev/data
     for n in /sys/class/video4linux/* /sys/bus/media/devices/*; do
-        [[ -e $n/dev ]] || continue
-        echo "I:1" >"/run/udev/data/c$(cat "$n/dev")"
-        rig_wait_for 5 "/dev/$(basename "$n")" test -e "/dev/$(basename "$n")"
+        [[ -e $n/dev && $(cd -P "$n" && pwd) == "$1"* ]] || continue
+        echo "I:1" >"/run/udev/data/c$(<"$n/dev")"
+        rig_wait_for 5 "/dev/${n##*/}" test -e "/dev/${n##*/}"
     done
 }
 
-# ---- webcam (a UVC device over USB/IP) ---------------------------------------------------------------------------
+# rig_camera_nodes_forget FOLDER: takes the video and media nodes of devices under FOLDER out of the udev database,
+# so that libcamera no longer lists them, whether or not the kernel has dropped them yet.
+rig_camera_nodes_forget() {
+    local n
+    for n in /sys/class/video4linux/* /sys/bus/media/devices/*; do
+        [[ -e $n/dev && $(cd -P "$n" && pwd) == "$1"* ]] && rm -f "/run/udev/data/c$(<"$n/dev")"
+    done
+    return 0
+}
+
+# ---- webcams (UVC devices over USB/IP) ---------------------------------------------------------------------------
 
 RIG_WEBCAM_PID=
 RIG_VHCI=/sys/devices/platform/vhci_hcd.0
@@ -545,7 +556,7 @@ rig_webcam_plug() {
     done
     rig_wait_for 30 "uvcvideo's media nodes ($#)" rig_media_nodes "$#"
     rig_webcam_firmware_node
-    rig_camera_nodes
+    rig_camera_nodes "$RIG_VHCI"
 }
 
 # Succeeds when there are at least $1 media nodes.
@@ -576,34 +587,24 @@ rig_webcam_firmware_node() {
 # rig_webcam_firmware_node_off: uncovers vhci-hcd's sysfs folder.
 rig_webcam_firmware_node_off() {
     local hub
-    for hub in "$RIG_VHCI"/usb[0-9]*; do umount "$hub" || rig_fail "$hub is busy"; done
-    umount "$RIG_VHCI" || rig_fail "the tmpfs on $RIG_VHCI is busy"
-    umount "$RIG_STATE/vhci-sysfs" || rig_fail "$RIG_STATE/vhci-sysfs is busy"
+    for hub in "$RIG_VHCI"/usb[0-9]*; do umount -l "$hub" || rig_fail "$hub is busy"; done
+    umount -l "$RIG_VHCI" || rig_fail "the tmpfs on $RIG_VHCI is busy"
+    umount -l "$RIG_STATE/vhci-sysfs" || rig_fail "$RIG_STATE/vhci-sysfs is busy"
 }
 
-# rig_webcam_unplug: unbinds uvcvideo from the webcams (their nodes go at once, whatever the USB side does next),
-# uncovers vhci-hcd's folder and stops the server, which detaches them.
+# rig_webcam_unplug: takes the webcams out of libcamera's sight (rig_camera_nodes_forget), uncovers vhci-hcd's
+# folder and stops the server, which detaches them. It does not wait for the kernel to drop them: under a busy host,
+# uvcvideo's unbinding of a webcam over vhci-hcd was seen to take more than a minute, both after `usbip detach` and
+# after an unbind by hand.
 rig_webcam_unplug() {
     [[ -n $RIG_WEBCAM_PID ]] || return 0
-    rig_webcam_unbind
-    rig_wait_for 20 "the webcams' video nodes to go" rig_no_video_nodes
+    rig_camera_nodes_forget "$RIG_VHCI"
     rig_webcam_firmware_node_off
     kill -TERM "$RIG_WEBCAM_PID"
     wait "$RIG_WEBCAM_PID" || true
     RIG_WEBCAM_PID=
 }
 
-# rig_webcam_unbind: unbinds uvcvideo from every interface it drives (the rig's webcams are its only devices).
-rig_webcam_unbind() {
-    local interface
-    for interface in /sys/bus/usb/drivers/uvcvideo/*:*; do
-        [[ -e $interface ]] && echo "${interface##*/}" >/sys/bus/usb/drivers/uvcvideo/unbind
-    done
-    return 0
-}
-
-# Succeeds when no video node is left.
-rig_no_video_nodes() { ! compgen -G '/sys/class/video4linux/video*' >/dev/null; }
 
 # ---- sound (snd-aloop) -------------------------------------------------------------------------------------------
 

@@ -1,14 +1,14 @@
-"""A USB webcam for the rig: a UVC device served over USB/IP on 127.0.0.1 (PyPI's pure-Python `usbip`), which the
-guest's vhci-hcd imports so that uvcvideo and libcamera see it as any webcam, fed four colour bars by this script.
+"""USB webcams for the rig: UVC devices served over USB/IP on 127.0.0.1 (PyPI's pure-Python `usbip`), which the
+guest's vhci-hcd imports so that uvcvideo and libcamera see each as any webcam, fed four colour bars by this script.
 
 Usage: webcam.py serve WIDTH HEIGHT PORT FORMAT... -> serves one UVC camera for each FORMAT (yuyv or mjpeg), each
                                                       streaming it at WIDTH x HEIGHT, on 127.0.0.1:PORT until
                                                       SIGTERM: the first is bus id 1-1, product 1209:0c4d, the next
                                                       1-2, 1209:0c4e, and so on; prints "serving" once it listens,
                                                       then each stream's start and end
-       webcam.py bars EVENTS                     -> every photoSaved photo in the booth's events (a JPEG, decoded
-                                                    with djpeg) shows the four bars, red, green, blue, white, left to
-                                                    right; there is at least one
+       webcam.py bars EVENTS                       -> every photoSaved photo in the booth's events (a JPEG,
+                                                      decoded with djpeg) shows the four bars, red, green, blue,
+                                                      white, left to right; there is at least one
 """
 import json
 import re
