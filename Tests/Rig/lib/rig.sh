@@ -555,6 +555,9 @@ rig_webcam_plug() {
         usbip attach -r 127.0.0.1 -b "1-$n" >>"$log" 2>&1 || rig_fail "usbip attach of 1-$n failed, see $log"
     done
     rig_wait_for 30 "uvcvideo's media nodes ($#)" rig_media_nodes "$#"
+    # Kept awake: vhci-hcd lets a webcam autosuspend (2 s after its last user), and its suspends and resumes are
+    # emulation this rig does not test, not the booth.
+    for ((n = 1; n <= $#; n++)); do echo on >"/sys/bus/usb/devices/1-$n/power/control"; done
     rig_webcam_firmware_node
     rig_camera_nodes "$RIG_VHCI"
 }
