@@ -539,7 +539,7 @@ RIG_VHCI=/sys/devices/platform/vhci_hcd.0
 
 # rig_webcam_plug WIDTH HEIGHT FORMAT...: serves lib/webcam.py's UVC cameras (one per FORMAT, yuyv or mjpeg, product
 # 1209:0c4d, 1209:0c4e, ...) on 127.0.0.1 and imports each through vhci-hcd (`usbip attach`, as webcams plugged in),
-# waits for uvcvideo's media node of each and marks the nodes for libcamera. The server's output goes to
+# waits for uvcvideo's media node of each and marks their nodes for libcamera. The server's output goes to
 # $RIG_OUT/webcam.log.
 rig_webcam_plug() {
     [[ -z $RIG_WEBCAM_PID ]] || rig_fail "webcams are already plugged"
@@ -554,18 +554,15 @@ rig_webcam_plug() {
     for ((n = 1; n <= $#; n++)); do
         usbip attach -r 127.0.0.1 -b "1-$n" >>"$log" 2>&1 || rig_fail "usbip attach of 1-$n failed, see $log"
     done
-    rig_wait_for 30 "uvcvideo's media nodes ($#)" rig_media_nodes "$#"
-    # Kept awake: vhci-hcd lets a webcam autosuspend (2 s after its last user), and its suspends and resumes are
-    # emulation this rig does not test, not the booth.
-    for ((n = 1; n <= $#; n++)); do echo on >"/sys/bus/usb/devices/1-$n/power/control"; done
+    # Each webcam's own media node (vimc's, from an earlier scenario, may be there too), then kept awake: vhci-hcd
+    # lets a webcam autosuspend (2 s after its last user), and its suspends and resumes are emulation this rig does
+    # not test, not the booth.
+    for ((n = 1; n <= $#; n++)); do
+        rig_wait_for 30 "webcam 1-$n's media node" compgen -G "/sys/bus/usb/devices/1-$n/1-$n:1.0/media*" >/dev/null
+        echo on >"/sys/bus/usb/devices/1-$n/power/control"
+    done
     rig_webcam_firmware_node
     rig_camera_nodes "$RIG_VHCI"
-}
-
-# Succeeds when there are at least $1 media nodes.
-rig_media_nodes() {
-    local nodes=(/sys/bus/media/devices/media*)
-    [[ -e ${nodes[0]} ]] && ((${#nodes[@]} >= $1))
 }
 
 # rig_webcam_firmware_node: libcamera names a USB camera after its host controller's firmware node (the path in the
